@@ -1,0 +1,13 @@
+/**
+ * AWS SDK clients, created once per container. Endpoints come from the SDK's standard
+ * variables (AWS_ENDPOINT_URL_DYNAMODB, …) so the same code talks to the local emulators.
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export const dynamodb = new DynamoDBClient({});
+export const documentClient = DynamoDBDocumentClient.from(dynamodb, {
+  marshallOptions: { removeUndefinedValues: true },
+});
+export const cognito = new CognitoIdentityProviderClient({});

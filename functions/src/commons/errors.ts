@@ -1,0 +1,49 @@
+import { messages } from '#shared';
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** A domain error: a stable code, an HTTP status and a French message for the user. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string = messages.validation.invalidRequest, details?: ErrorDetail[]) {
+    super('validation_error', 400, message, details);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message: string = messages.http.unauthorized) {
+    super('unauthorized', 401, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message: string = messages.http.forbidden) {
+    super('forbidden', 403, message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string = messages.http.notFound) {
+    super('not_found', 404, message);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string = messages.http.conflict) {
+    super('conflict', 409, message);
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The HTTP handler pipeline shared by every API route: JSON body parsing, zod validation of
+ * path/query/body with French messages, role checks from `cognito:groups`, and one error handler
+ * mapping domain errors to status codes.
+ */
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { messages, ROLES, type Role, type RouteDefinition } from '#shared';
+import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
+import { logger } from './logger.js';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export interface Caller {
+  userId: string;
+  groups: Role[];
+  email?: string;
+}
+
+export interface ApiRequest<Body, Query, Params> {
+  caller: Caller;
+  body: Body;
+  query: Query;
+  params: Params;
+  event: ApiEvent;
+}
+
+export interface RequestSchemas<Body, Query, Params> {
+  body?: ZodType<Body>;
+  query?: ZodType<Query>;
+  params?: ZodType<Params>;
+}
+
+/**
+ * `cognito:groups` arrives as an array (local router, raw JWT) or, through the API Gateway JWT
+ * authorizer, as the string "[parent admin]". Both are accepted.
+ */
+export function parseGroups(raw: unknown): Role[] {
+  const names = Array.isArray(raw)
+    ? raw.map(String)
+    : typeof raw === 'string'
+      ? raw.replace(/^\[|\]$/g, '').split(/[\s,]+/)
+      : [];
+  return names.filter((name): name is Role => (ROLES as readonly string[]).includes(name));
+}
+
+export function callerOf(event: ApiEvent): Caller {
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  const userId = claims?.sub;
+  if (typeof userId !== 'string' || userId === '') throw new UnauthorizedError();
+  const email = typeof claims?.email === 'string' ? claims.email : undefined;
+  return { userId, groups: parseGroups(claims?.['cognito:groups']), email };
+}
+
+export function json(statusCode: number, body: unknown): ApiResult {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+export const ok = (body: unknown): ApiResult => json(200, body);
+
+function parseWith<T>(schema: ZodType<T> | undefined, input: unknown, prefix: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const details: ErrorDetail[] = result.error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  throw new ValidationError(details[0]?.message ?? messages.validation.invalidRequest, details);
+}
+
+function errorResponse(error: unknown): ApiResult {
+  if (error instanceof DomainError) {
+    return json(error.statusCode, {
+      error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    });
+  }
+  const cause = (error as { cause?: { package?: string } } | undefined)?.cause;
+  if (cause?.package === '@middy/http-json-body-parser') {
+    const unsupported = (error as Error).message === 'Unsupported Media Type';
+    return json(unsupported ? 415 : 400, {
+      error: {
+        code: unsupported ? 'unsupported_media_type' : 'invalid_json',
+        message: unsupported ? messages.validation.jsonContentType : messages.validation.invalidJson,
+      },
+    });
+  }
+  logger.error('Unhandled error', error as Error);
+  return json(500, { error: { code: 'internal', message: messages.http.internal } });
+}
+
+/** Builds the Lambda handler of one route of the route table. */
+export function apiHandler<Body = undefined, Query = undefined, Params = undefined>(
+  route: RouteDefinition,
+  schemas: RequestSchemas<Body, Query, Params>,
+  handle: (request: ApiRequest<Body, Query, Params>) => Promise<ApiResult>,
+) {
+  const pipeline = middy<ApiEvent, ApiResult, Error, Context>();
+  if (schemas.body) pipeline.use(httpJsonBodyParser());
+  return pipeline
+    .use({
+      onError: (request) => {
+        request.response = errorResponse(request.error);
+      },
+    })
+    .handler(async (event) => {
+      const caller = callerOf(event);
+      if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
+      const params = parseWith(schemas.params, event.pathParameters, 'params');
+      const query = parseWith(schemas.query, event.queryStringParameters, 'query');
+      const body = parseWith(schemas.body, event.body, 'body');
+      return handle({ caller, body, query, params, event });
+    });
+}

@@ -1,0 +1,12 @@
+/**
+ * Physical shape of the single table, shared by CDK (infra/lib) and the local stack.
+ * Item shapes live in `db.ts` (ElectroDB entities); nothing else builds key strings.
+ */
+export const TABLE_KEYS = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * Settings of the embedded local stack. Everything can be moved with environment variables so
+ * that the test suite runs its own stack (other ports, throw-away data) beside `npm start`.
+ */
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function port(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} invalide : ${process.env[name]}`);
+  return value;
+}
+
+export const localConfig = {
+  root,
+  dataDir: path.resolve(root, process.env.KALAN_DATA_DIR ?? '.local'),
+  /** Tests keep DynamoDB in memory; `npm start` persists under .local/. */
+  inMemory: process.env.KALAN_IN_MEMORY === 'true',
+  host: '127.0.0.1',
+  ports: {
+    app: port('KALAN_PORT', 3000),
+    dynamodb: port('KALAN_DYNAMODB_PORT', 8000),
+    cognito: port('KALAN_COGNITO_PORT', 9229),
+    s3: port('KALAN_S3_PORT', 4569),
+    vite: port('KALAN_VITE_PORT', 5173),
+  },
+  region: 'eu-west-1',
+  stage: 'local',
+  tableName: 'kalan-local',
+  buckets: { kycDocuments: 'kalan-kyc-documents', tutorImages: 'kalan-tutor-images' },
+  webDist: path.join(root, 'web', 'dist'),
+} as const;
+
+export type LocalConfig = typeof localConfig;
+
+/** Internal endpoints use the IPv4 loopback explicitly (localhost may resolve to ::1 first). */
+export function url(portNumber: number): string {
+  return `http://127.0.0.1:${portNumber}`;
+}
+
+/**
+ * The standard AWS SDK variables that point the production handler code at the emulators.
+ * Set before any handler module is imported.
+ */
+export function awsEnvironment(config: LocalConfig = localConfig): Record<string, string> {
+  return {
+    AWS_REGION: config.region,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_EC2_METADATA_DISABLED: 'true',
+    AWS_ENDPOINT_URL_DYNAMODB: url(config.ports.dynamodb),
+    AWS_ENDPOINT_URL_S3: url(config.ports.s3),
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: url(config.ports.cognito),
+    AWS_ENDPOINT_URL_LAMBDA: url(config.ports.app),
+    TABLE_NAME: config.tableName,
+    KYC_BUCKET: config.buckets.kycDocuments,
+    TUTOR_IMAGES_BUCKET: config.buckets.tutorImages,
+    POWERTOOLS_SERVICE_NAME: 'kalan',
+    // Lambda runs Node 22; this machine's Node 20 would only get a deprecation notice.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  };
+}
+
+/** The address printed for people and used by the browser. */
+export function publicUrl(portNumber: number): string {
+  return `http://localhost:${portNumber}`;
+}
+
+/** Names under which the local Lambda endpoint knows the trigger handlers. */
+export const localFunctionNames = {
+  preSignUp: 'kalan-local-pre-sign-up',
+  postConfirmation: 'kalan-local-post-confirmation',
+} as const;

@@ -1,0 +1,218 @@
+/**
+ * The local front door: serves the built SPA and /config.json, turns /api/* requests into
+ * API Gateway v2 events after verifying the JWT as the JWT authorizer would, and answers the
+ * Lambda Invoke API for cognito-local's triggers.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import sirv from 'sirv';
+import {
+  eventHandlers,
+  matchPath,
+  routeKey,
+  routesInMatchOrder,
+  type RouteDefinition,
+  type RuntimeConfig,
+} from '#shared';
+import { localConfig, localFunctionNames, url, type LocalConfig } from './config.js';
+import type { LocalUserPool } from './cognito.js';
+import { invoke } from './lambda-runtime.js';
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+export interface RouterOptions {
+  config?: LocalConfig;
+  pool: LocalUserPool;
+}
+
+export function runtimeConfig(pool: LocalUserPool, config: LocalConfig = localConfig): RuntimeConfig {
+  return {
+    stage: config.stage,
+    region: config.region,
+    userPoolId: pool.userPoolId,
+    userPoolClientId: pool.userPoolClientId,
+    userPoolEndpoint: url(config.ports.cognito),
+    apiBaseUrl: '',
+  };
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(text);
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Payload too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** API Gateway hands claims to the Lambda as strings; arrays become "[a b]". */
+function stringifyClaims(payload: JWTPayload): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'string' ? value : String(value),
+    ]),
+  );
+}
+
+export function createRouter({ config = localConfig, pool }: RouterOptions): http.Server {
+  const issuer = `${url(config.ports.cognito)}/${pool.userPoolId}`;
+  const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+  const serveSpa = existsSync(path.join(config.webDist, 'index.html'))
+    ? sirv(config.webDist, { single: true, etag: true, gzip: false })
+    : null;
+  const triggerHandlers: Record<string, string> = {
+    [localFunctionNames.preSignUp]: eventHandlers.preSignUp,
+    [localFunctionNames.postConfirmation]: eventHandlers.postConfirmation,
+  };
+
+  /** The JWT authorizer: signature, issuer, expiry, and the app client (aud or client_id). */
+  async function authorize(header: string | undefined): Promise<JWTPayload | null> {
+    const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer });
+      const audience = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
+      if (payload.client_id !== pool.userPoolClientId && !audience.includes(pool.userPoolClientId)) return null;
+      return payload;
+    } catch {
+      return null;
+    }
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, requestUrl: URL): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    let matched: { route: RouteDefinition; params: Record<string, string> } | null = null;
+    for (const [, route] of routesInMatchOrder()) {
+      if (route.method !== 'ANY' && route.method !== method) continue;
+      const params = matchPath(route.path, requestUrl.pathname);
+      if (params) {
+        matched = { route, params };
+        break;
+      }
+    }
+    if (!matched) return send(res, 404, { message: 'Not Found' });
+    const { route, params } = matched;
+
+    let claims: JWTPayload | null = null;
+    if (route.auth === 'jwt') {
+      claims = await authorize(req.headers.authorization);
+      if (!claims) return send(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+    }
+    const body = await readBody(req);
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value ?? '']),
+    );
+    const query: Record<string, string> = {};
+    for (const [key, value] of requestUrl.searchParams) query[key] = query[key] ? `${query[key]},${value}` : value;
+    const now = new Date();
+    const event: APIGatewayProxyEventV2WithJWTAuthorizer = {
+      version: '2.0',
+      routeKey: routeKey(route),
+      rawPath: requestUrl.pathname,
+      rawQueryString: requestUrl.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: Object.keys(params).length ? params : undefined,
+      body: body.length ? body.toString('utf8') : undefined,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: req.headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: {
+          method,
+          path: requestUrl.pathname,
+          protocol: 'HTTP/1.1',
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+          userAgent: req.headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey: routeKey(route),
+        stage: '$default',
+        time: now.toISOString(),
+        timeEpoch: now.getTime(),
+        authorizer: {
+          principalId: '',
+          integrationLatency: 0,
+          jwt: { claims: claims ? stringifyClaims(claims) : {}, scopes: [] },
+        },
+      },
+    };
+    let result: unknown;
+    try {
+      result = await invoke(route.handler, event);
+    } catch (error) {
+      console.error(`[api] ${routeKey(route)} a échoué`, error);
+      return send(res, 500, { message: 'Internal Server Error' });
+    }
+    writeLambdaResult(res, result);
+  }
+
+  async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, name: string): Promise<void> {
+    const handlerModule = triggerHandlers[name];
+    if (!handlerModule) {
+      return send(res, 404, { Type: 'User', message: `Function not found: ${name}` }, {
+        'x-amzn-errortype': 'ResourceNotFoundException',
+      });
+    }
+    const payload = JSON.parse((await readBody(req)).toString('utf8') || '{}') as unknown;
+    try {
+      const result = await invoke(handlerModule, payload);
+      send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
+    } catch (error) {
+      const err = error as Error;
+      send(res, 200, { errorType: err.name ?? 'Error', errorMessage: err.message, trace: [] }, {
+        'x-amz-function-error': 'Unhandled',
+      });
+    }
+  }
+
+  return http.createServer((req, res) => {
+    const requestUrl = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = requestUrl.pathname;
+    const done = (promise: Promise<void>) =>
+      promise.catch((error: { status?: number; message?: string }) => {
+        if (!res.headersSent) send(res, error.status ?? 500, { message: error.message ?? 'Internal Server Error' });
+        else res.end();
+      });
+
+    if (pathname === '/config.json') {
+      return send(res, 200, runtimeConfig(pool, config), { 'cache-control': 'no-store' });
+    }
+    if (pathname === '/api' || pathname.startsWith('/api/')) return void done(handleApi(req, res, requestUrl));
+    const invokeMatch = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(pathname);
+    if (invokeMatch && req.method === 'POST') {
+      return void done(handleInvoke(req, res, decodeURIComponent(invokeMatch[1]!)));
+    }
+    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: 'Not Found' }));
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end("L'application web n'est pas construite : lancez `npm run build`.");
+  });
+}
+
+function writeLambdaResult(res: http.ServerResponse, result: unknown): void {
+  const structured = result as APIGatewayProxyStructuredResultV2 | undefined;
+  if (!structured || typeof structured !== 'object' || typeof structured.statusCode !== 'number') {
+    return send(res, 200, result ?? null);
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [key, value] of Object.entries(structured.headers ?? {})) headers[key] = String(value);
+  if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
+  res.writeHead(structured.statusCode, headers);
+  const body = structured.body ?? '';
+  res.end(structured.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}

@@ -1,0 +1,76 @@
+/** Seeds the local stack: demo accounts (one per role) and the tutor catalogue. Idempotent. */
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { profileEntity, tutorProfileEntity } from '#commons/db';
+import type { PublicRole } from '#shared';
+import type { LocalUserPool } from '../cognito.js';
+import { localCognitoClient } from '../cognito.js';
+import { createAdmin, findUserSub } from '../../scripts/admins.js';
+import { seedTutors } from './tutors.js';
+
+export interface DemoAccount {
+  role: PublicRole | 'admin';
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Local demo credentials, for the emulated Cognito only. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { role: 'parent', email: 'parent@demo.kalan.ci', password: 'Demo-Parent-2026', firstName: 'Mariam', lastName: 'Koné' },
+  { role: 'tuteur', email: 'tuteur@demo.kalan.ci', password: 'Demo-Tuteur-2026', firstName: 'Koffi', lastName: 'Brou' },
+  { role: 'entreprise', email: 'entreprise@demo.kalan.ci', password: 'Demo-Entreprise-2026', firstName: 'Awa', lastName: 'Sanogo' },
+  { role: 'admin', email: 'admin@demo.kalan.ci', password: 'Demo-Admin-2026', firstName: 'Serge', lastName: 'Kacou' },
+];
+
+function isConditionalFailure(error: unknown): boolean {
+  return /conditional/i.test(String((error as Error)?.message ?? ''));
+}
+
+async function createIfMissing(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function seed(pool: LocalUserPool): Promise<{ accounts: DemoAccount[]; tutorsCreated: number }> {
+  const cognito = localCognitoClient();
+  for (const account of DEMO_ACCOUNTS) {
+    if (account.role === 'admin') {
+      await createAdmin(cognito, pool.userPoolId, account);
+      continue;
+    }
+    if (await findUserSub(cognito, pool.userPoolId, account.email)) continue;
+    // A real sign-up, so the PreSignUp and PostConfirmation triggers run as for any user.
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: pool.userPoolClientId,
+        Username: account.email,
+        Password: account.password,
+        UserAttributes: [
+          { Name: 'email', Value: account.email },
+          { Name: 'given_name', Value: account.firstName },
+          { Name: 'family_name', Value: account.lastName },
+          { Name: 'custom:role', Value: account.role },
+        ],
+      }),
+    );
+  }
+
+  let tutorsCreated = 0;
+  const tutors = seedTutors();
+  for (let i = 0; i < tutors.length; i += 16) {
+    const results = await Promise.all(
+      tutors.slice(i, i + 16).map(async (tutor) => {
+        await createIfMissing(() => profileEntity.create(tutor.profile).go());
+        return createIfMissing(() => tutorProfileEntity.create(tutor.tutorProfile).go());
+      }),
+    );
+    tutorsCreated += results.filter(Boolean).length;
+  }
+  return { accounts: DEMO_ACCOUNTS, tutorsCreated };
+}

@@ -1,0 +1,42 @@
+/** Starts the embedded stack in this process (DynamoDB Local, cognito-local, s3rver, router). */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { awsEnvironment, localConfig, publicUrl, url } from './config.js';
+import { startCognito, type LocalUserPool } from './cognito.js';
+import { startDynamoDb } from './dynamodb.js';
+import { onStop } from './processes.js';
+import { createRouter } from './router.js';
+import { startS3 } from './s3.js';
+
+export interface RunningStack {
+  appUrl: string;
+  pool: LocalUserPool;
+  accounts: Array<{ role: string; email: string; password: string }>;
+  tutorsCreated: number;
+}
+
+export async function startStack(): Promise<RunningStack> {
+  const config = localConfig;
+  mkdirSync(config.dataDir, { recursive: true });
+  // The handler modules read these when they are first imported, exactly as in a Lambda.
+  Object.assign(process.env, awsEnvironment(config));
+
+  const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
+  const router = createRouter({ config, pool });
+  await new Promise<void>((resolve, reject) => {
+    router.once('error', reject);
+    router.listen(config.ports.app, config.host, resolve);
+  });
+  onStop(() => new Promise<void>((resolve) => router.close(() => resolve())));
+
+  const { seed } = await import('./seed/index.js');
+  const { accounts, tutorsCreated } = await seed(pool);
+
+  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), pool, accounts, tutorsCreated };
+  // Tests and scripts (create-admin) find the running stack here.
+  writeFileSync(
+    path.join(config.dataDir, 'stack.json'),
+    JSON.stringify({ ...stack, apiUrl: url(config.ports.app), cognitoUrl: url(config.ports.cognito), ports: config.ports }, null, 2),
+  );
+  return stack;
+}

@@ -1,0 +1,124 @@
+/** Business constants of the product specification (§9). One place for each truth. */
+
+export const ROLES = ['parent', 'tuteur', 'entreprise', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles anyone may sign up with; admins are created by `npm run create-admin`. */
+export const PUBLIC_ROLES = ['parent', 'tuteur', 'entreprise'] as const satisfies readonly Role[];
+export type PublicRole = (typeof PUBLIC_ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  parent: 'Parent/Élève',
+  tuteur: 'Répétiteur',
+  entreprise: 'Entreprise',
+  admin: 'Admin',
+};
+
+/** Sign-up role choices, with the descriptions shown under each option. */
+export const SIGN_UP_ROLE_OPTIONS: ReadonlyArray<{ value: PublicRole; label: string; description: string }> = [
+  { value: 'parent', label: 'Parent / Élève', description: 'Je cherche un répétiteur' },
+  { value: 'tuteur', label: 'Répétiteur', description: 'Je propose mes services' },
+  { value: 'entreprise', label: 'Entreprise / Association', description: 'Je gère plusieurs répétiteurs' },
+];
+
+export const SUBJECTS = [
+  'Mathématiques',
+  'Français',
+  'Anglais',
+  'Physique',
+  'Chimie',
+  'Biologie',
+  'Histoire-Géographie',
+  'Philosophie',
+  'Économie',
+  'Informatique',
+  'Espagnol',
+  'Allemand',
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const LEVELS = ['Primaire', 'Collège (6e-3e)', 'Lycée (2nde-Tle)', 'Supérieur', 'Formation technique'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** Areas of Abidjan, plus remote lessons (tutors only). */
+export const ZONES = ['cocody', 'plateau', 'marcory', 'treichville', 'adjame', 'yopougon', 'abobo', 'distance'] as const;
+export type Zone = (typeof ZONES)[number];
+export const ZONE_LABELS: Record<Zone, string> = {
+  cocody: 'Cocody',
+  plateau: 'Plateau',
+  marcory: 'Marcory',
+  treichville: 'Treichville',
+  adjame: 'Adjamé',
+  yopougon: 'Yopougon',
+  abobo: 'Abobo',
+  distance: 'Cours à distance',
+};
+/** Zones a parent can pick (remote lessons are a tutor option). */
+export const PARENT_ZONES = ZONES.filter((zone) => zone !== 'distance');
+
+export const EXPERIENCE_OPTIONS = ['debutant', '1-3ans', '3-5ans', '5-10ans', '10ans+'] as const;
+export type Experience = (typeof EXPERIENCE_OPTIONS)[number];
+export const EXPERIENCE_LABELS: Record<Experience, string> = {
+  debutant: 'Débutant',
+  '1-3ans': '1 à 3 ans',
+  '3-5ans': '3 à 5 ans',
+  '5-10ans': '5 à 10 ans',
+  '10ans+': 'Plus de 10 ans',
+};
+/** Relevance score of the experience (spec §9). */
+export const EXPERIENCE_SCORE: Record<Experience, number> = {
+  debutant: 1,
+  '1-3ans': 2,
+  '3-5ans': 3,
+  '5-10ans': 4,
+  '10ans+': 5,
+};
+
+export const WEEK_DAYS = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+/** Slot times offered hourly from 08:00 to 21:00. */
+export const SLOT_TIMES = Array.from({ length: 14 }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
+export const DEFAULT_SLOT = { start: '09:00', end: '17:00' } as const;
+
+export const CHILD_LEVELS = ['primaire', 'college', 'lycee', 'superieur', 'technique'] as const;
+export const MONTHLY_BUDGETS = ['0-50000', '50000-100000', '100000-200000', '200000+'] as const;
+export const COMPANY_TYPES = ['school', 'center', 'association', 'cooperative', 'ngo', 'company'] as const;
+export const TUTOR_COUNT_RANGES = ['1-5', '6-10', '11-25', '26-50', '50+'] as const;
+
+export const PAYMENT_METHODS = [
+  'card',
+  'mobile_money_orange',
+  'mobile_money_mtn',
+  'mobile_money_moov',
+  'mobile_money_wave',
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const CURRENCY = 'XOF';
+/** Platform commission: 10 % of the total, rounded to the franc. */
+export const COMMISSION_RATE = 0.1;
+
+export const RATE_MIN = 0;
+export const RATE_MAX = 10_000;
+export const RATE_STEP = 500;
+export const DURATION_MIN_HOURS = 1;
+export const DURATION_MAX_HOURS = 8;
+
+export const HISTORY_SHOWN = 10;
+export const HISTORY_FOR_PREFERENCES = 20;
+
+export const SORT_OPTIONS = ['rating', 'price', 'availability'] as const;
+export type SortBy = (typeof SORT_OPTIONS)[number];
+export const SORT_ORDERS = ['desc', 'asc'] as const;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_PROFILE_PHOTOS = 1;
+export const MAX_DIPLOMAS = 5;
+
+export const DEFAULT_CARD_RATING = 4.8;
+export const FAVORITE_ANIMATION_MS = 300;
+export const HERO_STATS = { tutors: '500+', verified: '100%', rating: '4.9' } as const;
+export const INVOICE_NUMBER_LENGTH = 8;
+export const DISPUTE_RATING_THRESHOLD = 2;
+export const PASSWORD_MIN_LENGTH = 6;

@@ -1,0 +1,69 @@
+/**
+ * The route table, defined once: CDK creates one HTTP API route per entry, the local router
+ * serves the same entries, and the SPA's API client uses the ids.
+ * `handler` is a module of `functions/src` (without extension) exporting `handler`.
+ */
+import type { Role } from './constants.js';
+import { ROLES } from './constants.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway path syntax, e.g. `/api/tutors/{id}`. */
+  path: string;
+  handler: string;
+  /** `jwt`: the Cognito JWT authorizer guards the route. `public`: no authorizer (webhooks only). */
+  auth: 'jwt' | 'public';
+  /** Groups allowed to call it (checked again inside the handler). */
+  roles: readonly Role[];
+}
+
+export const routes = {
+  getMe: { method: 'GET', path: '/api/me', handler: 'auth/get-me', auth: 'jwt', roles: ROLES },
+  updateMe: { method: 'PATCH', path: '/api/me', handler: 'auth/update-me', auth: 'jwt', roles: ROLES },
+  /** Catch-all: any other /api path answers a JSON 404 (matched last). */
+  notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof routes;
+
+/** Cognito triggers and other non-HTTP handlers, also deployed by CDK and served locally. */
+export const eventHandlers = {
+  preSignUp: 'auth/pre-sign-up',
+  postConfirmation: 'auth/post-confirmation',
+} as const;
+
+export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+/** Fills `{param}` placeholders: `/api/tutors/{id}` + {id: 'x'} → `/api/tutors/x`. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Paramètre manquant : ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Routes in matching order: specific routes first, catch-all (`{proxy+}`) routes last. */
+export function routesInMatchOrder(): Array<[RouteId, RouteDefinition]> {
+  const entries = Object.entries(routes) as Array<[RouteId, RouteDefinition]>;
+  const isCatchAll = (route: RouteDefinition) => route.path.includes('+}');
+  return [...entries.filter(([, r]) => !isCatchAll(r)), ...entries.filter(([, r]) => isCatchAll(r))];
+}
+
+/** Matches a concrete path against a route path; returns the path parameters or null. */
+export function matchPath(routePath: string, actual: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = routePath
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{(\w+)(\\\+)?\}/g, (_m, name: string, greedy?: string) => {
+      names.push(name);
+      return greedy ? '(.+)' : '([^/]+)';
+    });
+  const match = new RegExp(`^${pattern}$`).exec(actual);
+  if (!match) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
+}

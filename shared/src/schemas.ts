@@ -1,0 +1,85 @@
+/** zod schemas of the API contract, shared by the handlers and the SPA. */
+import { z } from 'zod';
+import fr from 'zod/v4/locales/fr.js';
+import { PASSWORD_MIN_LENGTH, PUBLIC_ROLES, ROLES } from './constants.js';
+import { messages } from './messages.js';
+
+// Default zod messages in French; the contract's own messages override them field by field.
+z.config(fr());
+
+const requiredText = (max = 100) =>
+  z
+    .string({ error: messages.validation.required })
+    .trim()
+    .min(1, { error: messages.validation.required })
+    .max(max, { error: `${max} caractères au maximum` });
+
+export const roleSchema = z.enum(ROLES, { error: messages.validation.invalidRole });
+export const publicRoleSchema = z.enum(PUBLIC_ROLES, { error: messages.validation.invalidRole });
+
+export const emailSchema = z
+  .string({ error: messages.validation.required })
+  .trim()
+  .min(1, { error: messages.validation.required })
+  .pipe(z.email({ error: messages.validation.email }));
+
+export const passwordSchema = z
+  .string({ error: messages.validation.required })
+  .min(1, { error: messages.validation.required })
+  .min(PASSWORD_MIN_LENGTH, { error: messages.validation.passwordTooShort });
+
+export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = signInSchema.extend({
+  firstName: requiredText(50),
+  lastName: requiredText(50),
+  role: publicRoleSchema,
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** A user's profile (spec §3), as `GET /api/me` returns it. */
+export const profileSchema = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().optional(),
+  role: roleSchema,
+  is_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Every error response of the API: a stable code and a French message. */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Runtime settings served at /config.json (written at deploy time, or by the local stack). */
+export const runtimeConfigSchema = z.object({
+  stage: z.string(),
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Only set locally, where Cognito is emulated. */
+  userPoolEndpoint: z.string().optional(),
+  apiBaseUrl: z.string(),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** `PATCH /api/me`: a user may correct its names; role and verification are not its to change. */
+export const updateProfileSchema = z
+  .object({
+    first_name: requiredText(50).optional(),
+    last_name: requiredText(50).optional(),
+  })
+  .strict()
+  .refine((value) => value.first_name !== undefined || value.last_name !== undefined, {
+    error: 'Indiquez au moins un champ à modifier',
+  });
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;

@@ -1,0 +1,16 @@
+/** What the test stack tells the tests (written by infra/local/stack.ts to stack.json). */
+export interface StackInfo {
+  appUrl: string;
+  apiUrl: string;
+  cognitoUrl: string;
+  dataDir: string;
+  pool: { userPoolId: string; userPoolClientId: string };
+  accounts: Array<{ role: string; email: string; password: string }>;
+  ports: { app: number; dynamodb: number; cognito: number; s3: number };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}

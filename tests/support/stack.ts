@@ -1,0 +1,101 @@
+/** Helpers for tests that talk to the running local stack: real Cognito sign-ups, real API calls. */
+import { randomUUID } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import type { StackInfo } from './stack-info.js';
+
+export function stack(): StackInfo {
+  return inject('stack');
+}
+
+export function cognitoClient(): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: stack().cognitoUrl,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+export interface TestUser {
+  email: string;
+  password: string;
+  role: string;
+  accessToken: string;
+  idToken: string;
+  sub: string;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@test.kalan.ci`;
+}
+
+export async function signUp(
+  role: string,
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+): Promise<void> {
+  const { pool } = stack();
+  const email = overrides.email ?? uniqueEmail(role);
+  await cognitoClient().send(
+    new SignUpCommand({
+      ClientId: pool.userPoolClientId,
+      Username: email,
+      Password: overrides.password ?? 'Secret-123',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: overrides.firstName ?? 'Aya' },
+        { Name: 'family_name', Value: overrides.lastName ?? 'Kouadio' },
+        { Name: 'custom:role', Value: role },
+      ],
+    }),
+  );
+}
+
+export async function signIn(email: string, password: string): Promise<{ accessToken: string; idToken: string }> {
+  const result = await cognitoClient().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack().pool.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return { accessToken: result.AuthenticationResult!.AccessToken!, idToken: result.AuthenticationResult!.IdToken! };
+}
+
+export function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** Signs a new user up (through the real triggers) and signs it in. */
+export async function newUser(role: string, names: { firstName?: string; lastName?: string } = {}): Promise<TestUser> {
+  const email = uniqueEmail(role);
+  const password = 'Secret-123';
+  await signUp(role, { email, password, ...names });
+  const tokens = await signIn(email, password);
+  return { email, password, role, ...tokens, sub: String(claimsOf(tokens.accessToken).sub) };
+}
+
+export async function api(
+  path: string,
+  options: { method?: string; token?: string; body?: string | object; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; text: string }> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${stack().apiUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed, text };
+}

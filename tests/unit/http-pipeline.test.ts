@@ -1,0 +1,80 @@
+import type { Context } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { messages, type RouteDefinition } from '#shared';
+import { apiHandler, ok, parseGroups, type ApiEvent } from '#commons/http';
+
+const route: RouteDefinition = { method: 'POST', path: '/api/test', handler: 'test', auth: 'jwt', roles: ['parent'] };
+const context = {} as Context;
+
+function event(overrides: { groups?: unknown; sub?: string; body?: string; contentType?: string } = {}): ApiEvent {
+  const claims: Record<string, unknown> = { sub: overrides.sub ?? 'user-1' };
+  if (overrides.groups !== undefined) claims['cognito:groups'] = overrides.groups;
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/test',
+    rawPath: '/api/test',
+    rawQueryString: '',
+    headers: { 'content-type': overrides.contentType ?? 'application/json' },
+    body: overrides.body,
+    isBase64Encoded: false,
+    requestContext: { authorizer: { jwt: { claims, scopes: [] } } },
+  } as unknown as ApiEvent;
+}
+
+const handler = apiHandler(route, { body: z.object({ hours: z.number().int().min(1).max(8) }) }, async ({ caller, body }) =>
+  ok({ userId: caller.userId, hours: body.hours }),
+);
+
+describe('cognito:groups parsing', () => {
+  it('accepts the array form and the API Gateway "[a b]" string form', () => {
+    expect(parseGroups(['parent', 'admin'])).toEqual(['parent', 'admin']);
+    expect(parseGroups('[parent admin]')).toEqual(['parent', 'admin']);
+    expect(parseGroups('[tuteur]')).toEqual(['tuteur']);
+    expect(parseGroups('[]')).toEqual([]);
+    expect(parseGroups(undefined)).toEqual([]);
+  });
+
+  it('ignores groups that are not roles of the product', () => {
+    expect(parseGroups('[parent hackers]')).toEqual(['parent']);
+  });
+});
+
+describe('API handler pipeline', () => {
+  it('passes the validated body and the caller to the domain function', async () => {
+    const result = await handler(event({ groups: '[parent]', body: '{"hours":2}' }), context);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body as string)).toEqual({ userId: 'user-1', hours: 2 });
+  });
+
+  it('refuses a caller outside the route roles with 403', async () => {
+    const result = await handler(event({ groups: '[tuteur]', body: '{"hours":2}' }), context);
+    expect(result.statusCode).toBe(403);
+    expect(JSON.parse(result.body as string).error.message).toBe(messages.http.forbidden);
+  });
+
+  it('refuses a request without a subject with 401', async () => {
+    const result = await handler(event({ groups: '[parent]', sub: '', body: '{"hours":2}' }), context);
+    expect(result.statusCode).toBe(401);
+  });
+
+  it('answers 400 in French to malformed JSON', async () => {
+    const result = await handler(event({ groups: '[parent]', body: '{"hours":' }), context);
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body as string).error).toEqual({ code: 'invalid_json', message: messages.validation.invalidJson });
+  });
+
+  it('answers 415 when the body is not sent as JSON', async () => {
+    const result = await handler(event({ groups: '[parent]', body: 'hours=2', contentType: 'text/plain' }), context);
+    expect(result.statusCode).toBe(415);
+  });
+
+  it('answers 400 with the field path when the body breaks the schema', async () => {
+    const result = await handler(event({ groups: '[parent]', body: '{"hours":12}' }), context);
+    expect(result.statusCode).toBe(400);
+    const error = JSON.parse(result.body as string).error;
+    expect(error.code).toBe('validation_error');
+    expect(error.details[0].path).toBe('body.hours');
+    expect(error.message).toMatch(/8/);
+  });
+});
