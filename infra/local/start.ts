@@ -3,12 +3,11 @@
  * `npm run dev`: the same stack plus Vite's dev server with hot reload.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { ROLE_LABELS, type Role } from '#shared';
 import { localConfig, publicUrl, url } from './config.js';
 import { stopAll, stopOnSignals, track } from './processes.js';
 import { startStack } from './stack.js';
-import { buildWeb, webBuildIsStale } from './web-build.js';
+import { buildWeb, viteBin, webBuildIsStale } from './web-build.js';
 
 const started = performance.now();
 const dev = process.argv.includes('--dev');
@@ -24,7 +23,7 @@ try {
   const stack = await startStack();
   let devUrl: string | undefined;
   if (dev) {
-    const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+    const vite = viteBin();
     const port = String(localConfig.ports.vite);
     track(
       spawn(process.execPath, [vite, '--config', 'web/vite.config.ts', '--port', port, '--strictPort'], {

@@ -12,6 +12,11 @@ function newestMtime(entry: string): number {
   return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
 }
 
+/** Vite's CLI (its package exports do not expose bin/, so resolve it from package.json). */
+export function viteBin(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin', 'vite.js');
+}
+
 export function webBuildIsStale(): boolean {
   const built = path.join(localConfig.webDist, 'index.html');
   if (!existsSync(built)) return true;
@@ -22,7 +27,7 @@ export function webBuildIsStale(): boolean {
 }
 
 export async function buildWeb(): Promise<void> {
-  const vite = createRequire(import.meta.url).resolve('vite/bin/vite.js');
+  const vite = viteBin();
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
       cwd: localConfig.root,

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages, type RouteDefinition } from '#shared';
 import { apiHandler, ok, parseGroups, type ApiEvent } from '#commons/http';
 
@@ -22,7 +22,7 @@ function event(overrides: { groups?: unknown; sub?: string; body?: string; conte
   } as unknown as ApiEvent;
 }
 
-const handler = apiHandler(route, { body: z.object({ hours: z.number().int().min(1).max(8) }) }, async ({ caller, body }) =>
+const handler = apiHandler(route, { body: z.object({ hours: z.int().check(z.gte(1), z.lte(8)) }) }, async ({ caller, body }) =>
   ok({ userId: caller.userId, hours: body.hours }),
 );
 

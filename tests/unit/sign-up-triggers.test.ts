@@ -1,4 +1,4 @@
-import type { Context, PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
 import { handler } from '../../functions/src/auth/pre-sign-up.js';
@@ -21,7 +21,7 @@ function preSignUp(role: string | undefined, triggerSource = 'PreSignUp_SignUp')
 describe('PreSignUp trigger', () => {
   it('confirms a self sign-up of each public role at once', async () => {
     for (const role of ['parent', 'tuteur', 'entreprise']) {
-      const result = await handler(preSignUp(role), {} as Context, () => undefined);
+      const result = await handler(preSignUp(role));
       expect(result?.response.autoConfirmUser).toBe(true);
       expect(result?.response.autoVerifyEmail).toBe(true);
     }
@@ -29,14 +29,14 @@ describe('PreSignUp trigger', () => {
 
   it('refuses a self sign-up as admin, with an unknown role or without a role', async () => {
     for (const role of ['admin', 'superuser', undefined]) {
-      await expect(handler(preSignUp(role), {} as Context, () => undefined)).rejects.toThrow(
+      await expect(handler(preSignUp(role))).rejects.toThrow(
         messages.auth.roleNotAllowed,
       );
     }
   });
 
   it('lets an IAM-created account be an admin (npm run create-admin)', async () => {
-    const result = await handler(preSignUp('admin', 'PreSignUp_AdminCreateUser'), {} as Context, () => undefined);
+    const result = await handler(preSignUp('admin', 'PreSignUp_AdminCreateUser'));
     expect(result?.response.autoConfirmUser).toBe(false);
   });
 });

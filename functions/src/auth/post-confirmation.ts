@@ -1,7 +1,7 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { roleSchema } from '#shared';
-import { cognito } from '#commons/clients';
+import { cognito } from '#commons/clients/cognito';
 import { logger } from '#commons/logger';
 import { ROLE_ATTRIBUTE } from './pre-sign-up.js';
 import { createProfile } from './profiles.js';

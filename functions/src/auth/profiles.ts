@@ -1,6 +1,9 @@
 /** Profiles: one per user, written when the account is confirmed, read by everyone's `/api/me`. */
-import { type Profile, type Role, type UpdateProfileInput } from '#shared';
-import { profileEntity } from '#commons/db';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import type { Profile, Role, UpdateProfileInput } from '#shared';
+import { isConditionalCheckFailure, ProfileEntity } from '#commons/db';
 import { NotFoundError } from '#commons/errors';
 
 export interface NewProfile {
@@ -9,17 +12,10 @@ export interface NewProfile {
   last_name: string;
   email?: string;
   role: Role;
+  is_verified?: boolean;
 }
 
-function toProfile(item: {
-  user_id: string;
-  first_name: string;
-  last_name: string;
-  email?: string;
-  role: Role;
-  is_verified: boolean;
-  created_at: string;
-}): Profile {
+function toProfile(item: Profile & { updated_at?: string }): Profile {
   const { user_id, first_name, last_name, email, role, is_verified, created_at } = item;
   return { user_id, first_name, last_name, email, role, is_verified, created_at };
 }
@@ -30,33 +26,32 @@ function toProfile(item: {
  */
 export async function createProfile(profile: NewProfile): Promise<boolean> {
   try {
-    await profileEntity.create({ ...profile, is_verified: false }).go();
+    await ProfileEntity.build(PutItemCommand)
+      .item({ ...profile, is_verified: profile.is_verified ?? false })
+      .options({ condition: { attr: 'user_id', exists: false } })
+      .send();
     return true;
   } catch (error) {
-    if (isConditionalFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
 
 export async function getProfile(userId: string): Promise<Profile | null> {
-  const { data } = await profileEntity.get({ user_id: userId }).go();
-  return data ? toProfile(data) : null;
+  const { Item } = await ProfileEntity.build(GetItemCommand).key({ user_id: userId }).send();
+  return Item ? toProfile(Item) : null;
 }
 
 export async function updateProfile(userId: string, changes: UpdateProfileInput): Promise<Profile> {
   try {
-    const { data } = await profileEntity
-      .patch({ user_id: userId })
-      .set(changes)
-      .go({ response: 'all_new' });
-    return toProfile(data);
+    const { Attributes } = await ProfileEntity.build(UpdateItemCommand)
+      .item({ user_id: userId, ...changes, updated_at: new Date().toISOString() })
+      .options({ condition: { attr: 'user_id', exists: true }, returnValues: 'ALL_NEW' })
+      .send();
+    if (!Attributes) throw new NotFoundError();
+    return toProfile(Attributes);
   } catch (error) {
-    if (isConditionalFailure(error)) throw new NotFoundError();
+    if (isConditionalCheckFailure(error)) throw new NotFoundError();
     throw error;
   }
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const text = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? ''}`;
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }

@@ -1,90 +1,104 @@
 /**
- * The single-table model (ElectroDB). Every item shape and key lives here; handlers and
+ * The single-table model (dynamodb-toolbox v2). Every item shape and key lives here: handlers and
  * domain code go through these entities and never build key strings themselves.
+ *
+ * Keys: a user's items share its partition (`USER#<id>`): its profile, its tutor profile, …
+ * gsi1 lists profiles newest first; gsi2 finds a tutor profile by its own id.
  */
-import { Entity, Service } from 'electrodb';
+// Subpath imports keep the bundles small (the package root pulls in every action).
+import { Entity } from 'dynamodb-toolbox/entity';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
+import { map } from 'dynamodb-toolbox/schema/map';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { Table } from 'dynamodb-toolbox/table';
 import { EXPERIENCE_OPTIONS, ROLES, ZONES } from '#shared';
-import { documentClient } from './clients.js';
+import { documentClient } from './clients/dynamodb.js';
 import { env } from './env.js';
+import { TABLE_KEYS } from './table.js';
 
-const SERVICE = 'kalan';
+const [gsi1, gsi2] = TABLE_KEYS.indexes;
 
-export const profileEntity = new Entity(
-  {
-    model: { entity: 'profile', version: '1', service: SERVICE },
-    attributes: {
-      user_id: { type: 'string', required: true, readOnly: true },
-      first_name: { type: 'string', required: true },
-      last_name: { type: 'string', required: true },
-      email: { type: 'string' },
-      role: { type: ROLES, required: true, readOnly: true },
-      is_verified: { type: 'boolean', required: true, default: false },
-      created_at: { type: 'string', required: true, readOnly: true, default: () => new Date().toISOString() },
-      updated_at: { type: 'string', watch: '*', set: () => new Date().toISOString() },
+export const kalanTable = new Table({
+  // Read when the first request is sent: the local stack sets TABLE_NAME after imports.
+  name: () => env.tableName,
+  partitionKey: { name: TABLE_KEYS.partitionKey, type: 'string' },
+  sortKey: { name: TABLE_KEYS.sortKey, type: 'string' },
+  indexes: {
+    [gsi1.name]: {
+      type: 'global',
+      partitionKey: { name: gsi1.partitionKey, type: 'string' },
+      sortKey: { name: gsi1.sortKey, type: 'string' },
     },
-    indexes: {
-      byUser: {
-        pk: { field: 'pk', composite: ['user_id'] },
-        sk: { field: 'sk', composite: [] },
-      },
-      /** All profiles, newest first (admin users list). */
-      byCreation: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: [] },
-        sk: { field: 'gsi1sk', composite: ['created_at', 'user_id'] },
-      },
+    [gsi2.name]: {
+      type: 'global',
+      partitionKey: { name: gsi2.partitionKey, type: 'string' },
+      sortKey: { name: gsi2.sortKey, type: 'string' },
     },
   },
-  { table: env.tableName, client: documentClient },
-);
+  documentClient,
+});
 
-const availabilitySlot = { type: 'map', properties: { start: { type: 'string' }, end: { type: 'string' } } } as const;
+const userPartition = (userId: string) => `USER#${userId}`;
+const now = () => new Date().toISOString();
 
-export const tutorProfileEntity = new Entity(
-  {
-    model: { entity: 'tutorProfile', version: '1', service: SERVICE },
-    attributes: {
-      id: { type: 'string', required: true, readOnly: true },
-      user_id: { type: 'string', required: true, readOnly: true },
-      bio: { type: 'string' },
-      education: { type: 'string' },
-      experience: { type: EXPERIENCE_OPTIONS },
-      teaching_method: { type: 'string' },
-      subjects: { type: 'list', items: { type: 'string' } },
-      levels: { type: 'list', items: { type: 'string' } },
-      location: { type: ZONES },
-      hourly_rate: { type: 'number' },
-      availability_schedule: {
-        type: 'list',
-        items: {
-          type: 'map',
-          properties: {
-            day: { type: 'string' },
-            available: { type: 'boolean' },
-            slots: { type: 'list', items: availabilitySlot },
-          },
-        },
-      },
-      profile_image_url: { type: 'string' },
-      diploma_images: { type: 'list', items: { type: 'string' } },
-      is_completed: { type: 'boolean', required: true, default: false },
-      created_at: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updated_at: { type: 'string', watch: '*', set: () => new Date().toISOString() },
-    },
-    indexes: {
-      /** Lives in its owner's partition, next to the profile. */
-      byUser: {
-        pk: { field: 'pk', composite: ['user_id'] },
-        sk: { field: 'sk', composite: [] },
-      },
-      byId: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['id'] },
-        sk: { field: 'gsi2sk', composite: [] },
-      },
-    },
-  },
-  { table: env.tableName, client: documentClient },
-);
+export const ProfileEntity = new Entity({
+  name: 'profile',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    user_id: string().key(),
+    first_name: string(),
+    last_name: string(),
+    email: string().optional(),
+    role: string().enum(...ROLES),
+    is_verified: boolean().default(false),
+    created_at: string().default(now),
+    updated_at: string().optional(),
+    gsi1pk: string().hidden().default('PROFILES'),
+  }).and((schema) => ({
+    gsi1sk: string()
+      .hidden()
+      .link<typeof schema>(({ created_at, user_id }) => `${created_at}#${user_id}`),
+  })),
+  computeKey: ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk: 'PROFILE' }),
+});
 
-export const kalan = new Service({ profile: profileEntity, tutorProfile: tutorProfileEntity });
+const slot = map({ start: string(), end: string() });
+
+export const TutorProfileEntity = new Entity({
+  name: 'tutorProfile',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    user_id: string().key(),
+    id: string(),
+    bio: string().optional(),
+    education: string().optional(),
+    experience: string().enum(...EXPERIENCE_OPTIONS).optional(),
+    teaching_method: string().optional(),
+    subjects: list(string()).default(() => []),
+    levels: list(string()).default(() => []),
+    location: string().enum(...ZONES).optional(),
+    hourly_rate: number().optional(),
+    availability_schedule: list(map({ day: string(), available: boolean(), slots: list(slot) })).default(() => []),
+    profile_image_url: string().optional(),
+    diploma_images: list(string()).default(() => []),
+    is_completed: boolean().default(false),
+    created_at: string().default(now),
+    updated_at: string().optional(),
+    gsi2sk: string().hidden().default('TUTOR_PROFILE'),
+  }).and((schema) => ({
+    gsi2pk: string()
+      .hidden()
+      .link<typeof schema>(({ id }) => `TUTOR#${id}`),
+  })),
+  computeKey: ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk: 'TUTOR_PROFILE' }),
+});
+
+/** True when DynamoDB refused a write because its condition did not hold. */
+export function isConditionalCheckFailure(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'ConditionalCheckFailedException';
+}

@@ -10,7 +10,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { ZodType } from 'zod';
+import * as z from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { messages, ROLES, type Role, type RouteDefinition } from '#shared';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
 import { logger } from './logger.js';
@@ -33,9 +34,9 @@ export interface ApiRequest<Body, Query, Params> {
 }
 
 export interface RequestSchemas<Body, Query, Params> {
-  body?: ZodType<Body>;
-  query?: ZodType<Query>;
-  params?: ZodType<Params>;
+  body?: $ZodType<Body>;
+  query?: $ZodType<Query>;
+  params?: $ZodType<Params>;
 }
 
 /**
@@ -69,9 +70,9 @@ export function json(statusCode: number, body: unknown): ApiResult {
 
 export const ok = (body: unknown): ApiResult => json(200, body);
 
-function parseWith<T>(schema: ZodType<T> | undefined, input: unknown, prefix: string): T {
+function parseWith<T>(schema: $ZodType<T> | undefined, input: unknown, prefix: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(input ?? {});
+  const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
   const details: ErrorDetail[] = result.error.issues.map((issue) => ({
     path: [prefix, ...issue.path.map(String)].join('.'),

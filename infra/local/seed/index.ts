@@ -1,11 +1,13 @@
 /** Seeds the local stack: demo accounts (one per role) and the tutor catalogue. Idempotent. */
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { profileEntity, tutorProfileEntity } from '#commons/db';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { isConditionalCheckFailure, TutorProfileEntity } from '#commons/db';
+import { createProfile } from '../../../functions/src/auth/profiles.js';
 import type { PublicRole } from '#shared';
 import type { LocalUserPool } from '../cognito.js';
 import { localCognitoClient } from '../cognito.js';
 import { createAdmin, findUserSub } from '../../scripts/admins.js';
-import { seedTutors } from './tutors.js';
+import { seedTutors, type SeedTutor } from './tutors.js';
 
 export interface DemoAccount {
   role: PublicRole | 'admin';
@@ -23,16 +25,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { role: 'admin', email: 'admin@demo.kalan.ci', password: 'Demo-Admin-2026', firstName: 'Serge', lastName: 'Kacou' },
 ];
 
-function isConditionalFailure(error: unknown): boolean {
-  return /conditional/i.test(String((error as Error)?.message ?? ''));
-}
-
-async function createIfMissing(write: () => Promise<unknown>): Promise<boolean> {
+async function createTutorProfileIfMissing(tutorProfile: SeedTutor['tutorProfile']): Promise<boolean> {
   try {
-    await write();
+    await TutorProfileEntity.build(PutItemCommand)
+      .item(tutorProfile)
+      .options({ condition: { attr: 'user_id', exists: false } })
+      .send();
     return true;
   } catch (error) {
-    if (isConditionalFailure(error)) return false;
+    if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
 }
@@ -66,8 +67,8 @@ export async function seed(pool: LocalUserPool): Promise<{ accounts: DemoAccount
   for (let i = 0; i < tutors.length; i += 16) {
     const results = await Promise.all(
       tutors.slice(i, i + 16).map(async (tutor) => {
-        await createIfMissing(() => profileEntity.create(tutor.profile).go());
-        return createIfMissing(() => tutorProfileEntity.create(tutor.tutorProfile).go());
+        await createProfile(tutor.profile);
+        return createTutorProfileIfMissing(tutor.tutorProfile);
       }),
     );
     tutorsCreated += results.filter(Boolean).length;
