@@ -1,8 +1,6 @@
 /// <reference lib="dom" />
-/** Debian's Chromium driven by playwright-core (never a downloaded browser). */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+/** Debian's Chromium driven by playwright-core (never a downloaded browser); Playwright gives each launch a fresh profile. */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { stack } from './stack.js';
 
@@ -25,7 +23,7 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   }
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, ...extraArgs, `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'kalan-chromium-'))}`],
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
   });
 }
 

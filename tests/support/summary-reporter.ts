@@ -10,13 +10,16 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const testModule of testModules) {
-      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) failed += 1;
+      let failedInModule = 0;
       for (const test of testModule.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedInModule += 1;
         else skipped += 1;
       }
+      // A file that fails outside its tests (a hook, an import) counts as one failure.
+      if (testModule.state() === 'failed' && failedInModule === 0) failedInModule = 1;
+      failed += failedInModule;
     }
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -1,0 +1,61 @@
+import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { FullPageSpinner } from '@/components/ui/full-page-spinner';
+import { useAuth } from '@/lib/auth';
+import { hasCompletedOnboarding } from '@/lib/onboarding-flag';
+import { webMessages } from '@/lib/web-messages';
+
+/** /auth: a signed-in user has nothing to do there. */
+export function RedirectIfSignedIn() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Every screen but /auth and the 404 needs a signed-in user. */
+export function RequireAuth() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  if (!user) return <Navigate to="/auth" replace />;
+  return <Outlet />;
+}
+
+/** Screens whose rules depend on the role wait for the profile (`GET /api/me`). */
+export function RequireProfile() {
+  const { profile, isProfileLoading, profileError, refetchProfile, signOut } = useAuth();
+  if (isProfileLoading) return <FullPageSpinner />;
+  if (!profile) {
+    return (
+      <Center minH="100dvh" px="4">
+        <Stack align="center" gap="4" textAlign="center" role="alert" maxW="sm">
+          <Text fontWeight="semibold">{webMessages.profileLoadFailure}</Text>
+          {profileError && <Text color="fg.muted">{profileError.message}</Text>}
+          <Stack direction="row" gap="3">
+            <Button onClick={refetchProfile}>{webMessages.retry}</Button>
+            <Button variant="outline" onClick={() => void signOut()}>
+              {webMessages.signOut}
+            </Button>
+          </Stack>
+        </Stack>
+      </Center>
+    );
+  }
+  return <Outlet />;
+}
+
+/** Home: a new user (no flag stored on this device) goes through onboarding first; admins never do. */
+export function RequireOnboardingDone() {
+  const { profile } = useAuth();
+  if (profile && profile.role !== 'admin' && !hasCompletedOnboarding(profile.user_id)) {
+    return <Navigate to="/onboarding" replace />;
+  }
+  return <Outlet />;
+}
+
+/** /admin: everyone else is sent back home. */
+export function RequireAdmin() {
+  const { profile } = useAuth();
+  if (profile?.role !== 'admin') return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile } from './guards';
+import { RootLayout } from './root-layout';
+import { AuthRoute } from './routes/auth';
+import { RouteError } from './routes/route-error';
+
+// Every screen but /auth is fetched on first visit, so that /auth starts with little JS.
+const HomeRoute = lazy(() => import('./routes/home'));
+const SearchRoute = lazy(() => import('./routes/search'));
+const PaymentsRoute = lazy(() => import('./routes/payments'));
+const TutorRevenuesRoute = lazy(() => import('./routes/tutor-revenues'));
+const FavoritesRoute = lazy(() => import('./routes/favorites'));
+const TutorProfileRoute = lazy(() => import('./routes/tutor-profile'));
+const OnboardingRoute = lazy(() => import('./routes/onboarding'));
+const AdminRoute = lazy(() => import('./routes/admin'));
+const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [{ path: '/auth', element: <AuthRoute /> }],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/search', element: <SearchRoute /> },
+          { path: '/payments', element: <PaymentsRoute /> },
+          { path: '/tutor-revenues', element: <TutorRevenuesRoute /> },
+          { path: '/favorites', element: <FavoritesRoute /> },
+          { path: '/tutors/:id', element: <TutorProfileRoute /> },
+          {
+            element: <RequireProfile />,
+            children: [
+              { element: <RequireOnboardingDone />, children: [{ path: '/', element: <HomeRoute /> }] },
+              { path: '/onboarding', element: <OnboardingRoute /> },
+              { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminRoute /> }] },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,20 @@
+import { messages } from '#shared';
+import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { webMessages } from '@/lib/web-messages';
+
+export default function NotFoundRoute() {
+  return (
+    <Center as="main" minH="100dvh" px="4" bg="bg.muted">
+      <Stack align="center" gap="4" textAlign="center">
+        <Heading as="h1" size="6xl" color="orange.solid">
+          404
+        </Heading>
+        <Text fontSize="xl">{messages.notFound}</Text>
+        <Button asChild variant="outline">
+          <RouterLink to="/">{webMessages.backHome}</RouterLink>
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { FullPageSpinner } from '@/components/ui/full-page-spinner';
+import { configureAmplify } from '@/lib/amplify';
+import { loadRuntimeConfig } from '@/lib/config';
+import { webMessages } from '@/lib/web-messages';
+
+type Status = 'loading' | 'ready' | 'failed';
+
+/** Loads /config.json and configures Amplify before anything touches the session or the API. */
+export function RuntimeConfigGate({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<Status>('loading');
+
+  const load = useCallback(async () => {
+    setStatus('loading');
+    try {
+      configureAmplify(await loadRuntimeConfig());
+      setStatus('ready');
+    } catch (error) {
+      console.error(error);
+      setStatus('failed');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (status === 'ready') return children;
+  if (status === 'loading') return <FullPageSpinner />;
+  return (
+    <Center minH="100dvh" px="4">
+      <Stack align="center" gap="4" textAlign="center" role="alert">
+        <Text fontWeight="semibold">{webMessages.configLoadFailure}</Text>
+        <Button onClick={() => void load()}>{webMessages.retry}</Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,85 @@
+import { messages } from '#shared';
+import { Box, Flex, Heading, IconButton, Menu, Portal } from '@chakra-ui/react';
+import { LuArrowLeft, LuCreditCard, LuHeart, LuHouse, LuLogOut, LuMenu, LuSearch } from 'react-icons/lu';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { notify } from '@/components/ui/notify';
+import { useAuth } from '@/lib/auth';
+import { webMessages } from '@/lib/web-messages';
+
+const MENU_LINKS = [
+  { value: '/', label: 'Accueil', icon: LuHouse },
+  { value: '/search', label: 'Recherche', icon: LuSearch },
+  { value: '/payments', label: 'Paiements', icon: LuCreditCard },
+  { value: '/favorites', label: 'Favoris', icon: LuHeart },
+] as const;
+
+const SIGN_OUT = 'sign-out';
+
+interface AppHeaderProps {
+  title: string;
+  /** Replaces the default back action (e.g. onboarding: skipping also stores the flag). */
+  onBack?: () => void;
+}
+
+/** Common header (spec §2): back button, title, navigation menu with sign-out. */
+export function AppHeader({ title, onBack }: AppHeaderProps) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { signOut } = useAuth();
+
+  const goBack = () => {
+    if (onBack) onBack();
+    else if (pathname !== '/') navigate('/');
+    else navigate(-1);
+  };
+
+  const handleSelect = async (value: string) => {
+    if (value !== SIGN_OUT) {
+      navigate(value);
+      return;
+    }
+    try {
+      await signOut();
+    } catch {
+      notify.error({ title: messages.auth.unexpected });
+    }
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">
+      <Flex maxW="5xl" mx="auto" h="14" px={{ base: '2', md: '4' }} align="center" gap="2">
+        <IconButton aria-label={webMessages.back} variant="ghost" size="md" onClick={goBack}>
+          <LuArrowLeft />
+        </IconButton>
+        <Heading as="h1" size={{ base: 'md', md: 'lg' }} flex="1" minW="0" truncate>
+          {title}
+        </Heading>
+        <Menu.Root onSelect={({ value }) => void handleSelect(value)} positioning={{ placement: 'bottom-end' }}>
+          <Menu.Trigger asChild>
+            <IconButton aria-label="Menu" variant="ghost" size="md">
+              <LuMenu />
+            </IconButton>
+          </Menu.Trigger>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content minW="52">
+                {MENU_LINKS.map(({ value, label, icon: Icon }) => (
+                  <Menu.Item key={value} value={value}>
+                    <Icon />
+                    {label}
+                  </Menu.Item>
+                ))}
+                <Menu.Separator />
+                <Menu.Item value={SIGN_OUT} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
+                  <LuLogOut />
+                  {webMessages.signOut}
+                </Menu.Item>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </Flex>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import { messages, type SignInInput, type SignUpInput } from '#shared';
+import { Box, Card, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuGraduationCap } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '@/components/ui/notify';
+import { preloadAuthActions, useAuth } from '@/lib/auth';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+type Mode = 'signIn' | 'signUp';
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.auth.unexpected);
+
+/** /auth: sign-in and sign-up, toggled (spec §2 Auth). */
+export function AuthScreen() {
+  const [mode, setMode] = useState<Mode>('signIn');
+  const { signIn, signUp } = useAuth();
+  const navigate = useNavigate();
+
+  const handleSignIn = async (values: SignInInput) => {
+    notify.dismissAll();
+    try {
+      await signIn(values);
+    } catch (error) {
+      notify.error({ title: messages.auth.signInErrorTitle, description: errorMessage(error) });
+      return;
+    }
+    notify.success({ title: messages.auth.signInSuccessTitle, description: messages.auth.signInSuccess });
+    navigate('/', { replace: true });
+  };
+
+  const handleSignUp = async (values: SignUpInput) => {
+    notify.dismissAll();
+    try {
+      await signUp(values);
+    } catch (error) {
+      notify.error({ title: messages.auth.signUpErrorTitle, description: errorMessage(error) });
+      return;
+    }
+    notify.success({ title: messages.auth.signUpSuccessTitle, description: messages.auth.signUpSuccess });
+    navigate('/', { replace: true });
+  };
+
+  const isSignIn = mode === 'signIn';
+
+  return (
+    <Flex
+      as="main"
+      minH="100dvh"
+      align={{ base: 'flex-start', sm: 'center' }}
+      justify="center"
+      px="4"
+      py={{ base: '8', sm: '12' }}
+      bgGradient="to-br"
+      gradientFrom="orange.50"
+      gradientTo="green.50"
+    >
+      <Stack gap="6" width="full" maxW="md">
+        <Stack align="center" gap="2" textAlign="center">
+          <Center boxSize="12" rounded="xl" bg="orange.solid" color="white" fontSize="2xl" aria-hidden>
+            <LuGraduationCap />
+          </Center>
+          <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
+            Kalan
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            Parents et répétiteurs vérifiés en Côte d'Ivoire
+          </Text>
+        </Stack>
+
+        <Card.Root size={{ base: 'sm', sm: 'md' }} shadow="md">
+          <Card.Header>
+            <Heading as="h1" size="2xl">
+              {isSignIn ? messages.auth.signInTitle : messages.auth.signUpTitle}
+            </Heading>
+            <Card.Description>
+              {isSignIn ? 'Connectez-vous à votre compte' : 'Créez votre compte en quelques secondes'}
+            </Card.Description>
+          </Card.Header>
+          {/* The sign-in code is fetched as soon as the user starts filling the form. */}
+          <Card.Body onFocusCapture={preloadAuthActions}>
+            {/* key: switching modes starts a fresh form */}
+            {isSignIn ? <SignInForm key="signIn" onSubmit={handleSignIn} /> : <SignUpForm key="signUp" onSubmit={handleSignUp} />}
+          </Card.Body>
+          <Card.Footer justifyContent="center">
+            <Box textAlign="center" fontSize="sm" color="fg.muted">
+              {isSignIn ? 'Pas encore de compte ? ' : 'Déjà un compte ? '}
+              <Link asChild variant="underline" colorPalette="orange" fontWeight="semibold" color="colorPalette.fg">
+                <button type="button" onClick={() => setMode(isSignIn ? 'signUp' : 'signIn')}>
+                  {isSignIn ? "S'inscrire" : 'Se connecter'}
+                </button>
+              </Link>
+            </Box>
+          </Card.Footer>
+        </Card.Root>
+      </Stack>
+    </Flex>
+  );
+}

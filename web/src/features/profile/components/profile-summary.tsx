@@ -1,0 +1,70 @@
+import { messages, ROLE_LABELS } from '#shared';
+import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
+import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { notify } from '@/components/ui/notify';
+import { useAuth } from '@/lib/auth';
+import { webMessages } from '@/lib/web-messages';
+
+/** Profile tab of Home: who is signed in, as what, and the way out. */
+export function ProfileSummary() {
+  const { profile, user, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (!profile) return null;
+
+  const fullName = `${profile.first_name} ${profile.last_name}`.trim();
+  const email = profile.email ?? user?.signInDetails?.loginId ?? '';
+
+  const handleSignOut = async () => {
+    try {
+      await signOut();
+    } catch {
+      notify.error({ title: messages.auth.unexpected });
+    }
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <HStack gap="4" minW="0">
+          <Avatar.Root size="xl" colorPalette="orange">
+            <Avatar.Fallback name={fullName} />
+          </Avatar.Root>
+          <Stack gap="1" minW="0">
+            <Heading as="h2" size="xl" truncate>
+              {fullName}
+            </Heading>
+            <Badge colorPalette="orange" alignSelf="flex-start">
+              {ROLE_LABELS[profile.role]}
+            </Badge>
+          </Stack>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+          <DataList.Item>
+            <DataList.ItemLabel>Type de compte</DataList.ItemLabel>
+            <DataList.ItemValue>{ROLE_LABELS[profile.role]}</DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Email</DataList.ItemLabel>
+            <DataList.ItemValue wordBreak="break-all">{email}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+      </Card.Body>
+      <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
+        {profile.role === 'admin' && (
+          <Button onClick={() => navigate('/admin')}>
+            <LuLayoutDashboard />
+            Tableau de bord administrateur
+          </Button>
+        )}
+        <Button variant="outline" colorPalette="red" onClick={() => void handleSignOut()}>
+          <LuLogOut />
+          {webMessages.signOut}
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,78 @@
+import { apiErrorSchema, buildPath, messages, routes, type RouteId } from '#shared';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { getRuntimeConfig } from './config';
+import { webMessages } from './web-messages';
+
+/** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
+export class ApiRequestError extends Error {
+  override readonly name = 'ApiRequestError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+type CallableRouteId = Exclude<RouteId, 'notFound'>;
+
+export interface ApiRequestOptions {
+  /** Values of the `{param}` placeholders of the route path. */
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function accessToken(): Promise<string> {
+  const { tokens } = await fetchAuthSession();
+  const token = tokens?.accessToken?.toString();
+  if (!token) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
+  return token;
+}
+
+function queryString(query: ApiRequestOptions['query']): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Calls a route of the shared route table with the signed-in user's access token. */
+export async function apiRequest<T>(routeId: CallableRouteId, options: ApiRequestOptions = {}): Promise<T> {
+  const route = routes[routeId];
+  const url = `${getRuntimeConfig().apiBaseUrl}${buildPath(route.path, options.params)}${queryString(options.query)}`;
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (route.auth === 'jwt') headers.set('Authorization', `Bearer ${await accessToken()}`);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(webMessages.networkFailure, 0, 'NETWORK_ERROR');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    if (parsed.success) throw new ApiRequestError(parsed.data.error.message, response.status, parsed.data.error.code);
+    // API Gateway's JWT authorizer answers 401 {"message":"Unauthorized"}, not our error shape.
+    if (response.status === 401) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
+    throw new ApiRequestError(messages.http.internal, response.status, `HTTP_${response.status}`);
+  }
+  return payload as T;
+}

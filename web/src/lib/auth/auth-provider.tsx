@@ -1,0 +1,132 @@
+import type { SignInInput, SignUpInput } from '#shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { authErrorMessage } from './auth-errors';
+import { getMe, meQueryKey } from './get-me';
+
+interface SessionState {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  isLoading: boolean;
+}
+
+const SIGNED_OUT: SessionState = { user: null, session: null, isLoading: false };
+
+/** Sign-in, sign-up and sign-out code, fetched on first use (see preloadAuthActions). */
+const loadCognitoActions = () => import('./cognito-actions');
+
+/** Starts fetching the sign-in/sign-up code, e.g. as soon as the user touches the form. */
+export function preloadAuthActions(): void {
+  void loadCognitoActions();
+}
+
+/** Rethrows any failure as an Error carrying the French message to show. */
+async function inFrench<T>(kind: 'signIn' | 'signUp', action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw new Error(authErrorMessage(error, kind), { cause: error });
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [sessionState, setSessionState] = useState<SessionState>({ user: null, session: null, isLoading: true });
+
+  const refreshSession = useCallback(async () => {
+    try {
+      const user = await getCurrentUser();
+      const session = await fetchAuthSession();
+      setSessionState({ user, session, isLoading: false });
+    } catch {
+      setSessionState(SIGNED_OUT);
+    }
+  }, []);
+
+  const clearSession = useCallback(() => {
+    setSessionState(SIGNED_OUT);
+    queryClient.clear(); // no data of the previous user survives a sign-out
+  }, [queryClient]);
+
+  useEffect(() => {
+    void refreshSession();
+    return Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signedOut') clearSession();
+      else void refreshSession(); // signedIn, tokenRefresh, tokenRefresh_failure, …
+    });
+  }, [refreshSession, clearSession]);
+
+  const userId = sessionState.user?.userId;
+  const profileQuery = useQuery({
+    queryKey: meQueryKey(userId),
+    queryFn: ({ signal }) => getMe(signal),
+    enabled: Boolean(userId),
+    staleTime: 5 * 60_000,
+  });
+
+  const signIn = useCallback(
+    ({ email, password }: SignInInput) =>
+      inFrench('signIn', async () => {
+        const cognito = await loadCognitoActions();
+        await cognito.signInWithPassword(email, password);
+        await refreshSession();
+      }),
+    [refreshSession],
+  );
+
+  const signUp = useCallback(
+    (input: SignUpInput) =>
+      inFrench('signUp', async () => {
+        const cognito = await loadCognitoActions();
+        await cognito.createAccount(input);
+        await cognito.signInWithPassword(input.email, input.password);
+        await refreshSession();
+      }),
+    [refreshSession],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      const cognito = await loadCognitoActions();
+      await cognito.signOut();
+    } finally {
+      clearSession();
+    }
+  }, [clearSession]);
+
+  const { refetch } = profileQuery;
+  const refetchProfile = useCallback(() => void refetch(), [refetch]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: sessionState.user,
+      session: sessionState.session,
+      profile: userId ? (profileQuery.data ?? null) : null,
+      isLoading: sessionState.isLoading,
+      isProfileLoading: Boolean(userId) && (profileQuery.isPending || (profileQuery.isError && profileQuery.isFetching)),
+      profileError: userId ? profileQuery.error : null,
+      refetchProfile,
+      signIn,
+      signUp,
+      signOut,
+    }),
+    [
+      sessionState,
+      userId,
+      profileQuery.data,
+      profileQuery.isPending,
+      profileQuery.isError,
+      profileQuery.isFetching,
+      profileQuery.error,
+      refetchProfile,
+      signIn,
+      signUp,
+      signOut,
+    ],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,36 @@
+/**
+ * The Cognito calls made on a user's action (sign-in, sign-up, sign-out). Loaded on demand:
+ * they bring Amplify's sign-in flows (SRP, device, WebAuthn…) that /auth does not need to paint.
+ */
+import type { SignUpInput } from '#shared';
+import { messages } from '#shared';
+import { signIn, signOut, signUp } from 'aws-amplify/auth';
+import { AuthFlowError } from './auth-errors';
+
+/** USER_PASSWORD_AUTH: the SRP flow cannot be emulated by the local Cognito. */
+export async function signInWithPassword(email: string, password: string): Promise<void> {
+  const attempt = () => signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  let result;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'UserAlreadyAuthenticatedException') throw error;
+    // A stale session of another account is still stored: replace it.
+    await signOut();
+    result = await attempt();
+  }
+  if (!result.isSignedIn) throw new AuthFlowError(messages.auth.unexpected);
+}
+
+/** Creates the account; the PreSignUp trigger confirms it, so the user can sign in at once. */
+export async function createAccount({ email, password, firstName, lastName, role }: SignUpInput): Promise<void> {
+  const { isSignUpComplete, nextStep } = await signUp({
+    username: email,
+    password,
+    options: { userAttributes: { email, given_name: firstName, family_name: lastName, 'custom:role': role } },
+  });
+  const confirmed = isSignUpComplete || nextStep.signUpStep === 'DONE' || nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN';
+  if (!confirmed) throw new AuthFlowError(messages.auth.unexpected);
+}
+
+export { signOut };

@@ -1,0 +1,3 @@
+export { AuthProvider, preloadAuthActions } from './auth-provider';
+export { useAuth } from './use-auth';
+export type { AuthContextValue, AuthState } from './auth-context';
