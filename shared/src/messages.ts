@@ -92,6 +92,17 @@ export const messages = {
     released: 'Fonds libérés avec succès',
     refunded: 'Remboursement traité avec succès',
   },
+  /** Interface texts the spec does not write (loading, boot failure, navigation). */
+  ui: {
+    loading: 'Chargement…',
+    configLoadFailure: "Impossible de charger la configuration de l'application.",
+    networkFailure: 'Impossible de joindre le serveur. Vérifiez votre connexion internet.',
+    profileLoadFailure: 'Impossible de charger votre profil.',
+    retry: 'Réessayer',
+    signOut: 'Se déconnecter',
+    back: 'Retour',
+    backHome: "Retour à l'accueil",
+  },
   notFound: 'Oops! Page not found',
   comingSoon: 'Bientôt disponible',
 } as const;

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 const FLAGS = [
@@ -17,6 +14,6 @@ const FLAGS = [
 export function launchBrowserForBench(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...FLAGS, `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'kalan-bench-chromium-'))}`],
+    args: [...FLAGS],
   });
 }

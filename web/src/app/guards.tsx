@@ -1,9 +1,9 @@
+import { messages } from '#shared';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding } from '@/lib/onboarding-flag';
-import { webMessages } from '@/lib/web-messages';
 
 /** /auth: a signed-in user has nothing to do there. */
 export function RedirectIfSignedIn() {
@@ -29,12 +29,12 @@ export function RequireProfile() {
     return (
       <Center minH="100dvh" px="4">
         <Stack align="center" gap="4" textAlign="center" role="alert" maxW="sm">
-          <Text fontWeight="semibold">{webMessages.profileLoadFailure}</Text>
+          <Text fontWeight="semibold">{messages.ui.profileLoadFailure}</Text>
           {profileError && <Text color="fg.muted">{profileError.message}</Text>}
           <Stack direction="row" gap="3">
-            <Button onClick={refetchProfile}>{webMessages.retry}</Button>
+            <Button onClick={refetchProfile}>{messages.ui.retry}</Button>
             <Button variant="outline" onClick={() => void signOut()}>
-              {webMessages.signOut}
+              {messages.ui.signOut}
             </Button>
           </Stack>
         </Stack>

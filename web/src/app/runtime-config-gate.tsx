@@ -1,9 +1,9 @@
+import { messages } from '#shared';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { configureAmplify } from '@/lib/amplify';
 import { loadRuntimeConfig } from '@/lib/config';
-import { webMessages } from '@/lib/web-messages';
 
 type Status = 'loading' | 'ready' | 'failed';
 
@@ -31,8 +31,8 @@ export function RuntimeConfigGate({ children }: { children: ReactNode }) {
   return (
     <Center minH="100dvh" px="4">
       <Stack align="center" gap="4" textAlign="center" role="alert">
-        <Text fontWeight="semibold">{webMessages.configLoadFailure}</Text>
-        <Button onClick={() => void load()}>{webMessages.retry}</Button>
+        <Text fontWeight="semibold">{messages.ui.configLoadFailure}</Text>
+        <Button onClick={() => void load()}>{messages.ui.retry}</Button>
       </Stack>
     </Center>
   );

@@ -1,7 +1,6 @@
 import { apiErrorSchema, buildPath, messages, routes, type RouteId } from '#shared';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getRuntimeConfig } from './config';
-import { webMessages } from './web-messages';
 
 /** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
 export class ApiRequestError extends Error {
@@ -62,7 +61,7 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(webMessages.networkFailure, 0, 'NETWORK_ERROR');
+    throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
   }
 
   if (response.status === 204) return undefined as T;

@@ -1,7 +1,6 @@
 import { messages } from '#shared';
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { webMessages } from '@/lib/web-messages';
 
 export default function NotFoundRoute() {
   return (
@@ -12,7 +11,7 @@ export default function NotFoundRoute() {
         </Heading>
         <Text fontSize="xl">{messages.notFound}</Text>
         <Button asChild variant="outline">
-          <RouterLink to="/">{webMessages.backHome}</RouterLink>
+          <RouterLink to="/">{messages.ui.backHome}</RouterLink>
         </Button>
       </Stack>
     </Center>

@@ -1,7 +1,6 @@
 import { messages } from '#shared';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { useRouteError } from 'react-router-dom';
-import { webMessages } from '@/lib/web-messages';
 
 /** Any render error, or a screen's code that failed to download (e.g. after a new deploy). */
 export function RouteError() {
@@ -11,7 +10,7 @@ export function RouteError() {
     <Center minH="100dvh" px="4">
       <Stack align="center" gap="4" textAlign="center" role="alert">
         <Text fontWeight="semibold">{messages.http.internal}</Text>
-        <Button onClick={() => window.location.reload()}>{webMessages.retry}</Button>
+        <Button onClick={() => window.location.reload()}>{messages.ui.retry}</Button>
       </Stack>
     </Center>
   );

@@ -4,7 +4,6 @@ import { LuArrowLeft, LuCreditCard, LuHeart, LuHouse, LuLogOut, LuMenu, LuSearch
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
 import { useAuth } from '@/lib/auth';
-import { webMessages } from '@/lib/web-messages';
 
 const MENU_LINKS = [
   { value: '/', label: 'Accueil', icon: LuHouse },
@@ -49,7 +48,7 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">
       <Flex maxW="5xl" mx="auto" h="14" px={{ base: '2', md: '4' }} align="center" gap="2">
-        <IconButton aria-label={webMessages.back} variant="ghost" size="md" onClick={goBack}>
+        <IconButton aria-label={messages.ui.back} variant="ghost" size="md" onClick={goBack}>
           <LuArrowLeft />
         </IconButton>
         <Heading as="h1" size={{ base: 'md', md: 'lg' }} flex="1" minW="0" truncate>
@@ -73,7 +72,7 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
                 <Menu.Separator />
                 <Menu.Item value={SIGN_OUT} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
                   <LuLogOut />
-                  {webMessages.signOut}
+                  {messages.ui.signOut}
                 </Menu.Item>
               </Menu.Content>
             </Menu.Positioner>

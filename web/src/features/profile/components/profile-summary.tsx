@@ -4,7 +4,6 @@ import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
 import { useAuth } from '@/lib/auth';
-import { webMessages } from '@/lib/web-messages';
 
 /** Profile tab of Home: who is signed in, as what, and the way out. */
 export function ProfileSummary() {
@@ -62,7 +61,7 @@ export function ProfileSummary() {
         )}
         <Button variant="outline" colorPalette="red" onClick={() => void handleSignOut()}>
           <LuLogOut />
-          {webMessages.signOut}
+          {messages.ui.signOut}
         </Button>
       </Card.Footer>
     </Card.Root>
