@@ -1,0 +1,110 @@
+import { Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type RouteDefinition, type RouteId, routes } from '#shared/routes';
+import { KalanFunction } from './kalan-function.js';
+import type { Stage } from './stage.js';
+
+export interface ApiProps {
+  readonly stage: Stage;
+  readonly table: ITable;
+  readonly userPool: IUserPool;
+  readonly userPoolClient: IUserPoolClient;
+}
+
+/**
+ * The HTTP API, built from the shared route table: one route per entry, one Lambda per handler
+ * module, the Cognito JWT authorizer on every route except those the table declares public.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  /** The API's own hostname (`<id>.execute-api.<region>.amazonaws.com`), CloudFront's origin. */
+  readonly domainName: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { stage, table, userPool, userPoolClient } = props;
+
+    // No CORS: the browser reaches the API through the site's own origin (CloudFront `/api/*`).
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `kalan-${stage.name}`,
+      createDefaultStage: false,
+    });
+    this.addDefaultStage(stage);
+    const { region, urlSuffix } = Stack.of(this);
+    this.domainName = `${this.httpApi.apiId}.execute-api.${region}.${urlSuffix}`;
+
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${region}.${urlSuffix}/${userPool.userPoolId}`,
+      { jwtAudience: [userPoolClient.userPoolClientId] },
+    );
+
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    const integrationFor = (handlerModule: string): HttpLambdaIntegration => {
+      let integration = integrations.get(handlerModule);
+      if (!integration) {
+        const fn = new KalanFunction(this, constructIdFor(handlerModule), { handlerModule, table, stage });
+        integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn);
+        integrations.set(handlerModule, integration);
+      }
+      return integration;
+    };
+
+    for (const [routeId, route] of Object.entries(routes) as Array<[RouteId, RouteDefinition]>) {
+      new HttpRoute(this, `Route-${routeId}`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: integrationFor(route.handler),
+        // Public routes (payment webhooks) authenticate the caller themselves, e.g. by signature.
+        authorizer: route.auth === 'jwt' ? authorizer : undefined,
+      });
+    }
+  }
+
+  private addDefaultStage(stage: Stage): void {
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: stage.removalPolicy,
+    });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      // A ceiling against runaway clients; far above the expected traffic.
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        // No query strings, headers or paths beyond the route: document URLs must stay out of logs.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            sourceIp: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+  }
+}
+
+/** `auth/get-me` → `AuthGetMe`: a stable construct id, hence a stable logical id. */
+function constructIdFor(handlerModule: string): string {
+  return handlerModule
+    .split(/[/_-]/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,184 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '#shared/schemas';
+import { acknowledge, nagReference } from './nag.js';
+import { isBuiltSpa } from './paths.js';
+import { PrivateBucket } from './private-bucket.js';
+import type { Stage } from './stage.js';
+
+/** Vite's output folder for content-hashed files: safe to cache for a year. */
+const HASHED_ASSETS_DIR = 'assets';
+
+/**
+ * Client-side routes (`/recherche`, `/tuteurs/123`) have no file in the bucket: serve the SPA's
+ * index.html for any path whose last segment has no extension. Done per request on the default
+ * behaviour, not with distribution-wide error responses, which would also turn the API's own
+ * 403/404 answers under `/api/*` into index.html.
+ */
+const SPA_ROUTING_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export interface WebProps {
+  readonly stage: Stage;
+  /** Hostname of the HTTP API, served under `/api/*` on the site's own origin. */
+  readonly apiDomainName: string;
+  readonly accessLogs: IBucket;
+  /** Written to `/config.json` at deploy time and read by the SPA at start-up. */
+  readonly runtimeConfig: RuntimeConfig;
+  /** The SPA build (`web/dist`); deployed only if it holds an index.html. */
+  readonly spaDistDir: string;
+}
+
+/** The site: the SPA in a private bucket behind CloudFront, which also fronts the API. */
+export class Web extends Construct {
+  readonly siteBucket: PrivateBucket;
+  readonly distribution: Distribution;
+  /** `https://<distribution domain>`: the only origin the browser ever talks to. */
+  readonly siteOrigin: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { stage, apiDomainName, accessLogs, runtimeConfig, spaDistDir } = props;
+
+    this.siteBucket = new PrivateBucket(this, 'SiteBucket', {
+      stage,
+      accessLogs: { bucket: accessLogs, prefix: 's3/site/' },
+    });
+
+    const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
+      code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serves index.html for client-side routes',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Kalan ${stage.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: accessLogs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(apiDomainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // API answers are per user: never cache them.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Forward the Authorization header and the query string, but not the viewer's Host:
+          // API Gateway routes by its own hostname.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+    this.siteOrigin = `https://${this.distribution.distributionDomainName}`;
+    acknowledgeDistributionFindings(this.distribution);
+
+    this.deployContent(this.siteBucket, runtimeConfig, spaDistDir);
+  }
+
+  /**
+   * Two deployments, because the files need different caching: content-hashed assets are
+   * immutable, while index.html and config.json must be revalidated on every load.
+   */
+  private deployContent(siteBucket: IBucket, runtimeConfig: RuntimeConfig, spaDistDir: string): void {
+    const spaBuilt = isBuiltSpa(spaDistDir);
+    if (!spaBuilt) {
+      Annotations.of(this).addInfo(
+        `${join(spaDistDir, 'index.html')} not found: deploying /config.json only (run \`npm run build\` first to deploy the SPA).`,
+      );
+    }
+
+    const hashedAssets = join(spaDistDir, HASHED_ASSETS_DIR);
+    const assetsDeployment =
+      spaBuilt && existsSync(hashedAssets)
+        ? new BucketDeployment(this, 'DeployHashedAssets', {
+            destinationBucket: siteBucket,
+            destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+            sources: [Source.asset(hashedAssets)],
+            // Tabs still running the previous version keep loading their chunks.
+            prune: false,
+            cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+          })
+        : undefined;
+
+    const entryDeployment = new BucketDeployment(this, 'DeploySiteEntry', {
+      destinationBucket: siteBucket,
+      sources: [
+        ...(spaBuilt ? [Source.asset(spaDistDir, { exclude: [`${HASHED_ASSETS_DIR}/**`, 'config.json'] })] : []),
+        Source.jsonData('config.json', runtimeConfig),
+      ],
+      // Pruning removes files dropped from the build, never the hashed assets; and without a
+      // build to deploy, nothing is pruned, so a config-only deploy leaves the live SPA in place.
+      prune: spaBuilt,
+      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // A new index.html must never reference chunks that are not uploaded yet.
+    if (assetsDeployment) entryDeployment.node.addDependency(assetsDeployment);
+    acknowledgeDeploymentHandlerFindings(entryDeployment, siteBucket);
+  }
+}
+
+function acknowledgeDistributionFindings(distribution: Distribution): void {
+  acknowledge(distribution, 'No custom domain yet: the default *.cloudfront.net certificate sets the TLS policy.', 'AwsSolutions-CFR4');
+  acknowledge(distribution, 'The marketplace is open to families abroad (diaspora): no geographic restriction.', 'AwsSolutions-CFR1');
+  acknowledge(distribution, 'No WAF at this product stage (cost); the API stage is throttled and every API route but webhooks needs a JWT.', 'AwsSolutions-CFR2');
+}
+
+/** BucketDeployment's handler is CDK's own singleton: its runtime and policy are not ours to shape. */
+function acknowledgeDeploymentHandlerFindings(deployment: BucketDeployment, siteBucket: IBucket): void {
+  const handler = deployment.handlerRole.node.scope;
+  if (!handler) return;
+  acknowledge(handler, 'CDK-managed BucketDeployment handler; CDK chooses and updates its runtime.', 'AwsSolutions-L1');
+  acknowledge(
+    handler,
+    'CDK-generated BucketDeployment policy: read the staged asset, sync (put/delete) into the site bucket, invalidate the distribution (CreateInvalidation has no resource-level scoping).',
+    'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+    'AwsSolutions-IAM5[Action::s3:GetObject*]',
+    'AwsSolutions-IAM5[Action::s3:List*]',
+    'AwsSolutions-IAM5[Action::s3:Abort*]',
+    'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    `AwsSolutions-IAM5[Resource::${nagReference(siteBucket)}/*]`,
+    'AwsSolutions-IAM5[Resource::*]',
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { type RouteDefinition, routeKey, routes } from '#shared/routes';
+import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
+
+const { stack, template } = synthesize();
+const declaredRoutes = Object.values(routes) as RouteDefinition[];
+const templateRoutes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as CfnResource[];
+const routeByKey = new Map(templateRoutes.map((route) => [route.Properties.RouteKey as string, route.Properties]));
+const publicKeysDeclared = new Set(declaredRoutes.filter((r) => r.auth === 'public').map(routeKey));
+
+describe('HTTP API routes', () => {
+  it('creates exactly one route per entry of the shared route table', () => {
+    expect(templateRoutes).toHaveLength(declaredRoutes.length);
+    expect([...routeByKey.keys()].sort()).toEqual(declaredRoutes.map(routeKey).sort());
+  });
+
+  it('guards every route not declared public with the Cognito JWT authorizer', () => {
+    const authorizers = template.findResources('AWS::ApiGatewayV2::Authorizer', {
+      Properties: { AuthorizerType: 'JWT' },
+    });
+    const [authorizerId, ...others] = Object.keys(authorizers);
+    expect(authorizerId).toBeDefined();
+    expect(others).toEqual([]);
+
+    const guarded = declaredRoutes.filter((r) => r.auth === 'jwt');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      expect(routeByKey.get(routeKey(route)), routeKey(route)).toMatchObject({
+        AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+  });
+
+  it('leaves public exactly the routes the table declares public (webhooks), with no authorizer', () => {
+    const publicInTemplate = templateRoutes
+      .filter((route) => route.Properties.AuthorizationType !== 'JWT' || route.Properties.AuthorizerId === undefined)
+      .map((route) => route.Properties.RouteKey as string);
+    expect(new Set(publicInTemplate)).toEqual(publicKeysDeclared);
+    for (const key of publicKeysDeclared) {
+      expect(routeByKey.get(key)?.AuthorizerId).toBeUndefined();
+    }
+  });
+
+  it('accepts only tokens issued by the Kalan user pool for the web client', () => {
+    const { auth } = stack;
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalId(auth.userPoolClient) }],
+        Issuer: {
+          'Fn::Join': [
+            '',
+            ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalId(auth.userPool) }],
+          ],
+        },
+      },
+    });
+  });
+
+  it("sends each route to the Lambda built from the route's handler module", () => {
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, CfnResource>;
+    const handlerByFunctionId = new Map(kalanFunctions(stack).map((fn) => [logicalId(fn), fn.handlerModule]));
+    for (const route of declaredRoutes) {
+      const target = routeByKey.get(routeKey(route))?.Target as { 'Fn::Join': [string, [string, { Ref: string }]] };
+      const integration = integrations[target['Fn::Join'][1][1].Ref];
+      const [functionId] = integration?.Properties.IntegrationUri['Fn::GetAtt'] as [string, string];
+      expect(handlerByFunctionId.get(functionId), routeKey(route)).toBe(route.handler);
+    }
+  });
+
+  it('builds one Lambda per distinct handler module, not one per route', () => {
+    const apiHandlers = kalanFunctions(stack.api).map((fn) => fn.handlerModule);
+    expect(apiHandlers.sort()).toEqual([...new Set(declaredRoutes.map((r) => r.handler))].sort());
+  });
+
+  it('serves the API on the auto-deployed $default stage, throttled and access-logged', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [logicalId(stack.api.node.findChild('AccessLogs')), 'Arn'] },
+      },
+    });
+  });
+});

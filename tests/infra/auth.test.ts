@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
+import { eventHandlers } from '#shared/routes';
+import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
+
+const { stack, template } = synthesize();
+const triggers = kalanFunctions(stack.auth);
+const triggerFor = (handlerModule: string) => {
+  const fn = triggers.find((candidate) => candidate.handlerModule === handlerModule);
+  if (!fn) throw new Error(`No Lambda built from ${handlerModule}`);
+  return fn;
+};
+const policiesOf = (roleId: string) =>
+  (Object.values(template.findResources('AWS::IAM::Policy')) as CfnResource[])
+    .filter((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).some((role) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
+const actionsOf = (roleId: string) => policiesOf(roleId).flatMap((statement) => [statement.Action].flat());
+
+describe('Cognito user pool', () => {
+  it('lets people sign up themselves and sign in with their email', () => {
+    template.resourceCountIs('AWS::Cognito::UserPool', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      UsernameAttributes: ['email'],
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+    });
+  });
+
+  it('requires given and family names and carries an immutable custom:role attribute', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'given_name', Required: true }),
+        Match.objectLike({ Name: 'family_name', Required: true }),
+        Match.objectLike({ Name: 'role', AttributeDataType: 'String', Mutable: false }),
+      ]),
+    });
+  });
+
+  it("applies the product's password rule: a minimum length, no character classes", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_MIN_LENGTH,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
+      },
+    });
+  });
+
+  it('has exactly one group per role', () => {
+    const groups = Object.values(template.findResources('AWS::Cognito::UserPoolGroup')) as CfnResource[];
+    expect(groups.map((group) => group.Properties.GroupName).sort()).toEqual([...ROLES].sort());
+    for (const group of groups) expect(group.Properties.UserPoolId).toEqual({ Ref: logicalId(stack.auth.userPool) });
+  });
+
+  it('runs the PreSignUp and PostConfirmation Lambdas built from the event handler modules', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        PreSignUp: { 'Fn::GetAtt': [logicalId(triggerFor(eventHandlers.preSignUp)), 'Arn'] },
+        PostConfirmation: { 'Fn::GetAtt': [logicalId(triggerFor(eventHandlers.postConfirmation)), 'Arn'] },
+      },
+    });
+  });
+
+  it('lets only this pool invoke its triggers', () => {
+    for (const handlerModule of Object.values(eventHandlers)) {
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        Principal: 'cognito-idp.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [logicalId(triggerFor(handlerModule)), 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
+      });
+    }
+  });
+
+  it('lets PostConfirmation add users to groups and write profiles, and PreSignUp touch no data', () => {
+    const postConfirmationRole = logicalId(triggerFor(eventHandlers.postConfirmation).role!);
+    expect(policiesOf(postConfirmationRole)).toContainEqual(
+      expect.objectContaining({
+        Action: 'cognito-idp:AdminAddUserToGroup',
+        Resource: {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, ':cognito-idp:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':userpool/*'],
+          ],
+        },
+      }),
+    );
+    expect(actionsOf(postConfirmationRole)).toContain('dynamodb:PutItem');
+
+    const preSignUpRole = logicalId(triggerFor(eventHandlers.preSignUp).role!);
+    expect(actionsOf(preSignUpRole).filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
+  });
+});
+
+describe('Cognito app client', () => {
+  it('is a public client (no secret) using USER_PASSWORD_AUTH and refresh tokens', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as CfnResource[];
+    expect(client?.Properties.GenerateSecret ?? false).toBe(false);
+    expect([...client?.Properties.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { eventHandlers, routes } from '#shared/routes';
+import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
+
+const { stack, template } = synthesize();
+const functions = template.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
+const kalan = kalanFunctions(stack);
+
+describe('Kalan Lambdas', () => {
+  it('exist for every route handler and every Cognito trigger, once each', () => {
+    const expected = new Set([...Object.values(routes).map((r) => r.handler), ...Object.values(eventHandlers)]);
+    expect(kalan.map((fn) => fn.handlerModule).sort()).toEqual([...expected].sort());
+  });
+
+  it('run on Node 22 and arm64 with the shared memory, timeout and environment', () => {
+    const tableRef = { Ref: logicalId(stack.data.table) };
+    for (const fn of kalan) {
+      const properties = functions[logicalId(fn)]?.Properties;
+      expect(properties, fn.handlerModule).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+        Environment: {
+          Variables: { TABLE_NAME: tableRef, POWERTOOLS_SERVICE_NAME: 'kalan', NODE_OPTIONS: '--enable-source-maps' },
+        },
+      });
+    }
+  });
+
+  it('write to their own log group, kept one month', () => {
+    const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, CfnResource>;
+    for (const fn of kalan) {
+      const logGroupRef = functions[logicalId(fn)]?.Properties.LoggingConfig?.LogGroup as { Ref: string };
+      expect(logGroups[logGroupRef.Ref]?.Properties.RetentionInDays, fn.handlerModule).toBe(30);
+    }
+  });
+
+  it('are the only Node functions besides CDK-managed custom resources', () => {
+    const ours = new Set(kalan.map(logicalId));
+    const others = Object.entries(functions).filter(([id]) => !ours.has(id));
+    for (const [id] of others) expect(id).toMatch(/^Custom/);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Builds the Kalan stack the way `cdk synth` does (same cdk.json context, same cdk-nag plugin),
+ * without bundling the Lambdas, and returns its template for assertions.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { addKalanStack, type KalanStack } from '../../infra/lib/kalan-stack.js';
+import { KalanFunction } from '../../infra/lib/kalan-function.js';
+import { REPO_ROOT } from '../../infra/lib/paths.js';
+import { stageNamed } from '../../infra/lib/stage.js';
+
+export interface Synthesized {
+  app: App;
+  stack: KalanStack;
+  template: Template;
+}
+
+export function synthesize(options: { stage?: string; spaDistDir?: string } = {}): Synthesized {
+  const app = newApp();
+  const stack = addKalanStack(app, stageNamed(options.stage ?? 'dev'), {
+    spaDistDir: options.spaDistDir ?? missingSpaBuild(),
+  });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/**
+ * An app with cdk.json's context and bundling skipped (`aws:cdk:bundling-stacks: []`).
+ * CDK's built-in CloudFormation validation is off here: it only ever reports warnings, and
+ * loading its engine costs seconds per test file; `npm run synth` still runs it.
+ */
+export function newApp(): App {
+  const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return new App({
+    builtinCloudFormationValidation: false,
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+  });
+}
+
+/** A directory that certainly holds no SPA build. */
+export function missingSpaBuild(): string {
+  return join(mkdtempSync(join(tmpdir(), 'kalan-infra-')), 'dist');
+}
+
+/** A minimal Vite-shaped build: index.html, content-hashed assets, a public file. */
+export function fakeSpaBuild(): string {
+  const dist = join(mkdtempSync(join(tmpdir(), 'kalan-infra-')), 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-3f2a1b.js"></script>');
+  writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("kalan")');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dist;
+}
+
+export function logicalId(construct: IConstruct): string {
+  const element = construct.node.defaultChild ?? construct;
+  if (!CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return Stack.of(element).resolve(element.logicalId) as string;
+}
+
+/** Every Lambda built from `functions/src` under `scope`. */
+export function kalanFunctions(scope: IConstruct): KalanFunction[] {
+  return scope.node.findAll().filter((c): c is KalanFunction => c instanceof KalanFunction);
+}
+
+export type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };

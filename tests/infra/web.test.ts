@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { type CfnResource, fakeSpaBuild, logicalId, synthesize } from './synthesize.js';
+
+// IDs of the AWS managed CloudFront policies.
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+const { stack, template } = synthesize();
+const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as CfnResource[];
+const config = distribution?.Properties.DistributionConfig;
+const originById = new Map((config.Origins as Array<{ Id: string }>).map((origin) => [origin.Id, origin]));
+
+type ViewerRequest = { request: { uri: string } };
+function spaRouting(): (event: ViewerRequest) => ViewerRequest['request'] {
+  const [fn] = Object.values(template.findResources('AWS::CloudFront::Function')) as CfnResource[];
+  // The CloudFront Function's source, run as CloudFront would run it.
+  return new Function(`${fn?.Properties.FunctionCode as string}\nreturn handler;`)();
+}
+
+describe('CloudFront distribution', () => {
+  it('serves the SPA from the private site bucket through Origin Access Control, over HTTPS', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const defaultBehavior = config.DefaultCacheBehavior;
+    expect(defaultBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(originById.get(defaultBehavior.TargetOriginId)).toMatchObject({
+      DomainName: { 'Fn::GetAtt': [logicalId(stack.web.siteBucket), 'RegionalDomainName'] },
+      OriginAccessControlId: expect.anything(),
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(stack.web.siteBucket) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } }),
+        ]),
+      },
+    });
+  });
+
+  it('routes /api/* to the HTTP API, uncached, with every method and the viewer headers but Host', () => {
+    const apiBehavior = (config.CacheBehaviors as Array<Record<string, unknown>>).find((b) => b.PathPattern === '/api/*');
+    expect(apiBehavior).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      AllowedMethods: expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(originById.get(apiBehavior?.TargetOriginId as string)).toMatchObject({
+      DomainName: {
+        'Fn::Join': ['', [{ Ref: logicalId(stack.api.httpApi) }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
+      },
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only' },
+    });
+  });
+
+  it('falls back to /index.html for client-side routes without hiding API errors', () => {
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+    ]);
+    const route = spaRouting();
+    expect(route({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(route({ request: { uri: '/recherche' } }).uri).toBe('/index.html');
+    expect(route({ request: { uri: '/tuteurs/8f14e45f/reserver' } }).uri).toBe('/index.html');
+    expect(route({ request: { uri: '/assets/index-3f2a1b.js' } }).uri).toBe('/assets/index-3f2a1b.js');
+    expect(route({ request: { uri: '/config.json' } }).uri).toBe('/config.json');
+    // Distribution-wide error responses would also rewrite the API's own 403/404 answers.
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('logs requests to the access-log bucket', () => {
+    expect(config.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [logicalId(stack.data.accessLogs), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+  });
+});
+
+describe('site content', () => {
+  const deployments = (t = template) => Object.values(t.findResources('Custom::CDKBucketDeployment')) as CfnResource[];
+
+  it('writes /config.json with the pool, the client and a same-origin API, and invalidates the CDN', () => {
+    const [entry, ...others] = deployments();
+    expect(others).toEqual([]);
+    expect(entry?.Properties).toMatchObject({
+      DestinationBucketName: { Ref: logicalId(stack.web.siteBucket) },
+      DistributionId: { Ref: logicalId(stack.web.distribution) },
+      DistributionPaths: ['/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      // Without a build, a deploy must not prune the SPA already online.
+      Prune: false,
+    });
+    expect(entry?.Properties.SourceObjectKeys).toHaveLength(1);
+    const markers = Object.values(entry?.Properties.SourceMarkers[0] as Record<string, unknown>);
+    expect(markers).toEqual(
+      expect.arrayContaining([{ Ref: logicalId(stack.auth.userPool) }, { Ref: logicalId(stack.auth.userPoolClient) }]),
+    );
+  });
+
+  it('deploys a built SPA: hashed assets cached for good, index.html revalidated', () => {
+    const built = synthesize({ spaDistDir: fakeSpaBuild() });
+    const byPrefix = new Map(deployments(built.template).map((d) => [d.Properties.DestinationBucketKeyPrefix ?? '', d.Properties]));
+    expect(byPrefix.get('assets/')).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    expect(byPrefix.get('')).toMatchObject({
+      Prune: true,
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    expect(byPrefix.get('')?.SourceObjectKeys).toHaveLength(2);
+  });
+});
+
+describe('stack outputs', () => {
+  it('give the site URL, the user pool and client ids, the API URL and the table name', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
+      ['ApiUrl', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+    );
+  });
+});
