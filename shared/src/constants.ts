@@ -3,6 +3,10 @@
 export const ROLES = ['parent', 'tuteur', 'entreprise', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+export function isRole(value: unknown): value is Role {
+  return (ROLES as readonly unknown[]).includes(value);
+}
+
 /** Roles anyone may sign up with; admins are created by `npm run create-admin`. */
 export const PUBLIC_ROLES = ['parent', 'tuteur', 'entreprise'] as const satisfies readonly Role[];
 export type PublicRole = (typeof PUBLIC_ROLES)[number];

@@ -2,6 +2,7 @@
  * The route table, defined once: CDK creates one HTTP API route per entry, the local router
  * serves the same entries, and the SPA's API client uses the ids.
  * `handler` is a module of `functions/src` (without extension) exporting `handler`.
+ * Data only, no side effects: Lambdas import it as `#shared/routes` to keep zod out of their bundle.
  */
 import type { Role } from './constants.js';
 import { ROLES } from './constants.js';

@@ -1,4 +1,5 @@
-import { messages, routes } from '#shared';
+import { messages } from '#shared/messages';
+import { routes } from '#shared/routes';
 import { NotFoundError } from '#commons/errors';
 import { apiHandler, ok } from '#commons/http';
 import { getProfile } from './profiles.js';

@@ -1,6 +1,6 @@
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { roleSchema } from '#shared';
+import { isRole } from '#shared/constants';
 import { cognito } from '#commons/clients/cognito';
 import { logger } from '#commons/logger';
 import { ROLE_ATTRIBUTE } from './pre-sign-up.js';
@@ -13,7 +13,8 @@ import { createProfile } from './profiles.js';
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
-  const role = roleSchema.parse(attributes[ROLE_ATTRIBUTE]);
+  const role = attributes[ROLE_ATTRIBUTE];
+  if (!isRole(role)) throw new Error(`PostConfirmation with an unknown role: ${role}`);
   const userId = attributes.sub;
   if (!userId) throw new Error('PostConfirmation without sub');
 

@@ -1,5 +1,6 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { messages, PUBLIC_ROLES } from '#shared';
+import { PUBLIC_ROLES } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { logger } from '#commons/logger';
 
 export const ROLE_ATTRIBUTE = 'custom:role';

@@ -1,4 +1,5 @@
-import { routes, updateProfileSchema } from '#shared';
+import { routes } from '#shared/routes';
+import { updateProfileSchema } from '#shared/schemas';
 import { apiHandler, ok } from '#commons/http';
 import { updateProfile } from './profiles.js';
 

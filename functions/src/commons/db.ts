@@ -14,7 +14,7 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { Table } from 'dynamodb-toolbox/table';
-import { EXPERIENCE_OPTIONS, ROLES, ZONES } from '#shared';
+import { EXPERIENCE_OPTIONS, ROLES, ZONES } from '#shared/constants';
 import { documentClient } from './clients/dynamodb.js';
 import { env } from './env.js';
 import { TABLE_KEYS } from './table.js';

@@ -12,7 +12,9 @@ import type {
 } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
-import { messages, ROLES, type Role, type RouteDefinition } from '#shared';
+import { ROLES, type Role } from '#shared/constants';
+import { messages } from '#shared/messages';
+import type { RouteDefinition } from '#shared/routes';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
 import { logger } from './logger.js';
 

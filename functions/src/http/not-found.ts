@@ -1,4 +1,5 @@
-import { messages, routes } from '#shared';
+import { messages } from '#shared/messages';
+import { routes } from '#shared/routes';
 import { apiHandler, json } from '#commons/http';
 
 /** Any /api path that no route matches: a JSON 404 in French. */
