@@ -31,6 +31,8 @@ export async function buildWeb(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
       cwd: localConfig.root,
+      // Always the production build, even when started from a test runner (NODE_ENV=test).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     });
     child.once('error', reject);
