@@ -24,12 +24,15 @@ export const localConfig = {
     cognito: port('KALAN_COGNITO_PORT', 9229),
     s3: port('KALAN_S3_PORT', 4569),
     vite: port('KALAN_VITE_PORT', 5173),
+    sfn: port('KALAN_SFN_PORT', 8083),
+    paystack: port('KALAN_PAYSTACK_PORT', 8084),
   },
   region: 'eu-west-1',
   stage: 'local',
   tableName: 'kalan-local',
   buckets: { kycDocuments: 'kalan-kyc-documents', tutorImages: 'kalan-tutor-images' },
-  webDist: path.join(root, 'web', 'dist'),
+  /** KALAN_WEB_DIST lets parallel work trees build the SPA elsewhere. */
+  webDist: path.resolve(root, process.env.KALAN_WEB_DIST ?? 'web/dist'),
 } as const;
 
 export type LocalConfig = typeof localConfig;

@@ -29,7 +29,7 @@ export function webBuildIsStale(): boolean {
 export async function buildWeb(): Promise<void> {
   const vite = viteBin();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    const child = spawn(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--outDir', localConfig.webDist, '--logLevel', 'warn'], {
       cwd: localConfig.root,
       // Always the production build, even when started from a test runner (NODE_ENV=test).
       env: { ...process.env, NODE_ENV: 'production' },

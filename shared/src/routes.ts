@@ -1,11 +1,16 @@
 /**
  * The route table, defined once: CDK creates one HTTP API route per entry, the local router
  * serves the same entries, and the SPA's API client uses the ids.
+ * Each domain declares its routes in `route-tables/<domain>.ts`; they are merged here.
  * `handler` is a module of `functions/src` (without extension) exporting `handler`.
  * Data only, no side effects: Lambdas import it as `#shared/routes` to keep zod out of their bundle.
  */
 import type { Role } from './constants.js';
 import { ROLES } from './constants.js';
+import { authRoutes } from './route-tables/auth.js';
+import { discoveryRoutes } from './route-tables/discovery.js';
+import { onboardingRoutes } from './route-tables/onboarding.js';
+import { paymentRoutes } from './route-tables/payments.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -21,8 +26,10 @@ export interface RouteDefinition {
 }
 
 export const routes = {
-  getMe: { method: 'GET', path: '/api/me', handler: 'auth/get-me', auth: 'jwt', roles: ROLES },
-  updateMe: { method: 'PATCH', path: '/api/me', handler: 'auth/update-me', auth: 'jwt', roles: ROLES },
+  ...authRoutes,
+  ...onboardingRoutes,
+  ...discoveryRoutes,
+  ...paymentRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
   notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES },
 } as const satisfies Record<string, RouteDefinition>;

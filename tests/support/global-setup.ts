@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { StackInfo } from './stack-info.js';
 
-const PORTS = { app: 3100, dynamodb: 8100, cognito: 9329, s3: 4669 };
+/** KALAN_TEST_PORT_BASE moves every port, so that two test runs can share a machine. */
+const base = Number(process.env.KALAN_TEST_PORT_BASE ?? 3100);
+const PORTS = { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5 };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-test-'));
@@ -23,6 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       KALAN_DYNAMODB_PORT: String(PORTS.dynamodb),
       KALAN_COGNITO_PORT: String(PORTS.cognito),
       KALAN_S3_PORT: String(PORTS.s3),
+      KALAN_SFN_PORT: String(PORTS.sfn),
+      KALAN_PAYSTACK_PORT: String(PORTS.paystack),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

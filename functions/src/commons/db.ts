@@ -1,9 +1,13 @@
 /**
- * The single-table model (dynamodb-toolbox v2). Every item shape and key lives here: handlers and
- * domain code go through these entities and never build key strings themselves.
+ * The single table (dynamodb-toolbox v2) and the entities every domain shares. A domain's own
+ * entities live in `functions/src/<domain>/entities.ts`, built on `kalanTable`; handlers and
+ * domain code go through entities and never build key strings themselves.
  *
- * Keys: a user's items share its partition (`USER#<id>`): its profile, its tutor profile, …
- * gsi1 lists profiles newest first; gsi2 finds a tutor profile by its own id.
+ * Key registry (add a line when you add an entity; prefixes never collide):
+ * | entity        | pk / sk                           | gsi1 (pk / sk)                    | gsi2 (pk / sk)           |
+ * |---------------|-----------------------------------|-----------------------------------|--------------------------|
+ * | profile       | USER#<user_id> / PROFILE          | PROFILES / <created_at>#<user_id> | —                        |
+ * | tutorProfile  | USER#<user_id> / TUTOR_PROFILE    | —                                 | TUTOR#<id> / TUTOR_PROFILE |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';
