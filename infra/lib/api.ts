@@ -26,6 +26,17 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   /** The API's own hostname (`<id>.execute-api.<region>.amazonaws.com`), CloudFront's origin. */
   readonly domainName: string;
+  private readonly functions = new Map<string, KalanFunction>();
+
+  /**
+   * The Lambda of a handler module of the route table, for the constructs that grant it more than
+   * the table (buckets, the state machine, secrets, Bedrock) and set its environment.
+   */
+  functionFor(handlerModule: string): KalanFunction {
+    const fn = this.functions.get(handlerModule);
+    if (!fn) throw new Error(`No API function for ${handlerModule}: is it in the route table?`);
+    return fn;
+  }
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -51,6 +62,7 @@ export class Api extends Construct {
       let integration = integrations.get(handlerModule);
       if (!integration) {
         const fn = new KalanFunction(this, constructIdFor(handlerModule), { handlerModule, table, stage });
+        this.functions.set(handlerModule, fn);
         integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn);
         integrations.set(handlerModule, integration);
       }
