@@ -8,6 +8,8 @@
  * |---------------|-----------------------------------|-----------------------------------|--------------------------|
  * | profile       | USER#<user_id> / PROFILE          | PROFILES / <created_at>#<user_id> | —                        |
  * | tutorProfile  | USER#<user_id> / TUTOR_PROFILE    | —                                 | TUTOR#<id> / TUTOR_PROFILE |
+ * | parentPreferences (onboarding/entities.ts) | USER#<user_id> / PARENT_PREFERENCES | — | — |
+ * | organisation  (onboarding/entities.ts) | USER#<user_id> / ORGANISATION | —                     | —                        |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';
