@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
-import { launchBrowserForBench } from './browser.js';
+import { launchChromium } from '../support/chromium.js';
 
 const dist = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -28,7 +28,7 @@ export async function benchWebBundle(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  const browser = await launchBrowserForBench();
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();

@@ -1,30 +1,13 @@
 /// <reference lib="dom" />
-/** Debian's Chromium driven by playwright-core (never a downloaded browser); Playwright gives each launch a fresh profile. */
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+/** Browser helpers of the end-to-end tests: Chromium (see chromium.ts) on the test stack. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
 import { stack } from './stack.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium introuvable (${CHROMIUM}) : apt-get install -y chromium`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [...CHROMIUM_FLAGS, ...extraArgs],
-  });
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return launchChromium(extraArgs);
 }
 
 /** A fresh browser context (no session) on the app, at a phone's width by default. */
