@@ -4,9 +4,12 @@ import type { Construct } from 'constructs';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
+import { Escrow } from './escrow.js';
 import { acknowledge } from './nag.js';
 import { WEB_DIST } from './paths.js';
+import { Search } from './search.js';
 import { stackNameFor, type Stage } from './stage.js';
+import { Uploads } from './uploads.js';
 import { Web } from './web.js';
 
 export interface KalanStackProps extends StackProps {
@@ -23,6 +26,7 @@ export class KalanStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
   readonly api: Api;
+  readonly search: Search;
   readonly web: Web;
 
   constructor(scope: Construct, id: string, props: KalanStackProps) {
@@ -34,6 +38,8 @@ export class KalanStack extends Stack {
     this.auth = new Auth(this, 'Auth', { stage, table });
     const { userPool, userPoolClient } = this.auth;
     this.api = new Api(this, 'Api', { stage, table, userPool, userPoolClient });
+    this.search = new Search(this, 'Search', { stage, data: this.data, api: this.api });
+    new Uploads(this, 'Uploads', { api: this.api, data: this.data });
     this.web = new Web(this, 'Web', {
       stage,
       apiDomainName: this.api.domainName,
@@ -49,6 +55,7 @@ export class KalanStack extends Stack {
       spaDistDir: props.spaDistDir ?? WEB_DIST,
     });
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
+    new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteOrigin });
     new CfnOutput(this, 'UserPoolId', { value: userPool.userPoolId });

@@ -30,7 +30,7 @@ export const localConfig = {
   region: 'eu-west-1',
   stage: 'local',
   tableName: 'kalan-local',
-  buckets: { kycDocuments: 'kalan-kyc-documents', tutorImages: 'kalan-tutor-images' },
+  buckets: { kycDocuments: 'kalan-kyc-documents', tutorImages: 'kalan-tutor-images', searchCatalogue: 'kalan-search-catalogue' },
   /** KALAN_WEB_DIST lets parallel work trees build the SPA elsewhere. */
   webDist: path.resolve(root, process.env.KALAN_WEB_DIST ?? 'web/dist'),
 } as const;
@@ -59,6 +59,13 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     TABLE_NAME: config.tableName,
     KYC_BUCKET: config.buckets.kycDocuments,
     TUTOR_IMAGES_BUCKET: config.buckets.tutorImages,
+    SEARCH_BUCKET: config.buckets.searchCatalogue,
+    // Escrow (Step Functions, local runner) and payments (Paystack sandbox); the sandbox's secret key
+    // is generated per data directory and set by stack.ts, never written here.
+    AWS_ENDPOINT_URL_SFN: url(config.ports.sfn),
+    ESCROW_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-escrow`,
+    PAYSTACK_BASE_URL: url(config.ports.paystack),
+    SITE_URL: publicUrl(config.ports.app),
     POWERTOOLS_SERVICE_NAME: 'kalan',
     // Lambda runs Node 22; this machine's Node 20 would only get a deprecation notice.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

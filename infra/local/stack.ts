@@ -28,9 +28,18 @@ export async function startStack(): Promise<RunningStack> {
     router.listen(config.ports.app, config.host, resolve);
   });
   onStop(() => new Promise<void>((resolve) => router.close(() => resolve())));
+  // Payments: the Paystack sandbox and the escrow workflow's local Step Functions endpoint.
+  const { startPayments } = await import('./payments.js');
+  const payments = await startPayments(config);
 
   const { seed } = await import('./seed/index.js');
   const { accounts, tutorsCreated } = await seed(pool);
+  // The catalogue snapshot is rebuilt from the seeded table, then kept in step by its stream.
+  const { startSearchIndexing } = await import('./streams.js');
+  await startSearchIndexing(config);
+
+  // Escrow workflows still in flight when the stack last stopped start again from the table.
+  await payments.resumeInFlight();
 
   const stack: RunningStack = { appUrl: publicUrl(config.ports.app), pool, accounts, tutorsCreated };
   // Tests and scripts (create-admin) find the running stack here.

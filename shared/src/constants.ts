@@ -88,6 +88,47 @@ export const CHILD_LEVELS = ['primaire', 'college', 'lycee', 'superieur', 'techn
 export const MONTHLY_BUDGETS = ['0-50000', '50000-100000', '100000-200000', '200000+'] as const;
 export const COMPANY_TYPES = ['school', 'center', 'association', 'cooperative', 'ngo', 'company'] as const;
 export const TUTOR_COUNT_RANGES = ['1-5', '6-10', '11-25', '26-50', '50+'] as const;
+export type ChildLevel = (typeof CHILD_LEVELS)[number];
+export type MonthlyBudget = (typeof MONTHLY_BUDGETS)[number];
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+export type TutorCountRange = (typeof TUTOR_COUNT_RANGES)[number];
+export const CHILD_LEVEL_LABELS: Record<ChildLevel, string> = {
+  primaire: 'Primaire',
+  college: 'Collège',
+  lycee: 'Lycée',
+  superieur: 'Supérieur',
+  technique: 'Technique',
+};
+export const MONTHLY_BUDGET_LABELS: Record<MonthlyBudget, string> = {
+  '0-50000': '0 - 50 000 FCFA',
+  '50000-100000': '50 000 - 100 000 FCFA',
+  '100000-200000': '100 000 - 200 000 FCFA',
+  '200000+': 'Plus de 200 000 FCFA',
+};
+export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
+  school: 'École',
+  center: 'Centre de formation',
+  association: 'Association',
+  cooperative: 'Coopérative',
+  ngo: 'ONG',
+  company: 'Entreprise',
+};
+export const TUTOR_COUNT_LABELS: Record<TutorCountRange, string> = {
+  '1-5': '1 à 5 répétiteurs',
+  '6-10': '6 à 10 répétiteurs',
+  '11-25': '11 à 25 répétiteurs',
+  '26-50': '26 à 50 répétiteurs',
+  '50+': 'Plus de 50 répétiteurs',
+};
+/** Hourly rate suggested to new tutors (spec: onboarding intro). */
+export const SUGGESTED_RATE_RANGE = { min: 3000, max: 8000 } as const;
+/** KYC review delay announced to tutors (working hours). */
+export const KYC_REVIEW_HOURS = '24-48';
+/** Ideal camera resolution for KYC captures, and the JPEG quality of a capture. */
+export const CAMERA_IDEAL = { width: 1280, height: 720 } as const;
+export const CAPTURE_JPEG_QUALITY = 0.8;
+export const KYC_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const PAYMENT_METHODS = [
   'card',

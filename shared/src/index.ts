@@ -3,3 +3,7 @@ export * from './money.js';
 export * from './messages.js';
 export * from './schemas.js';
 export * from './routes.js';
+export * from './payments-schemas.js';
+export * from './onboarding-schemas.js';
+export * from './search.js';
+export * from './discovery-schemas.js';

@@ -40,6 +40,9 @@ export type RouteId = keyof typeof routes;
 export const eventHandlers = {
   preSignUp: 'auth/pre-sign-up',
   postConfirmation: 'auth/post-confirmation',
+  searchIndexer: 'search/index-catalogue',
+  /** The escrow workflow's Lambda tasks (escrow.asl.json). */
+  escrowTasks: 'escrow/tasks',
 } as const;
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -50,10 +50,10 @@ describe('the single DynamoDB table', () => {
 });
 
 describe('S3 buckets', () => {
-  it('exist for KYC documents, tutor images, the site and the access logs', () => {
+  it('exist for KYC documents, tutor images, the site, the access logs and the search catalogue', () => {
     const { data, web } = stack;
     expect(Object.keys(buckets).sort()).toEqual(
-      [data.kycDocuments, data.tutorImages, data.accessLogs, web.siteBucket].map(logicalId).sort(),
+      [data.kycDocuments, data.tutorImages, data.accessLogs, web.siteBucket, stack.search.catalogue].map(logicalId).sort(),
     );
   });
 

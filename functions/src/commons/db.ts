@@ -10,6 +10,15 @@
  * | tutorProfile  | USER#<user_id> / TUTOR_PROFILE    | —                                 | TUTOR#<id> / TUTOR_PROFILE |
  * | parentPreferences (onboarding/entities.ts) | USER#<user_id> / PARENT_PREFERENCES | — | — |
  * | organisation  (onboarding/entities.ts) | USER#<user_id> / ORGANISATION | —                     | —                        |
+ * | favorite      (favorites/entities.ts) | USER#<user_id> / FAVORITE#<tutor_id> | —                | —                        |
+ * | searchHistory (history/entities.ts) | USER#<user_id> / SEARCH#<id> | HISTORY#<user_id> / <created_at>#<id> | —             |
+ * | kycVerification (kyc/entities.ts) | KYC#<id> / KYC                | KYC_VERIFICATIONS / <created_at>#<id> | —                |
+ * | kycStatus     (kyc/entities.ts) | USER#<user_id> / KYC_STATUS     | —                                 | —                        |
+ * | transaction   (payments/entities.ts) | TX#<id> / TRANSACTION      | PARENT_TX#<parent_id> / <created_at>#<id> | TUTOR_TX#<tutor_user_id> / <created_at>#<id> |
+ * | transactionIndex (payments/entities.ts) | TX#<id> / INDEX         | TRANSACTIONS / <created_at>#<id>  | —                        |
+ * | ledgerLine    (payments/entities.ts) | TX#<id> / LEDGER#<movement>#<n> | —                             | —                        |
+ * | dispute       (payments/entities.ts) | TX#<id> / DISPUTE          | DISPUTES#open|resolved / <opened_at>#<id> | —                |
+ * | paystackEvent (payments/entities.ts) | PAYSTACK_EVENT#<event>#<paystack id> / EVENT | —           | —                        |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';
@@ -90,6 +99,7 @@ export const TutorProfileEntity = new Entity({
     location: string().enum(...ZONES).optional(),
     hourly_rate: number().optional(),
     availability_schedule: list(map({ day: string(), available: boolean(), slots: list(slot) })).default(() => []),
+    /** S3 keys in the private tutor-images bucket, not URLs: read them through presigned GETs (uploads/storage.ts). */
     profile_image_url: string().optional(),
     diploma_images: list(string()).default(() => []),
     is_completed: boolean().default(false),

@@ -13,6 +13,7 @@ const TutorRevenuesRoute = lazy(() => import('./routes/tutor-revenues'));
 const FavoritesRoute = lazy(() => import('./routes/favorites'));
 const TutorProfileRoute = lazy(() => import('./routes/tutor-profile'));
 const OnboardingRoute = lazy(() => import('./routes/onboarding'));
+const KycRoute = lazy(() => import('./routes/kyc'));
 const AdminRoute = lazy(() => import('./routes/admin'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -38,6 +39,7 @@ const router = createBrowserRouter([
             children: [
               { element: <RequireOnboardingDone />, children: [{ path: '/', element: <HomeRoute /> }] },
               { path: '/onboarding', element: <OnboardingRoute /> },
+              { path: '/kyc', element: <KycRoute /> },
               { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminRoute /> }] },
             ],
           },

@@ -1,10 +1,12 @@
 import { PageLayout } from '@/components/layout/page-layout';
-import { FAVORITES_TITLE, FavoritesPlaceholder } from '@/features/favorites/components/favorites-placeholder';
+import { FAVORITES_TITLE, FavoritesList } from '@/features/favorites/components/favorites-list';
+import { useBookTutor } from '../tutor-cards';
 
 export default function FavoritesRoute() {
+  const onBook = useBookTutor();
   return (
     <PageLayout title={FAVORITES_TITLE}>
-      <FavoritesPlaceholder />
+      <FavoritesList onBook={onBook} showTitle={false} />
     </PageLayout>
   );
 }

@@ -1,21 +1,24 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { PageLayout } from '@/components/layout/page-layout';
-import { FAVORITES_TITLE, FavoritesPlaceholder } from '@/features/favorites/components/favorites-placeholder';
+import { FavoritesList } from '@/features/favorites/components/favorites-list';
 import { Hero } from '@/features/home/components/hero';
 import { HomeTabs, type HomeTab } from '@/features/home/components/home-tabs';
 import { RecommendedTutors } from '@/features/home/components/recommended-tutors';
+import { HomeRecommendations } from '@/features/recommendations/components/home-recommendations';
 import {
   PARENT_PAYMENTS_TITLE,
-  ParentPaymentsPlaceholder,
-} from '@/features/payments/components/parent-payments-placeholder';
+  ParentPayments,
+} from '@/features/payments/components/parent-payments';
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
 import {
   TUTOR_REVENUES_TITLE,
-  TutorRevenuesPlaceholder,
-} from '@/features/revenues/components/tutor-revenues-placeholder';
-import { SEARCH_TITLE, SearchPlaceholder } from '@/features/search/components/search-placeholder';
+  TutorRevenues,
+} from '@/features/revenues/components/tutor-revenues';
+import { SEARCH_TITLE } from '@/features/search/components/search-screen';
 import { useAuth } from '@/lib/auth';
+import { useBookTutor, useRenderTutor } from '../tutor-cards';
+import { SearchPage } from './search';
 
 function TabSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -33,6 +36,8 @@ export default function HomeRoute() {
   const { profile } = useAuth();
   const [tab, setTab] = useState<HomeTab>('home');
   const isTutor = profile?.role === 'tuteur';
+  const renderTutor = useRenderTutor();
+  const onBook = useBookTutor();
 
   return (
     <PageLayout title="Kalan" bottomInset>
@@ -43,28 +48,26 @@ export default function HomeRoute() {
           home: (
             <Stack gap="8">
               <Hero />
-              <RecommendedTutors />
+              <RecommendedTutors>
+                <HomeRecommendations renderTutor={renderTutor} />
+              </RecommendedTutors>
             </Stack>
           ),
           search: (
             <TabSection title={SEARCH_TITLE}>
-              <SearchPlaceholder />
+              <SearchPage />
             </TabSection>
           ),
           payments: isTutor ? (
             <TabSection title={TUTOR_REVENUES_TITLE}>
-              <TutorRevenuesPlaceholder />
+              <TutorRevenues />
             </TabSection>
           ) : (
             <TabSection title={PARENT_PAYMENTS_TITLE}>
-              <ParentPaymentsPlaceholder />
+              <ParentPayments />
             </TabSection>
           ),
-          favorites: (
-            <TabSection title={FAVORITES_TITLE}>
-              <FavoritesPlaceholder />
-            </TabSection>
-          ),
+          favorites: <FavoritesList onBook={onBook} />,
           profile: <ProfileSummary />,
         }}
       />

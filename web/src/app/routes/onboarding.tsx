@@ -1,13 +1,21 @@
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
-import { ONBOARDING_TITLE, OnboardingPlaceholder } from '@/features/onboarding/components/onboarding-placeholder';
+import { KycScreen } from '@/features/kyc/components/kyc-screen';
+import { CompanyOnboarding } from '@/features/onboarding/components/company-onboarding';
+import { ParentOnboarding } from '@/features/onboarding/components/parent-onboarding';
+import { TutorOnboarding } from '@/features/onboarding/components/tutor-onboarding';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding, markOnboardingComplete } from '@/lib/onboarding-flag';
 
-/** `/onboarding` (reached with a loaded profile, see RequireProfile). */
+export const ONBOARDING_TITLE = 'Bienvenue';
+
+/** `/onboarding` (reached with a loaded profile, see RequireProfile): the steps of the user's role. */
 export default function OnboardingRoute() {
   const { profile } = useAuth();
   const navigate = useNavigate();
+  // A tutor saves its profile (6 steps), then goes through identity verification.
+  const [tutorStage, setTutorStage] = useState<'profile' | 'kyc'>('profile');
   if (!profile) return null;
 
   if (hasCompletedOnboarding(profile.user_id)) return <Navigate to="/" replace />;
@@ -22,10 +30,18 @@ export default function OnboardingRoute() {
     markOnboardingComplete(profile.user_id);
     navigate('/', { replace: true });
   };
+  const firstName = profile.first_name;
 
   return (
     <PageLayout title={ONBOARDING_TITLE} onBack={complete}>
-      <OnboardingPlaceholder firstName={profile.first_name} role={profile.role} onFinish={complete} />
+      {profile.role === 'parent' && <ParentOnboarding firstName={firstName} onDone={complete} />}
+      {profile.role === 'entreprise' && <CompanyOnboarding firstName={firstName} onDone={complete} />}
+      {profile.role === 'tuteur' &&
+        (tutorStage === 'profile' ? (
+          <TutorOnboarding firstName={firstName} onSaved={() => setTutorStage('kyc')} />
+        ) : (
+          <KycScreen onDone={complete} />
+        ))}
     </PageLayout>
   );
 }

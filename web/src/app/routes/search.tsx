@@ -1,10 +1,31 @@
 import { PageLayout } from '@/components/layout/page-layout';
-import { SEARCH_TITLE, SearchPlaceholder } from '@/features/search/components/search-placeholder';
+import { useRecordSearch } from '@/features/history/api/history';
+import { SearchHistoryCard } from '@/features/history/components/search-history-card';
+import { RecommendationsPanel } from '@/features/recommendations/components/recommendations-panel';
+import { SEARCH_TITLE, SearchScreen } from '@/features/search/components/search-screen';
+import { useAuth } from '@/lib/auth';
+import { useRenderTutor } from '../tutor-cards';
+
+/** Search composed with its history, the AI panel and the tutor cards (also Home's search tab). */
+export function SearchPage() {
+  const { profile } = useAuth();
+  const renderTutor = useRenderTutor();
+  const recordSearch = useRecordSearch();
+  const isParent = profile?.role === 'parent';
+  return (
+    <SearchScreen
+      renderTutor={renderTutor}
+      onSearched={recordSearch}
+      renderHistory={isParent ? (apply) => <SearchHistoryCard onSelect={apply} /> : undefined}
+      renderSuggestions={(filters) => <RecommendationsPanel filters={filters} renderTutor={renderTutor} />}
+    />
+  );
+}
 
 export default function SearchRoute() {
   return (
     <PageLayout title={SEARCH_TITLE}>
-      <SearchPlaceholder />
+      <SearchPage />
     </PageLayout>
   );
 }

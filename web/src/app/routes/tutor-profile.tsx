@@ -1,10 +1,17 @@
+import { useParams } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
-import { TUTOR_PROFILE_TITLE, TutorProfilePlaceholder } from '@/features/tutors/components/tutor-profile-placeholder';
+import { openBookingDialog } from '@/features/payments/components/booking-store';
+import { TUTOR_PROFILE_TITLE, TutorProfileView } from '@/features/tutors/components/tutor-profile-view';
 
+/** `/tutors/:id`: a tutor's public profile. 'Réserver' opens the booking dialog. */
 export default function TutorProfileRoute() {
+  const { id = '' } = useParams();
   return (
     <PageLayout title={TUTOR_PROFILE_TITLE}>
-      <TutorProfilePlaceholder />
+      <TutorProfileView
+        id={id}
+        onBook={openBookingDialog}
+      />
     </PageLayout>
   );
 }

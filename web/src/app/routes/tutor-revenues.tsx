@@ -1,13 +1,10 @@
 import { PageLayout } from '@/components/layout/page-layout';
-import {
-  TUTOR_REVENUES_TITLE,
-  TutorRevenuesPlaceholder,
-} from '@/features/revenues/components/tutor-revenues-placeholder';
+import { TUTOR_REVENUES_TITLE, TutorRevenues } from '@/features/revenues/components/tutor-revenues';
 
 export default function TutorRevenuesRoute() {
   return (
     <PageLayout title={TUTOR_REVENUES_TITLE}>
-      <TutorRevenuesPlaceholder />
+      <TutorRevenues />
     </PageLayout>
   );
 }

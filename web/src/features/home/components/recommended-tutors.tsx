@@ -1,14 +1,14 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { ComingSoon } from '@/components/ui/coming-soon';
+import type { ReactNode } from 'react';
 
-/** "Répétiteurs recommandés": real recommendations come with the search and AI issues. */
-export function RecommendedTutors() {
+/** "Répétiteurs recommandés" on Home; the page composes the recommendations inside. */
+export function RecommendedTutors({ children }: { children: ReactNode }) {
   return (
     <Stack as="section" aria-labelledby="recommended-title" gap="4">
       <Heading id="recommended-title" as="h2" size="xl">
         Répétiteurs recommandés
       </Heading>
-      <ComingSoon description="Des répétiteurs choisis selon vos recherches et vos favoris apparaîtront ici." />
+      {children}
     </Stack>
   );
 }

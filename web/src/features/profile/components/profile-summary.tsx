@@ -1,9 +1,11 @@
 import { messages, ROLE_LABELS } from '#shared';
-import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Stack } from '@chakra-ui/react';
+import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
 import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
 import { useAuth } from '@/lib/auth';
+import { OrganisationSummary, ParentAnswersSummary } from './onboarding-answers-summary';
+import { TutorKycStatus } from './tutor-kyc-status';
 
 /** Profile tab of Home: who is signed in, as what, and the way out. */
 export function ProfileSummary() {
@@ -51,6 +53,10 @@ export function ProfileSummary() {
             <DataList.ItemValue wordBreak="break-all">{email}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
+        {profile.role !== 'admin' && <Separator my="4" />}
+        {profile.role === 'tuteur' && <TutorKycStatus />}
+        {profile.role === 'parent' && <ParentAnswersSummary />}
+        {profile.role === 'entreprise' && <OrganisationSummary />}
       </Card.Body>
       <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
         {profile.role === 'admin' && (

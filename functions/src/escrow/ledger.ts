@@ -1,0 +1,103 @@
+/**
+ * Double-entry bookkeeping of a transaction, as plain functions (no AWS): which lines each money
+ * movement writes. Every movement balances (debits = credits), and each is written at most once
+ * per transaction, in the same DynamoDB transaction as the status change it belongs to.
+ */
+import type { TransactionAction } from '#shared/payments';
+
+export type Movement = 'payment' | 'release' | 'refund';
+
+export interface LedgerLine {
+  /** `<movement>#<n>`: the line's unique key inside the transaction. */
+  line: string;
+  movement: Movement;
+  account: string;
+  debit: number;
+  credit: number;
+}
+
+export interface LedgerParties {
+  transactionId: string;
+  parentId: string;
+  tutorUserId: string;
+  amountTotal: number;
+  amountTutor: number;
+  commission: number;
+}
+
+/** Chart of accounts. */
+export const accounts = {
+  /** Money Paystack collected for us and holds until settlement or refund. */
+  paystackClearing: 'paystack:clearing',
+  /** What we owe back or forward for one transaction while the funds are held. */
+  escrow: (transactionId: string) => `escrow:${transactionId}`,
+  /** What the platform owes the tutor (its balance). */
+  tutor: (tutorUserId: string) => `tutor:${tutorUserId}`,
+  /** The platform's 10 % commission (revenue). */
+  commission: 'platform:commission',
+  /** Money returned to the parent through Paystack. */
+  parent: (parentId: string) => `parent:${parentId}`,
+} as const;
+
+function lines(movement: Movement, entries: Array<Omit<LedgerLine, 'line' | 'movement'>>): LedgerLine[] {
+  return entries.map((entry, index) => ({ ...entry, movement, line: `${movement}#${index + 1}` }));
+}
+
+/** The lines a movement writes. */
+export function ledgerLinesFor(movement: Movement, parties: LedgerParties): LedgerLine[] {
+  const { transactionId, parentId, tutorUserId, amountTotal, amountTutor, commission } = parties;
+  if (amountTutor + commission !== amountTotal) {
+    throw new RangeError(`Répartition incohérente : ${amountTutor} + ${commission} ≠ ${amountTotal}`);
+  }
+  const escrow = accounts.escrow(transactionId);
+  switch (movement) {
+    case 'payment':
+      return lines('payment', [
+        { account: accounts.paystackClearing, debit: amountTotal, credit: 0 },
+        { account: escrow, debit: 0, credit: amountTotal },
+      ]);
+    case 'release':
+      return lines('release', [
+        { account: escrow, debit: amountTotal, credit: 0 },
+        { account: accounts.tutor(tutorUserId), debit: 0, credit: amountTutor },
+        { account: accounts.commission, debit: 0, credit: commission },
+      ]);
+    case 'refund':
+      return lines('refund', [
+        { account: escrow, debit: amountTotal, credit: 0 },
+        { account: accounts.parent(parentId), debit: 0, credit: amountTotal },
+      ]);
+  }
+}
+
+/** The money movement an action causes, if any. */
+export function movementOf(action: TransactionAction): Movement | null {
+  switch (action) {
+    case 'confirm_payment':
+      return 'payment';
+    case 'release':
+    case 'auto_release':
+      return 'release';
+    case 'complete_refund':
+      return 'refund';
+    default:
+      return null;
+  }
+}
+
+/** Debits minus credits per account. */
+export function balances(ledger: readonly Pick<LedgerLine, 'account' | 'debit' | 'credit'>[]): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const { account, debit, credit } of ledger) result.set(account, (result.get(account) ?? 0) + debit - credit);
+  return result;
+}
+
+/** True when every movement, and so the whole ledger, has debits equal to credits. */
+export function isBalanced(ledger: readonly Pick<LedgerLine, 'movement' | 'debit' | 'credit'>[]): boolean {
+  const perMovement = new Map<string, number>();
+  for (const { movement, debit, credit } of ledger) {
+    if (!Number.isSafeInteger(debit) || !Number.isSafeInteger(credit) || debit < 0 || credit < 0) return false;
+    perMovement.set(movement, (perMovement.get(movement) ?? 0) + debit - credit);
+  }
+  return [...perMovement.values()].every((sum) => sum === 0);
+}

@@ -1,0 +1,181 @@
+/**
+ * Every status change of a transaction goes through `applyTransition`: the transition table
+ * decides whether the actor may take the action from the current status, then ONE DynamoDB
+ * transaction writes the new status (conditional on the status read, so two racing actions can
+ * never both succeed), the course's status, the movement's ledger lines (each written once) and,
+ * when given, the Paystack event record and the dispute.
+ */
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { messages } from '#shared/messages';
+import {
+  statusesAllowing,
+  transitionFor,
+  type Actor,
+  type CourseStatus,
+  type TransactionAction,
+  type TransactionStatus,
+} from '#shared/payments';
+import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
+import { recordWriteCapacity } from '../payments/capacity.js';
+import { LedgerLineEntity, PaystackEventEntity, TransactionEntity, DisputeEntity, disputesIndex, newestFirstKey } from '../payments/entities.js';
+import { getTransaction, type Transaction } from '../payments/transactions.js';
+import { ledgerLinesFor, movementOf } from './ledger.js';
+import { wakeWorkflow } from './workflow.js';
+
+type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
+
+export interface TransitionRequest {
+  transactionId: string;
+  action: TransactionAction;
+  actor: Actor;
+  /** The signed-in user taking the action (parent or admin). */
+  actorId?: string;
+  adminNotes?: string;
+  /** Attributes the transition records (Paystack ids, the reason an admin must look). */
+  record?: { paid_at?: string; paystack_transaction_id?: string; paystack_refund_id?: string; attention_reason?: string };
+  /** The course's rating, written with a `dispute` transition. */
+  rating?: { rating: number; review?: string };
+  /** The Paystack event that caused the change: recorded once, in the same DynamoDB transaction. */
+  paystackEvent?: { eventKey: string; event: string; reference: string; outcome: string };
+  /** Wake the workflow waiting in the previous status (false for the workflow's own steps). */
+  wake?: boolean;
+}
+
+const COURSE_STATUS_AFTER: Partial<Record<TransactionStatus, CourseStatus>> = {
+  released: 'completed',
+  refund_pending: 'cancelled',
+  failed: 'cancelled',
+};
+
+const MAX_CONFLICT_RETRIES = 4;
+
+function cancellationReasons(error: unknown): string[] {
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code ?? 'None');
+}
+
+function isCancelled(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'TransactionCanceledException';
+}
+
+/** Applies the action, or throws NotFound (404), Forbidden (403) or Conflict (409). */
+export async function applyTransition(request: TransitionRequest): Promise<Transaction> {
+  for (let attempt = 0; ; attempt++) {
+    const tx = await getTransaction(request.transactionId);
+    if (!tx) throw new NotFoundError(messages.payments.transactionNotFound);
+    if (request.actor === 'parent' && tx.parent_id !== request.actorId) throw new ForbiddenError();
+    const transition = transitionFor(request.action, tx.status, request.actor);
+    if (!transition) {
+      const reachable = statusesAllowing(request.action, request.actor).length > 0;
+      throw new ConflictError(reachable ? messages.payments.alreadyDecided : messages.payments.actionNotAllowed);
+    }
+    try {
+      const updated = await writeTransition(tx, transition.to, request);
+      if (request.wake !== false) await wakeWorkflow(tx.id, tx.status);
+      return updated;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      const reasons = cancellationReasons(error);
+      // Another transaction touched the same items at the same moment: read again and retry.
+      if (reasons.includes('TransactionConflict') && attempt < MAX_CONFLICT_RETRIES) {
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 60 * (attempt + 1)));
+        continue;
+      }
+      throw new ConflictError(messages.payments.alreadyDecided);
+    }
+  }
+}
+
+async function writeTransition(tx: Transaction, to: TransactionStatus, request: TransitionRequest): Promise<Transaction> {
+  const now = new Date().toISOString();
+  const from = tx.status;
+  const courseStatus = COURSE_STATUS_AFTER[to];
+  const changes: Partial<Transaction> = {
+    status: to,
+    updated_at: now,
+    ...request.record,
+    ...(to === 'released' ? { escrow_released_at: now } : {}),
+    ...(to === 'refund_pending' ? { refund_requested_at: now } : {}),
+    ...(to === 'refunded' ? { refunded_at: now } : {}),
+    ...(to === 'failed' ? { failed_at: now } : {}),
+    ...(request.actor === 'admin' ? { decided_by: request.actorId, ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}) } : {}),
+    ...(request.actor === 'parent' && request.action !== 'dispute' ? { decided_by: request.actorId } : {}),
+  };
+  const course = {
+    ...(courseStatus ? { status: courseStatus } : {}),
+    ...(request.rating
+      ? { parent_rating: request.rating.rating, parent_review: request.rating.review, rated_at: now }
+      : {}),
+  };
+  const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId! } as const] : [];
+  const writes = [
+    TransactionEntity.build(UpdateTransaction)
+      .item({ id: tx.id, ...changes, ...(Object.keys(course).length ? { course } : {}) } as never)
+      .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership] } as never }),
+  ] as WriteItem[];
+
+  const movement = movementOf(request.action);
+  if (movement) {
+    const parties = {
+      transactionId: tx.id,
+      parentId: tx.parent_id,
+      tutorUserId: tx.tutor_user_id,
+      amountTotal: tx.amount_total,
+      amountTutor: tx.amount_tutor,
+      commission: tx.commission_amount,
+    };
+    for (const line of ledgerLinesFor(movement, parties)) {
+      writes.push(
+        LedgerLineEntity.build(PutTransaction)
+          .item({ transaction_id: tx.id, ...line, created_at: now })
+          .options({ condition: { attr: 'line', exists: false } }),
+      );
+    }
+  }
+  if (request.paystackEvent) {
+    const { eventKey, event, reference, outcome } = request.paystackEvent;
+    writes.push(
+      PaystackEventEntity.build(PutTransaction)
+        .item({ event_key: eventKey, event, reference, transaction_id: tx.id, outcome, received_at: now })
+        .options({ condition: { attr: 'event_key', exists: false } }),
+    );
+  }
+  if (request.action === 'dispute' && request.rating) {
+    writes.push(
+      DisputeEntity.build(PutTransaction)
+        .item({
+          transaction_id: tx.id,
+          parent_id: tx.parent_id,
+          tutor_user_id: tx.tutor_user_id,
+          rating: request.rating.rating,
+          review: request.rating.review,
+          status: 'open',
+          opened_at: now,
+          gsi1pk: disputesIndex('open'),
+          gsi1sk: newestFirstKey(now, tx.id),
+        })
+        .options({ condition: { attr: 'transaction_id', exists: false } }),
+    );
+  }
+  if (from === 'disputed' && (to === 'released' || to === 'refund_pending')) {
+    writes.push(
+      DisputeEntity.build(UpdateTransaction)
+        .item({
+          transaction_id: tx.id,
+          status: 'resolved',
+          resolved_at: now,
+          resolution: to === 'released' ? 'release' : 'refund',
+          resolved_by: request.actorId,
+          ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}),
+          gsi1pk: disputesIndex('resolved'),
+        })
+        .options({ condition: { attr: 'status', eq: 'open' } }),
+    );
+  }
+
+  const response = await execute({ capacity: 'TOTAL' }, ...writes);
+  recordWriteCapacity(request.action, response.ConsumedCapacity);
+  return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
+}

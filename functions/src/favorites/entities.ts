@@ -1,0 +1,30 @@
+/**
+ * Favourites (spec §3 favorites): one item per (parent, tutor) in the parent's partition, so a
+ * parent only ever reads and deletes its own, and adding the same tutor twice is refused by the
+ * key itself.
+ */
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { kalanTable } from '#commons/db';
+
+const FAVORITE_PREFIX = 'FAVORITE#';
+export const userPartition = (userId: string) => `USER#${userId}`;
+export const favoriteRange = { beginsWith: FAVORITE_PREFIX } as const;
+
+export const FavoriteEntity = new Entity({
+  name: 'favorite',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    user_id: string().key(),
+    tutor_id: string().key(),
+    /** The tutor's account: its profile items live in that user's partition. */
+    tutor_user_id: string(),
+    created_at: string().default(() => new Date().toISOString()),
+  }),
+  computeKey: ({ user_id, tutor_id }: { user_id: string; tutor_id: string }) => ({
+    pk: userPartition(user_id),
+    sk: `${FAVORITE_PREFIX}${tutor_id}`,
+  }),
+});

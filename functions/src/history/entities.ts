@@ -1,0 +1,51 @@
+/**
+ * Search history (spec §3 search_history): one item per search in the parent's partition,
+ * keyed by an id the client chooses (a retried request writes nothing twice), and listed
+ * newest first through gsi1 (HISTORY#<user> / <created_at>#<id>).
+ */
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { map } from 'dynamodb-toolbox/schema/map';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { SORT_OPTIONS, SORT_ORDERS } from '#shared/constants';
+import { kalanTable } from '#commons/db';
+
+const SEARCH_PREFIX = 'SEARCH#';
+export const userPartition = (userId: string) => `USER#${userId}`;
+export const historyIndexPartition = (userId: string) => `HISTORY#${userId}`;
+export const historyRange = { beginsWith: SEARCH_PREFIX } as const;
+
+export const SearchHistoryEntity = new Entity({
+  name: 'searchHistory',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    user_id: string().key(),
+    id: string().key(),
+    search_query: string().optional(),
+    filters: map({
+      query: string(),
+      location: string(),
+      subject: string(),
+      level: string(),
+      minRate: number(),
+      maxRate: number(),
+      sortBy: string().enum(...SORT_OPTIONS),
+      sortOrder: string().enum(...SORT_ORDERS),
+    }),
+    results_count: number(),
+    created_at: string(),
+  }).and((schema) => ({
+    gsi1pk: string()
+      .hidden()
+      .link<typeof schema>(({ user_id }) => historyIndexPartition(user_id)),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof schema>(({ created_at, id }) => `${created_at}#${id}`),
+  })),
+  computeKey: ({ user_id, id }: { user_id: string; id: string }) => ({
+    pk: userPartition(user_id),
+    sk: `${SEARCH_PREFIX}${id}`,
+  }),
+});

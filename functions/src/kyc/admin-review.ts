@@ -1,0 +1,16 @@
+import { kycIdParamsSchema, reviewKycSchema } from '#shared/onboarding-schemas';
+import { routes } from '#shared/routes';
+import { apiHandler, ok } from '#commons/http';
+import { logger } from '#commons/logger';
+import { reviewVerification } from './review-verification.js';
+
+/** `POST /api/admin/kyc/{id}/review`: approve, or reject with a note (409 unless pending). */
+export const handler = apiHandler(
+  routes.reviewKyc,
+  { params: kycIdParamsSchema, body: reviewKycSchema },
+  async ({ caller, params, body }) => {
+    const verification = await reviewVerification(params.id, caller.userId, body.decision, body.admin_notes);
+    logger.info('KYC reviewed', { verificationId: params.id, decision: body.decision, adminId: caller.userId });
+    return ok(verification);
+  },
+);

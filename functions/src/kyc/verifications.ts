@@ -1,0 +1,143 @@
+/**
+ * Identity verification (spec §4 KYC): a tutor submits its ID card and a selfie (pending), an
+ * admin approves (the profile becomes verified) or rejects with a note; after a rejection the
+ * tutor may submit again. Every state change is a conditional write inside one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import type { Role } from '#shared/constants';
+import { messages } from '#shared/messages';
+import type {
+  AdminKycItem,
+  AdminKycPage,
+  KycVerification,
+  SubmitKycInput,
+} from '#shared/onboarding-schemas';
+import { kalanTable, ProfileEntity } from '#commons/db';
+import { ConflictError, ValidationError } from '#commons/errors';
+import { assertOwnUpload, signedFileUrl } from '../uploads/storage.js';
+import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from './entities.js';
+import { getVerification, isTransactionCancelled, type StoredVerification } from './records.js';
+
+export const ADMIN_PAGE_SIZE = 25;
+
+async function getStatus(userId: string) {
+  const { Item } = await KycStatusEntity.build(GetItemCommand).key({ user_id: userId }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+async function toVerification(item: StoredVerification): Promise<KycVerification> {
+  const [cni, selfie] = await Promise.all([signedFileUrl(item.cni_image_key), signedFileUrl(item.selfie_image_key)]);
+  return {
+    id: item.id,
+    user_id: item.user_id,
+    status: item.status,
+    admin_notes: item.admin_notes ?? null,
+    created_at: item.created_at,
+    reviewed_at: item.reviewed_at ?? null,
+    cni_image_url: cni.url,
+    selfie_image_url: selfie.url,
+  };
+}
+
+/** The caller's latest submission, or null if it never submitted. */
+export async function getMyVerification(userId: string): Promise<KycVerification | null> {
+  const status = await getStatus(userId);
+  if (!status) return null;
+  const item = await getVerification(status.verification_id);
+  return item ? toVerification(item) : null;
+}
+
+/**
+ * Submits both photos (uploads of the caller, present in the KYC bucket). The record and the
+ * user's status are written in one transaction, only if the user has no submission yet or its
+ * last one was rejected: a second submit while one is pending creates nothing. Repeating the very
+ * same submit (a retry) answers the pending submission instead of an error.
+ */
+export async function submitVerification(userId: string, input: SubmitKycInput): Promise<KycVerification> {
+  if (input.cni_image_key === input.selfie_image_key) throw new ValidationError(messages.kyc.bothPhotosRequired);
+  await Promise.all([
+    assertOwnUpload(userId, input.cni_image_key, ['kyc_cni']),
+    assertOwnUpload(userId, input.selfie_image_key, ['kyc_selfie']),
+  ]);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const record = {
+    id,
+    user_id: userId,
+    cni_image_key: input.cni_image_key,
+    selfie_image_key: input.selfie_image_key,
+    status: 'pending' as const,
+    created_at: now,
+  };
+  try {
+    await execute(
+      KycVerificationEntity.build(PutTransaction).item(record).options({ condition: { attr: 'id', exists: false } }),
+      KycStatusEntity.build(PutTransaction)
+        .item({ user_id: userId, verification_id: id, status: 'pending', updated_at: now })
+        .options({ condition: { or: [{ attr: 'user_id', exists: false }, { attr: 'status', eq: 'rejected' }] } }),
+    );
+  } catch (error) {
+    if (!isTransactionCancelled(error)) throw error;
+    const current = await getStatus(userId);
+    if (current?.status === 'approved') throw new ConflictError(messages.kyc.alreadyApproved);
+    const pending = current?.status === 'pending' ? await getVerification(current.verification_id) : null;
+    const sameSubmission =
+      pending?.cni_image_key === input.cni_image_key && pending?.selfie_image_key === input.selfie_image_key;
+    if (pending && sameSubmission) return toVerification(pending);
+    throw new ConflictError(messages.kyc.alreadyPending);
+  }
+  return toVerification(record);
+}
+
+function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+}
+
+function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (key && typeof key === 'object' && (key as { gsi1pk?: unknown }).gsi1pk === KYC_LIST_PARTITION) {
+      return key as Record<string, unknown>;
+    }
+  } catch {
+    // fall through
+  }
+  throw new ValidationError(messages.validation.invalidRequest);
+}
+
+/** Every submission, newest first, with its owner's name and role and both documents (admins). */
+export async function listVerifications(cursor?: string): Promise<AdminKycPage> {
+  const { Items = [], LastEvaluatedKey } = await kalanTable
+    .build(QueryCommand)
+    .entities(KycVerificationEntity)
+    .query({ index: 'gsi1', partition: KYC_LIST_PARTITION })
+    .options({ reverse: true, limit: ADMIN_PAGE_SIZE, exclusiveStartKey: decodeCursor(cursor) })
+    .send();
+  const ownerIds = [...new Set(Items.map((item) => item.user_id))];
+  const owners = new Map(
+    await Promise.all(
+      ownerIds.map(async (userId) => {
+        const { Item } = await ProfileEntity.build(GetItemCommand).key({ user_id: userId }).send();
+        return [userId, Item ?? null] as const;
+      }),
+    ),
+  );
+  const items: AdminKycItem[] = await Promise.all(
+    Items.map(async (item) => {
+      const owner = owners.get(item.user_id);
+      return {
+        ...(await toVerification(item)),
+        verified_by: item.verified_by ?? null,
+        owner: owner
+          ? { first_name: owner.first_name, last_name: owner.last_name, role: owner.role as Role, email: owner.email ?? null }
+          : null,
+      };
+    }),
+  );
+  return { items, next_cursor: encodeCursor(LastEvaluatedKey) };
+}

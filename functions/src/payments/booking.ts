@@ -1,0 +1,178 @@
+/**
+ * Booking a lesson: price it from the tutor's stored rate, write the transaction (pending) and its
+ * course (scheduled), start its escrow workflow, then initialise the Paystack payment.
+ * Each step in its own function, in the order they run.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { CURRENCY } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { priceLesson, type LessonPrice } from '#shared/money';
+import { normalizeIvorianPhone, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
+import type { Profile } from '#shared/schemas';
+import { DomainError, NotFoundError, ValidationError } from '#commons/errors';
+import { logger } from '#commons/logger';
+import { applyTransition } from '../escrow/transitions.js';
+import { autoReleaseAt } from '../escrow/timing.js';
+import { startEscrowWorkflow } from '../escrow/workflow.js';
+import { recordWriteCapacity } from './capacity.js';
+import {
+  ALL_TRANSACTIONS_INDEX,
+  newestFirstKey,
+  parentTransactionsIndex,
+  TransactionEntity,
+  TransactionIndexEntity,
+  tutorTransactionsIndex,
+} from './entities.js';
+import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
+import { findTutor, type BookableTutor } from './tutors.js';
+
+/** The payment provider failed: 502 with the French message the SPA shows under 'Erreur de paiement'. */
+export class PaymentProviderError extends DomainError {
+  constructor(message: string = messages.payments.providerUnavailable) {
+    super('payment_provider_error', 502, message);
+  }
+}
+
+async function bookableTutor(tutorId: string): Promise<BookableTutor & { hourlyRate: number }> {
+  const tutor = await findTutor(tutorId);
+  if (!tutor || !tutor.isCompleted) throw new NotFoundError(messages.payments.tutorNotFound);
+  if (!tutor.hourlyRate || tutor.hourlyRate <= 0) throw new ValidationError(messages.payments.tutorNotBookable);
+  return { ...tutor, hourlyRate: tutor.hourlyRate };
+}
+
+function checkSchedule(scheduledDate: string | undefined, now: Date): string | undefined {
+  if (!scheduledDate) return undefined;
+  const date = new Date(scheduledDate);
+  // A few minutes of tolerance for the clock of the parent's phone.
+  if (date.getTime() < now.getTime() - 5 * 60 * 1000) {
+    throw new ValidationError(messages.payments.scheduledDatePast, [
+      { path: 'body.scheduledDate', message: messages.payments.scheduledDatePast },
+    ]);
+  }
+  return date.toISOString();
+}
+
+interface NewBooking {
+  id: string;
+  reference: string;
+  createdAt: string;
+  price: LessonPrice;
+}
+
+async function writePendingTransaction(
+  request: PaymentRequest,
+  parent: Profile & { email: string },
+  tutor: BookableTutor & { hourlyRate: number },
+  scheduledDate: string | undefined,
+  now: Date,
+): Promise<NewBooking> {
+  const id = randomUUID();
+  const reference = referenceFor(id);
+  const createdAt = now.toISOString();
+  const price = priceLesson(tutor.hourlyRate, request.duration);
+  const newest = newestFirstKey(createdAt, id);
+  const phone = request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined;
+  const response = await execute(
+    { capacity: 'TOTAL' },
+    TransactionEntity.build(PutTransaction)
+      .item({
+        id,
+        reference,
+        parent_id: parent.user_id,
+        parent_name: `${parent.first_name} ${parent.last_name}`.trim(),
+        email: parent.email,
+        tutor_id: tutor.id,
+        tutor_user_id: tutor.userId,
+        tutor_name: tutor.name,
+        hourly_rate: tutor.hourlyRate,
+        amount_total: price.total,
+        amount_tutor: price.tutor,
+        commission_amount: price.commission,
+        currency: CURRENCY,
+        payment_method: request.paymentMethod,
+        phone_number: phone,
+        description: `Cours de ${request.subject} (${request.level}) avec ${tutor.name} — ${request.duration} h`,
+        status: 'pending',
+        created_at: createdAt,
+        updated_at: createdAt,
+        auto_release_at: autoReleaseAt(now, scheduledDate),
+        course: {
+          id: randomUUID(),
+          subject: request.subject,
+          level: request.level,
+          duration_hours: request.duration,
+          scheduled_date: scheduledDate,
+          notes: request.notes || undefined,
+          status: 'scheduled',
+        },
+        gsi1pk: parentTransactionsIndex(parent.user_id),
+        gsi1sk: newest,
+        gsi2pk: tutorTransactionsIndex(tutor.userId),
+        gsi2sk: newest,
+      })
+      .options({ condition: { attr: 'id', exists: false } }),
+    TransactionIndexEntity.build(PutTransaction).item({
+      transaction_id: id,
+      created_at: createdAt,
+      gsi1pk: ALL_TRANSACTIONS_INDEX,
+      gsi1sk: newest,
+    }),
+  );
+  recordWriteCapacity('book', response.ConsumedCapacity);
+  return { id, reference, createdAt, price };
+}
+
+/** Fails the booking that could not be initialised, so it never stays pending. */
+async function failBooking(transactionId: string, reason: string): Promise<void> {
+  try {
+    await applyTransition({
+      transactionId,
+      action: 'expire_payment',
+      actor: 'system',
+      record: { attention_reason: reason },
+    });
+  } catch (error) {
+    logger.error('Could not fail an uninitialised booking', error as Error);
+  }
+}
+
+export async function bookAndInitialisePayment(
+  request: PaymentRequest,
+  parent: Profile,
+  now = new Date(),
+): Promise<PaymentInitResult> {
+  const email = parent.email ?? request.email;
+  if (!email) throw new ValidationError(messages.payments.emailMissing);
+  const tutor = await bookableTutor(request.tutorId);
+  const scheduledDate = checkSchedule(request.scheduledDate, now);
+  const booking = await writePendingTransaction(request, { ...parent, email }, tutor, scheduledDate, now);
+
+  try {
+    await startEscrowWorkflow(booking.id);
+  } catch (error) {
+    logger.error('Could not start the escrow workflow', error as Error);
+    await failBooking(booking.id, 'Workflow de séquestre indisponible');
+    throw new PaymentProviderError();
+  }
+
+  try {
+    const { authorizationUrl } = await initializeTransaction({
+      email,
+      amount: booking.price.total,
+      reference: booking.reference,
+      method: request.paymentMethod,
+      phone: request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined,
+      callbackUrl: `${(process.env.SITE_URL ?? '').replace(/\/$/, '')}/payments`,
+      metadata: { transaction_id: booking.id, tutor_id: tutor.id },
+    });
+    return { success: true, authorization_url: authorizationUrl, transaction_id: booking.id };
+  } catch (error) {
+    logger.error('Paystack initialize failed', error as Error);
+    await failBooking(booking.id, "Paystack n'a pas pu initialiser le paiement");
+    throw new PaymentProviderError(
+      error instanceof PaystackRejectedError ? `${messages.payments.initFailure} : ${error.message}` : undefined,
+    );
+  }
+}

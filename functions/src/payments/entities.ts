@@ -1,0 +1,162 @@
+/**
+ * Money entities, all in the transaction's own partition (`TX#<id>`), so that a status change,
+ * its course update (the course lives in the transaction item) and its ledger lines are written
+ * together in one DynamoDB transaction.
+ * Index keys are plain attributes set once at creation (never recomputed by an update).
+ */
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { map } from 'dynamodb-toolbox/schema/map';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { PAYMENT_METHODS } from '#shared/constants';
+import { COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/payments';
+import { kalanTable } from '#commons/db';
+
+const txPartition = (transactionId: string) => `TX#${transactionId}`;
+
+export const TransactionEntity = new Entity({
+  name: 'transaction',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    id: string().key(),
+    reference: string(),
+    parent_id: string(),
+    parent_name: string(),
+    email: string(),
+    tutor_id: string(),
+    tutor_user_id: string(),
+    tutor_name: string(),
+    hourly_rate: number(),
+    amount_total: number(),
+    amount_tutor: number(),
+    commission_amount: number(),
+    currency: string(),
+    payment_method: string().enum(...PAYMENT_METHODS),
+    phone_number: string().optional(),
+    description: string(),
+    status: string().enum(...TRANSACTION_STATUSES),
+    created_at: string(),
+    updated_at: string(),
+    paid_at: string().optional(),
+    escrow_released_at: string().optional(),
+    refund_requested_at: string().optional(),
+    refunded_at: string().optional(),
+    failed_at: string().optional(),
+    /** When the funds still held are released automatically (lesson date, or booking, + window). */
+    auto_release_at: string(),
+    attention_reason: string().optional(),
+    admin_notes: string().optional(),
+    decided_by: string().optional(),
+    paystack_transaction_id: string().optional(),
+    paystack_refund_id: string().optional(),
+    /** The escrow workflow's current task token and the status it waits in (never sent to browsers). */
+    task_token: string().optional(),
+    task_status: string().optional(),
+    execution_arn: string().optional(),
+    /** The booked lesson (the spec's `courses`: one per transaction), updated with the status. */
+    course: map({
+      id: string(),
+      subject: string(),
+      level: string(),
+      duration_hours: number(),
+      scheduled_date: string().optional(),
+      notes: string().optional(),
+      status: string().enum(...COURSE_STATUSES),
+      parent_rating: number().optional(),
+      parent_review: string().optional(),
+      rated_at: string().optional(),
+    }),
+    // The parent's list (gsi1) and the tutor's list (gsi2), newest first.
+    gsi1pk: string().hidden(),
+    gsi1sk: string().hidden(),
+    gsi2pk: string().hidden(),
+    gsi2sk: string().hidden(),
+  }),
+  computeKey: ({ id }: { id: string }) => ({ pk: txPartition(id), sk: 'TRANSACTION' }),
+});
+
+/**
+ * One row per transaction in the `TRANSACTIONS` index (every transaction, newest first): the
+ * admin's Paiements tab and the local workflow runner's resume read it. Written once, never updated.
+ */
+export const TransactionIndexEntity = new Entity({
+  name: 'transactionIndex',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    transaction_id: string().key(),
+    created_at: string(),
+    gsi1pk: string().hidden(),
+    gsi1sk: string().hidden(),
+  }),
+  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'INDEX' }),
+});
+
+/** One line of a double-entry journal: a movement's lines always sum to zero (debits = credits). */
+export const LedgerLineEntity = new Entity({
+  name: 'ledgerLine',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    transaction_id: string().key(),
+    /** `<movement>#<n>`: each movement is written once (conditional put), whatever the retries. */
+    line: string().key(),
+    movement: string().enum('payment', 'release', 'refund'),
+    account: string(),
+    debit: number(),
+    credit: number(),
+    created_at: string(),
+  }),
+  computeKey: ({ transaction_id, line }: { transaction_id: string; line: string }) => ({
+    pk: txPartition(transaction_id),
+    sk: `LEDGER#${line}`,
+  }),
+});
+
+/** A Paystack event already processed: its key is what makes the webhook idempotent. */
+export const PaystackEventEntity = new Entity({
+  name: 'paystackEvent',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    event_key: string().key(),
+    event: string(),
+    reference: string(),
+    transaction_id: string().optional(),
+    outcome: string(),
+    received_at: string(),
+  }),
+  computeKey: ({ event_key }: { event_key: string }) => ({ pk: `PAYSTACK_EVENT#${event_key}`, sk: 'EVENT' }),
+});
+
+/** A rating of 2 or less opens a dispute (one per transaction: one course, rated once). */
+export const DisputeEntity = new Entity({
+  name: 'dispute',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    transaction_id: string().key(),
+    parent_id: string(),
+    tutor_user_id: string(),
+    rating: number(),
+    review: string().optional(),
+    status: string().enum('open', 'resolved'),
+    opened_at: string(),
+    resolved_at: string().optional(),
+    resolution: string().optional(),
+    admin_notes: string().optional(),
+    resolved_by: string().optional(),
+    // Open and resolved disputes, newest first: `DISPUTES#open` / `DISPUTES#resolved`.
+    gsi1pk: string().hidden(),
+    gsi1sk: string().hidden(),
+  }),
+  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'DISPUTE' }),
+});
+
+export const ALL_TRANSACTIONS_INDEX = 'TRANSACTIONS';
+export const parentTransactionsIndex = (parentId: string) => `PARENT_TX#${parentId}`;
+export const tutorTransactionsIndex = (tutorUserId: string) => `TUTOR_TX#${tutorUserId}`;
+export const disputesIndex = (status: 'open' | 'resolved') => `DISPUTES#${status}`;
+export const newestFirstKey = (createdAt: string, id: string) => `${createdAt}#${id}`;

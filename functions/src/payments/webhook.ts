@@ -1,0 +1,44 @@
+/**
+ * `POST /api/webhooks/paystack` — public (no JWT): Paystack proves itself with
+ * `x-paystack-signature`, the HMAC-SHA512 of the RAW body with our secret key. Anything unsigned
+ * or badly signed gets 401 and changes nothing.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { messages } from '#shared/messages';
+import { json } from '#commons/http';
+import { logger } from '#commons/logger';
+import { isSignedByPaystack } from './paystack.js';
+import { PaystackUnavailableError } from './paystack.js';
+import { processPaystackEvent, type PaystackEvent } from './webhook-processing.js';
+
+function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
+  const body = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+}
+
+export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  const rawBody = rawBodyOf(event);
+  const signature = event.headers?.['x-paystack-signature'];
+  if (!(await isSignedByPaystack(rawBody, signature))) {
+    logger.warn('Paystack webhook with a missing or invalid signature');
+    return json(401, { error: { code: 'invalid_signature', message: messages.payments.invalidSignature } });
+  }
+  let payload: PaystackEvent;
+  try {
+    payload = JSON.parse(rawBody.toString('utf8')) as PaystackEvent;
+  } catch {
+    return json(400, { error: { code: 'invalid_json', message: messages.validation.invalidJson } });
+  }
+  try {
+    const outcome = await processPaystackEvent(payload);
+    logger.info('Paystack event processed', { event: payload.event, outcome });
+    return json(200, { received: true, outcome });
+  } catch (error) {
+    // 5xx: Paystack delivers the event again later (it retries for up to 72 h).
+    logger.error('Paystack event not processed', error as Error);
+    const unavailable = error instanceof PaystackUnavailableError;
+    return json(unavailable ? 503 : 500, {
+      error: { code: unavailable ? 'provider_unavailable' : 'internal', message: messages.http.internal },
+    });
+  }
+};

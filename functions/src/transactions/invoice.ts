@@ -1,0 +1,29 @@
+import { invoiceNumber } from '#shared/payments';
+import { transactionIdParamsSchema, type InvoiceView } from '#shared/payments-schemas';
+import { messages } from '#shared/messages';
+import { routes } from '#shared/routes';
+import { NotFoundError } from '#commons/errors';
+import { apiHandler, ok } from '#commons/http';
+import { getTransaction, toView } from '../payments/transactions.js';
+
+/**
+ * `GET /api/transactions/{id}/invoice`: the invoice data, for the transaction's parent, its tutor
+ * or an admin. Anyone else gets 404, as if it did not exist.
+ */
+export const handler = apiHandler(routes.getInvoice, { params: transactionIdParamsSchema }, async ({ caller, params }) => {
+  const tx = await getTransaction(params.id.toLowerCase(), false);
+  const allowed =
+    tx &&
+    (caller.groups.includes('admin') ||
+      (caller.groups.includes('parent') && tx.parent_id === caller.userId) ||
+      (caller.groups.includes('tuteur') && tx.tutor_user_id === caller.userId));
+  if (!tx || !allowed) throw new NotFoundError(messages.payments.transactionNotFound);
+  const invoice: InvoiceView = {
+    invoice_number: invoiceNumber(tx.id),
+    issued_at: tx.paid_at ?? tx.created_at,
+    transaction: toView(tx),
+    parent: { name: tx.parent_name, email: tx.email },
+    tutor: { name: tx.tutor_name },
+  };
+  return ok(invoice);
+});

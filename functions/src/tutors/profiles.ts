@@ -1,0 +1,174 @@
+/**
+ * Tutor profiles: the tutor's own upsert (spec §7 UPSERT tutor_profiles), and the public profile
+ * that any signed-in user sees at /tutors/:id.
+ *
+ * `profile_image_url` and `diploma_images` hold S3 keys of the tutor-images bucket (the bucket is
+ * private): they are turned into short-lived presigned URLs when a profile is read.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import type { Experience, Zone } from '#shared/constants';
+import { messages } from '#shared/messages';
+import {
+  normaliseWeek,
+  type MyTutorProfile,
+  type PublicTutorProfile,
+  type TutorProfileInput,
+} from '#shared/onboarding-schemas';
+import { isConditionalCheckFailure, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { ConflictError, NotFoundError } from '#commons/errors';
+import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
+
+type StoredTutorProfile = FormattedItem<typeof TutorProfileEntity>;
+
+export async function getTutorProfileOfUser(userId: string): Promise<StoredTutorProfile | null> {
+  const { Item } = await TutorProfileEntity.build(GetItemCommand)
+    .key({ user_id: userId })
+    .options({ consistent: true })
+    .send();
+  return Item ?? null;
+}
+
+/** By the profile's own id (gsi2 `TUTOR#<id>` / `TUTOR_PROFILE`). */
+export async function getTutorProfileById(id: string): Promise<StoredTutorProfile | null> {
+  const { Items } = await kalanTable
+    .build(QueryCommand)
+    .entities(TutorProfileEntity)
+    .query({ index: 'gsi2', partition: `TUTOR#${id}`, range: { eq: 'TUTOR_PROFILE' } })
+    .send();
+  return Items?.[0] ?? null;
+}
+
+async function signedUrls(keys: readonly string[]): Promise<string[]> {
+  return (await Promise.all(keys.map((key) => signedUrlOrNull(key)))).filter((url): url is string => url !== null);
+}
+
+function commonFields(item: StoredTutorProfile) {
+  return {
+    id: item.id,
+    user_id: item.user_id,
+    bio: item.bio ?? '',
+    education: item.education ?? '',
+    experience: (item.experience ?? null) as Experience | null,
+    teaching_method: item.teaching_method ?? '',
+    subjects: [...item.subjects],
+    levels: [...item.levels],
+    location: (item.location ?? null) as Zone | null,
+    hourly_rate: item.hourly_rate ?? null,
+    availability_schedule: normaliseWeek(item.availability_schedule),
+  };
+}
+
+export async function toMyTutorProfile(item: StoredTutorProfile): Promise<MyTutorProfile> {
+  const [profileImageUrl, diplomaUrls] = await Promise.all([
+    signedUrlOrNull(item.profile_image_url),
+    signedUrls(item.diploma_images),
+  ]);
+  return {
+    ...commonFields(item),
+    profile_image_key: item.profile_image_url ?? null,
+    profile_image_url: profileImageUrl,
+    diploma_image_keys: [...item.diploma_images],
+    diploma_image_urls: diplomaUrls,
+    is_completed: item.is_completed,
+  };
+}
+
+/**
+ * The public profile joined with the account (first/last name, is_verified). A profile whose
+ * onboarding is not finished is visible to its owner and admins only.
+ */
+export async function getPublicTutorProfile(
+  id: string,
+  caller: { userId: string; groups: readonly string[] },
+): Promise<PublicTutorProfile> {
+  const item = await getTutorProfileById(id);
+  const mayPreview = item && (item.user_id === caller.userId || caller.groups.includes('admin'));
+  if (!item || (!item.is_completed && !mayPreview)) throw new NotFoundError(messages.tutors.notFound);
+  const [{ Item: account }, profileImageUrl, diplomaUrls] = await Promise.all([
+    ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
+    signedUrlOrNull(item.profile_image_url),
+    signedUrls(item.diploma_images),
+  ]);
+  if (!account) throw new NotFoundError(messages.tutors.notFound);
+  return {
+    ...commonFields(item),
+    first_name: account.first_name,
+    last_name: account.last_name,
+    is_verified: account.is_verified,
+    profile_image_url: profileImageUrl,
+    diploma_image_urls: diplomaUrls,
+    diploma_count: item.diploma_images.length,
+  };
+}
+
+/**
+ * Upsert by the tutor itself, marking the profile completed. The first save creates the item
+ * (conditional on its absence, so two concurrent first saves cannot create two ids); later saves
+ * update it, conditional on the id read just before, and keep its id, creation date and any
+ * attribute other domains keep on it. A lost race is retried against the winner's item.
+ */
+export async function saveTutorProfile(userId: string, input: TutorProfileInput): Promise<StoredTutorProfile> {
+  await Promise.all([
+    ...(input.profile_image_key ? [assertOwnUpload(userId, input.profile_image_key, ['profile_photo'])] : []),
+    ...input.diploma_image_keys.map((key) => assertOwnUpload(userId, key, ['diploma'])),
+  ]);
+  const answers = {
+    bio: input.bio,
+    education: input.education,
+    experience: input.experience,
+    teaching_method: input.teaching_method ?? '',
+    subjects: [...input.subjects],
+    levels: [...input.levels],
+    location: input.location,
+    availability_schedule: normaliseWeek(input.availability_schedule),
+    diploma_images: [...new Set(input.diploma_image_keys)],
+    is_completed: true,
+  };
+
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const existing = await getTutorProfileOfUser(userId);
+    const now = new Date().toISOString();
+    try {
+      if (!existing) {
+        const item = {
+          ...answers,
+          user_id: userId,
+          id: randomUUID(),
+          hourly_rate: input.hourly_rate ?? undefined,
+          profile_image_url: input.profile_image_key ?? undefined,
+          created_at: now,
+          updated_at: now,
+        };
+        await TutorProfileEntity.build(PutItemCommand)
+          .item(item)
+          .options({ condition: { attr: 'user_id', exists: false } })
+          .send();
+        return (await getTutorProfileOfUser(userId)) ?? (item as StoredTutorProfile);
+      }
+      const { Attributes } = await TutorProfileEntity.build(UpdateItemCommand)
+        .item({
+          ...answers,
+          user_id: userId,
+          subjects: $set(answers.subjects),
+          levels: $set(answers.levels),
+          availability_schedule: $set(answers.availability_schedule),
+          diploma_images: $set(answers.diploma_images),
+          hourly_rate: input.hourly_rate === null ? $remove() : input.hourly_rate,
+          profile_image_url: input.profile_image_key ? input.profile_image_key : $remove(),
+          updated_at: now,
+        })
+        .options({ condition: { attr: 'id', eq: existing.id }, returnValues: 'ALL_NEW' })
+        .send();
+      if (!Attributes) throw new Error('UpdateItem returned no attributes');
+      return Attributes as StoredTutorProfile;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+  throw new ConflictError();
+}

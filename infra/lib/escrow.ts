@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/payments';
+import { eventHandlers, routes } from '#shared/routes';
+import type { Api } from './api.js';
+import { KalanFunction } from './kalan-function.js';
+import { acknowledge, nagReference } from './nag.js';
+import { REPO_ROOT } from './paths.js';
+import type { Stage } from './stage.js';
+
+/** The escrow workflow's definition: the one file the local runner executes too. */
+export const ESCROW_ASL_FILE = join(REPO_ROOT, 'functions', 'src', 'escrow', 'escrow.asl.json');
+
+export interface EscrowProps {
+  readonly stage: Stage;
+  readonly table: ITable;
+  readonly api: Api;
+  /** The site's origin, where Paystack sends the payer back (`<origin>/payments`). */
+  readonly siteUrl: string;
+  /** Days after the lesson before held funds are released automatically. @default 7 */
+  readonly autoReleaseDays?: number;
+}
+
+/**
+ * Payments and escrow: the Paystack secret (a Secrets Manager reference, never a value in the
+ * repository), the Standard state machine that runs each transaction's lifecycle, its Lambda
+ * tasks, and what the money routes may do with them.
+ */
+export class Escrow extends Construct {
+  readonly stateMachine: StateMachine;
+  readonly tasks: KalanFunction;
+  readonly paystackSecret: ISecret;
+
+  constructor(scope: Construct, id: string, props: EscrowProps) {
+    super(scope, id);
+    const { stage, table, api, siteUrl } = props;
+    const stack = Stack.of(this);
+    const stateMachineName = `kalan-${stage.name}-escrow`;
+    // Built from the name: the tasks' own policy cannot reference the machine that references them.
+    const stateMachineArn = stack.formatArn({
+      service: 'states',
+      resource: 'stateMachine',
+      resourceName: stateMachineName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+
+    this.paystackSecret = Secret.fromSecretNameV2(this, 'PaystackSecret', `kalan/${stage.name}/paystack-secret-key`);
+
+    this.tasks = new KalanFunction(this, 'EscrowTasks', { handlerModule: eventHandlers.escrowTasks, table, stage });
+    this.tasks.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
+    this.tasks.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', String(props.autoReleaseDays ?? DEFAULT_AUTO_RELEASE_DAYS));
+    this.paystackSecret.grantRead(this.tasks);
+    this.tasks.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
+
+    const logs = new LogGroup(this, 'EscrowLogs', {
+      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: stage.removalPolicy,
+    });
+    this.stateMachine = new StateMachine(this, 'EscrowStateMachine', {
+      stateMachineName,
+      stateMachineType: StateMachineType.STANDARD,
+      // Inline (no S3 asset): the file is small and the template then shows the whole definition.
+      definitionBody: DefinitionBody.fromString(readFileSync(ESCROW_ASL_FILE, 'utf8')),
+      definitionSubstitutions: { EscrowTasksFunctionArn: this.tasks.functionArn },
+      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
+      tracingEnabled: true,
+      removalPolicy: stage.removalPolicy,
+    });
+    this.tasks.grantInvoke(this.stateMachine);
+
+    this.grantRoutes(api, siteUrl);
+    this.acknowledgeNagFindings(api);
+  }
+
+  private grantRoutes(api: Api, siteUrl: string): void {
+    const secretReaders = [routes.initializePayment.handler, routes.paystackWebhook.handler];
+    // Every route that changes a status wakes the workflow waiting on it.
+    const wakers = [routes.initializePayment.handler, routes.paystackWebhook.handler, routes.decideEscrow.handler, routes.rateCourse.handler];
+    for (const handlerModule of secretReaders) {
+      const fn = api.functionFor(handlerModule);
+      fn.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
+      this.paystackSecret.grantRead(fn);
+    }
+    for (const handlerModule of wakers) this.stateMachine.grantTaskResponse(api.functionFor(handlerModule));
+    const initialize = api.functionFor(routes.initializePayment.handler);
+    initialize.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    initialize.addEnvironment('SITE_URL', siteUrl);
+    this.stateMachine.grantStartExecution(initialize);
+  }
+
+  private acknowledgeNagFindings(api: Api): void {
+    acknowledge(
+      api.node.findChild('Route-paystackWebhook'),
+      "Paystack cannot present a Cognito JWT: the webhook authenticates each call by the HMAC-SHA512 signature of its raw body with the secret key (401 otherwise), then re-verifies the payment through Paystack's API.",
+      'AwsSolutions-APIG4',
+    );
+    acknowledge(
+      this.stateMachine,
+      'X-Ray tracing (PutTraceSegments, PutTelemetryRecords, GetSampling*) and CloudWatch Logs delivery (CreateLogDelivery, DescribeResourcePolicies…) only accept Resource "*".',
+      'AwsSolutions-IAM5[Resource::*]',
+    );
+    acknowledge(
+      this.stateMachine,
+      'The state machine invokes its own task function, including its versions and aliases (`<function arn>:*`), as Step Functions requires.',
+      `AwsSolutions-IAM5[Resource::${nagReference(this.tasks)}:*]`,
+    );
+  }
+}

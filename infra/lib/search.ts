@@ -1,0 +1,132 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { eventHandlers, routes } from '#shared/routes';
+import { CATALOGUE_SORT_KEYS, SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
+import type { Api } from './api.js';
+import type { Data } from './data.js';
+import { KalanFunction } from './kalan-function.js';
+import { acknowledge, nagReference } from './nag.js';
+import { PrivateBucket } from './private-bucket.js';
+import type { Stage } from './stage.js';
+
+export interface SearchProps {
+  readonly stage: Stage;
+  readonly data: Data;
+  readonly api: Api;
+  /** Bedrock model (or inference profile) id; `--context bedrockModelId=…`. Unset: Bedrock off. */
+  readonly bedrockModelId?: string;
+}
+
+/**
+ * Tutor search without a table Scan per search: the table's stream feeds an indexer that keeps a
+ * compact catalogue snapshot in a private bucket; the search and recommendation Lambdas load it
+ * into memory and reload it when its ETag changes. Bedrock re-ranks recommendations when a model
+ * is configured.
+ */
+export class Search extends Construct {
+  readonly catalogue: PrivateBucket;
+  readonly indexer: KalanFunction;
+  readonly deadLetters: Queue;
+
+  constructor(scope: Construct, id: string, props: SearchProps) {
+    super(scope, id);
+    const { stage, data, api } = props;
+    const table: Table = data.table;
+
+    this.catalogue = new PrivateBucket(this, 'Catalogue', {
+      stage,
+      accessLogs: { bucket: data.accessLogs, prefix: 's3/search-catalogue/' },
+    });
+
+    this.indexer = new KalanFunction(this, 'Indexer', {
+      handlerModule: eventHandlers.searchIndexer,
+      table,
+      stage,
+      tableAccess: 'none',
+    });
+    // Reads only: the tutors of the changed items (GetItem) and, to rebuild from scratch, a Scan.
+    this.indexer.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:Scan'], resources: [table.tableArn] }),
+    );
+    this.grantSnapshot(this.indexer, 'read-write');
+
+    // Batches that still fail after the retries land here instead of blocking the shard.
+    this.deadLetters = new Queue(this, 'IndexerDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(this.deadLetters, 'This queue is itself the dead-letter destination of the stream indexer.', 'AwsSolutions-SQS3');
+    this.indexer.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: false,
+        onFailure: new SqsDlq(this.deadLetters),
+        filters: [FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.or(...CATALOGUE_SORT_KEYS) } } } })],
+      }),
+    );
+    acknowledge(
+      this.indexer,
+      'dynamodb:ListStreams has no resource-level permissions; the stream read itself is limited to this table’s stream.',
+      'AwsSolutions-IAM5[Resource::*]',
+    );
+    acknowledge(
+      this.indexer,
+      "The event source grant covers the table's stream, whose ARN ends with a creation timestamp.",
+      `AwsSolutions-IAM5[Resource::${nagReference(table, 'StreamArn')}]`,
+    );
+
+    for (const handlerModule of [routes.searchTutors.handler, routes.recommendTutors.handler]) {
+      this.grantSnapshot(api.functionFor(handlerModule), 'read');
+    }
+
+    const modelId = props.bedrockModelId ?? contextString(this, 'bedrockModelId');
+    if (modelId) this.enableBedrock(api.functionFor(routes.recommendTutors.handler), modelId);
+  }
+
+  /** Exactly the snapshot object; ListBucket so that a missing snapshot is a 404, not a 403. */
+  private grantSnapshot(fn: KalanFunction, access: 'read' | 'read-write'): void {
+    fn.addEnvironment('SEARCH_BUCKET', this.catalogue.bucketName);
+    const actions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.catalogue.arnForObjects(SNAPSHOT_KEY)] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.catalogue.bucketArn] }));
+  }
+
+  /**
+   * Converse on the configured model. A cross-region inference profile (`eu.…`) routes to the
+   * foundation model in any region of its geography, hence the region wildcard on that model.
+   */
+  private enableBedrock(fn: KalanFunction, modelId: string): void {
+    const { partition, region, account } = Stack.of(this);
+    const foundationModel = modelId.replace(/^(us|eu|apac|us-gov|global)\./, '');
+    fn.addEnvironment('BEDROCK_MODEL_ID', modelId);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['bedrock:InvokeModel'],
+        resources: [
+          `arn:${partition}:bedrock:*::foundation-model/${foundationModel}`,
+          `arn:${partition}:bedrock:${region}:${account}:inference-profile/${modelId}`,
+        ],
+      }),
+    );
+    acknowledge(
+      fn,
+      'Cross-region inference profiles serve the one configured model from any region of their geography.',
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${foundationModel}]`,
+    );
+  }
+}
+
+function contextString(scope: Construct, key: string): string | undefined {
+  const value: unknown = scope.node.tryGetContext(key);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

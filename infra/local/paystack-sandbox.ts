@@ -1,0 +1,243 @@
+/**
+ * A local double of the part of Paystack's API Kalan calls — transaction/initialize,
+ * transaction/verify/:reference, refund — with a checkout page (Payer / Échec). Paying sends a
+ * correctly signed `charge.success` webhook to the local router, then redirects to the callback
+ * URL, as Paystack does. The real Paystack client talks to it through PAYSTACK_BASE_URL.
+ *
+ * `/__sandbox/*` routes let tests play the parts of a misbehaving Paystack (a different amount
+ * at verify, a refused or unavailable refund). The secret key is generated per data directory
+ * and never leaves this machine.
+ */
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { localConfig, publicUrl, url, type LocalConfig } from './config.js';
+
+interface SandboxTransaction {
+  id: number;
+  reference: string;
+  accessCode: string;
+  amount: number;
+  currency: string;
+  email: string;
+  callbackUrl?: string;
+  channels: string[];
+  metadata: Record<string, unknown>;
+  status: 'pending' | 'success' | 'failed' | 'reversed';
+  paidAt?: string;
+  /** Test controls. */
+  verifyAmount?: number;
+  refundBehaviour?: 'ok' | 'reject' | 'unavailable';
+  refunds: number;
+}
+
+/** The local secret key: generated once per data directory (0600), never committed. */
+export function localPaystackSecret(config: LocalConfig = localConfig): string {
+  const file = path.join(config.dataDir, 'paystack-secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const key = `sk_test_local_${randomBytes(24).toString('hex')}`;
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function signPaystackBody(body: string, secret: string): string {
+  return createHmac('sha512', secret).update(body).digest('hex');
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function reply(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+function checkoutPage(tx: SandboxTransaction): string {
+  const amount = new Intl.NumberFormat('fr-FR').format(tx.amount / 100);
+  const method = tx.channels.includes('mobile_money') ? `Mobile money (${String(tx.metadata.provider ?? '')})` : 'Carte bancaire';
+  const done = tx.status !== 'pending';
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Paystack (bac à sable) — Paiement</title>
+<style>body{font-family:system-ui,sans-serif;background:#f5f5f5;margin:0;padding:24px}main{max-width:420px;margin:auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 8px #0001}
+h1{font-size:20px}p{color:#444}.amount{font-size:28px;font-weight:700;color:#111}form{display:inline}button{font-size:16px;padding:12px 20px;border-radius:8px;border:0;margin:8px 8px 0 0;cursor:pointer}
+.pay{background:#0ba4db;color:#fff}.fail{background:#eee;color:#b00020}</style></head>
+<body><main>
+<h1>Paystack — bac à sable local</h1>
+<p>Référence : <code>${escapeHtml(tx.reference)}</code></p>
+<p class="amount">${amount} ${escapeHtml(tx.currency)}</p>
+<p>${escapeHtml(tx.email)} · ${escapeHtml(method)}</p>
+${
+  done
+    ? `<p>Cette transaction est déjà traitée (${escapeHtml(tx.status)}).</p>`
+    : `<form method="post" action="/checkout/${tx.accessCode}/pay"><button class="pay" type="submit">Payer</button></form>
+<form method="post" action="/checkout/${tx.accessCode}/fail"><button class="fail" type="submit">Échec</button></form>`
+}
+</main></body></html>`;
+}
+
+export interface PaystackSandbox {
+  server: http.Server;
+  /** Sends the webhook Paystack would send for a paid transaction (signed with the local key). */
+  deliverChargeSuccess(reference: string): Promise<number>;
+}
+
+export function createPaystackSandbox(config: LocalConfig = localConfig, secret = localPaystackSecret(config)): PaystackSandbox {
+  const byReference = new Map<string, SandboxTransaction>();
+  const byAccessCode = new Map<string, SandboxTransaction>();
+  const webhookUrl = `${url(config.ports.app)}/api/webhooks/paystack`;
+
+  const dataOf = (tx: SandboxTransaction) => ({
+    id: tx.id,
+    domain: 'test',
+    status: tx.status,
+    reference: tx.reference,
+    amount: tx.verifyAmount ?? tx.amount,
+    currency: tx.currency,
+    paid_at: tx.paidAt ?? null,
+    channel: tx.channels[0] ?? 'card',
+    customer: { email: tx.email },
+    metadata: tx.metadata,
+  });
+
+  async function deliverChargeSuccess(reference: string): Promise<number> {
+    const tx = byReference.get(reference);
+    if (!tx) throw new Error(`Référence inconnue : ${reference}`);
+    const body = JSON.stringify({ event: 'charge.success', data: { ...dataOf(tx), amount: tx.amount } });
+    const response = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(body, secret) },
+      body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const requestUrl = new URL(req.url ?? '/', 'http://localhost');
+      const { pathname } = requestUrl;
+      const method = req.method ?? 'GET';
+
+      // The hosted checkout page and its two buttons (no API key: it is the payer's browser).
+      const checkout = /^\/checkout\/([a-z0-9]+)(?:\/(pay|fail))?$/.exec(pathname);
+      if (checkout) {
+        const tx = byAccessCode.get(checkout[1]!);
+        if (!tx) return reply(res, 404, { status: false, message: 'Checkout introuvable' });
+        if (!checkout[2] && method === 'GET') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          return res.end(checkoutPage(tx));
+        }
+        if (checkout[2] && method === 'POST') {
+          await readJson(req);
+          if (tx.status === 'pending') {
+            if (checkout[2] === 'pay') {
+              tx.status = 'success';
+              tx.paidAt = new Date().toISOString();
+              const status = await deliverChargeSuccess(tx.reference).catch(() => 0);
+              if (status !== 200) console.error(`[paystack] webhook ${tx.reference} → ${status}`);
+            } else {
+              tx.status = 'failed';
+            }
+          }
+          const callback = tx.callbackUrl ? new URL(tx.callbackUrl) : null;
+          if (!callback) return reply(res, 200, { status: true, message: tx.status });
+          callback.searchParams.set('trxref', tx.reference);
+          callback.searchParams.set('reference', tx.reference);
+          res.writeHead(303, { location: callback.toString() });
+          return res.end();
+        }
+      }
+
+      // Test controls of the sandbox.
+      const control = /^\/__sandbox\/transactions\/([^/]+)$/.exec(pathname);
+      if (control && method === 'POST') {
+        const tx = byReference.get(decodeURIComponent(control[1]!));
+        if (!tx) return reply(res, 404, { status: false, message: 'Transaction reference not found' });
+        const body = await readJson(req);
+        if (typeof body.verifyAmount === 'number') tx.verifyAmount = body.verifyAmount;
+        if (body.refund === 'ok' || body.refund === 'reject' || body.refund === 'unavailable') tx.refundBehaviour = body.refund;
+        if (body.markPaid === true && tx.status === 'pending') {
+          tx.status = 'success';
+          tx.paidAt = new Date().toISOString();
+        }
+        return reply(res, 200, { status: true, data: { ...dataOf(tx), access_code: tx.accessCode, refunds: tx.refunds } });
+      }
+
+      // The API proper: the secret key is required, as on api.paystack.co.
+      if (req.headers.authorization !== `Bearer ${secret}`) {
+        return reply(res, 401, { status: false, message: 'Invalid key' });
+      }
+      if (pathname === '/transaction/initialize' && method === 'POST') {
+        const body = await readJson(req);
+        const reference = String(body.reference ?? `ref_${randomBytes(6).toString('hex')}`);
+        const amount = Number(body.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || typeof body.email !== 'string') {
+          return reply(res, 400, { status: false, message: 'Invalid amount or email' });
+        }
+        if (byReference.has(reference)) return reply(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
+        const accessCode = randomBytes(8).toString('hex');
+        const tx: SandboxTransaction = {
+          id: randomInt(1_000_000, 2_000_000_000),
+          reference,
+          accessCode,
+          amount,
+          currency: String(body.currency ?? 'NGN'),
+          email: body.email,
+          callbackUrl: typeof body.callback_url === 'string' ? body.callback_url : undefined,
+          channels: Array.isArray(body.channels) ? body.channels.map(String) : ['card'],
+          metadata: (body.metadata as Record<string, unknown>) ?? {},
+          status: 'pending',
+          refunds: 0,
+        };
+        byReference.set(reference, tx);
+        byAccessCode.set(accessCode, tx);
+        return reply(res, 200, {
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: `${publicUrl(config.ports.paystack)}/checkout/${accessCode}`, access_code: accessCode, reference },
+        });
+      }
+      const verify = /^\/transaction\/verify\/([^/]+)$/.exec(pathname);
+      if (verify && method === 'GET') {
+        const tx = byReference.get(decodeURIComponent(verify[1]!));
+        if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
+        return reply(res, 200, { status: true, message: 'Verification successful', data: dataOf(tx) });
+      }
+      if (pathname === '/refund' && method === 'POST') {
+        const body = await readJson(req);
+        const tx = byReference.get(String(body.transaction ?? ''));
+        if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
+        if (tx.refundBehaviour === 'unavailable') return reply(res, 503, { status: false, message: 'Service unavailable' });
+        if (tx.refundBehaviour === 'reject') return reply(res, 400, { status: false, message: 'Refund declined' });
+        if (tx.status === 'reversed') return reply(res, 400, { status: false, message: 'Transaction has been fully reversed' });
+        if (tx.status !== 'success') return reply(res, 400, { status: false, message: 'Transaction not successful' });
+        tx.status = 'reversed';
+        tx.refunds += 1;
+        return reply(res, 200, {
+          status: true,
+          message: 'Refund has been queued for processing',
+          data: { id: randomInt(1_000_000, 2_000_000_000), status: 'pending', amount: Number(body.amount ?? tx.amount), currency: tx.currency, transaction: { id: tx.id, reference: tx.reference } },
+        });
+      }
+      return reply(res, 404, { status: false, message: 'Not found' });
+    })().catch((error: Error) => {
+      if (!res.headersSent) reply(res, 500, { status: false, message: error.message });
+      else res.end();
+    });
+  });
+  return { server, deliverChargeSuccess };
+}

@@ -1,0 +1,320 @@
+/**
+ * A small local Step Functions endpoint (AWS JSON 1.0 protocol: StartExecution, SendTaskSuccess,
+ * SendTaskFailure, DescribeExecution, StopExecution) so the handlers use @aws-sdk/client-sfn
+ * unchanged through AWS_ENDPOINT_URL_SFN. It runs the SAME definition CDK deploys
+ * (functions/src/escrow/escrow.asl.json) with aws-local-stepfunctions; Lambda task states call
+ * the handler modules in-process. `.waitForTaskToken` tasks get a token, invoke their Lambda with
+ * it, and wait for SendTaskSuccess/Failure (or their timeout).
+ *
+ * Executions live in memory: on restart, `resumeInFlight` starts one again for every transaction
+ * that is not final, and the workflow picks up from the table's state (its first step reads it).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { awsEnvironment, localConfig, type LocalConfig } from './config.js';
+import { invoke } from './lambda-runtime.js';
+
+// aws-local-stepfunctions uses Promise.withResolvers (Node 22); this machine runs Node 20.
+if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
+  Object.defineProperty(Promise, 'withResolvers', {
+    configurable: true,
+    writable: true,
+    value<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+const ACCOUNT = '000000000000';
+const ESCROW_TASKS_MODULE = 'escrow/tasks';
+export const ASL_FILE = path.join(localConfig.root, 'functions', 'src', 'escrow', 'escrow.asl.json');
+
+export function localEscrowNames(config: LocalConfig = localConfig) {
+  return {
+    stateMachineArn: awsEnvironment(config).ESCROW_STATE_MACHINE_ARN!,
+    tasksFunctionArn: `arn:aws:lambda:${config.region}:${ACCOUNT}:function:kalan-local-escrow-tasks`,
+  };
+}
+
+type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
+
+interface Execution {
+  executionArn: string;
+  name: string;
+  input: string;
+  status: ExecutionStatus;
+  startDate: Date;
+  stopDate?: Date;
+  output?: string;
+  error?: string;
+  cause?: string;
+  abort: () => void;
+}
+
+interface Waiter {
+  executionArn: string;
+  resolve: (output: unknown) => void;
+  reject: (error: Error) => void;
+  deadline: number;
+}
+
+class SfnError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+class TaskFailure extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+interface AslState {
+  Type: string;
+  Resource?: string;
+  TimeoutSeconds?: number;
+  [key: string]: unknown;
+}
+
+/**
+ * Step Functions reads a Task's TimeoutSecondsPath from the state's input; aws-local-stepfunctions
+ * reads it after Parameters. The definition passes the same value in the Lambda payload
+ * (`"waitSeconds.$": "$.waitSeconds"`), so locally the path points there instead: same file,
+ * same timeouts.
+ */
+function adaptTimeoutPaths(states: Record<string, AslState>): void {
+  for (const state of Object.values(states)) {
+    const path = state.TimeoutSecondsPath;
+    const payload = (state.Parameters as { Payload?: Record<string, unknown> } | undefined)?.Payload;
+    if (typeof path !== 'string' || !payload) continue;
+    const field = Object.entries(payload).find(([key, value]) => key.endsWith('.$') && value === path)?.[0];
+    if (field) state.TimeoutSecondsPath = `$.Payload.${field.slice(0, -2)}`;
+  }
+}
+
+export interface LocalStepFunctions {
+  server: http.Server;
+  startExecution(name: string, input: string): { executionArn: string; startDate: Date };
+  resumeInFlight(): Promise<number>;
+  stop(): void;
+}
+
+export async function createLocalStepFunctions(config: LocalConfig = localConfig): Promise<LocalStepFunctions> {
+  const { StateMachine } = await import('aws-local-stepfunctions');
+  const names = localEscrowNames(config);
+  const definitionText = readFileSync(ASL_FILE, 'utf8').replaceAll('${EscrowTasksFunctionArn}', names.tasksFunctionArn);
+  const definition = JSON.parse(definitionText) as { States: Record<string, AslState> };
+  adaptTimeoutPaths(definition.States);
+  const functionModules: Record<string, string> = { [names.tasksFunctionArn]: ESCROW_TASKS_MODULE };
+  const stateMachine = new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } });
+
+  const executions = new Map<string, Execution>();
+  const waiters = new Map<string, Waiter>();
+
+  const moduleFor = (functionName: unknown): string => {
+    const module = functionModules[String(functionName)];
+    if (!module) throw new TaskFailure('Lambda.ResourceNotFoundException', `Function not found: ${String(functionName)}`);
+    return module;
+  };
+
+  function overridesFor(executionArn: string): Record<string, (input: unknown) => Promise<unknown>> {
+    const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
+    for (const [stateName, state] of Object.entries(definition.States)) {
+      if (state.Type !== 'Task') continue;
+      if (state.Resource?.endsWith('.waitForTaskToken')) {
+        handlers[stateName] = async (input) => {
+          const { FunctionName, Payload } = input as { FunctionName: string; Payload: Record<string, unknown> };
+          const taskToken = randomBytes(24).toString('base64url');
+          // The same wait as the state's TimeoutSecondsPath (the definition passes it in the payload).
+          const timeoutSeconds = Number((Payload as { waitSeconds?: number }).waitSeconds ?? state.TimeoutSeconds ?? 60);
+          const result = new Promise<unknown>((resolve, reject) => {
+            waiters.set(taskToken, { executionArn, resolve, reject, deadline: Date.now() + timeoutSeconds * 1000 });
+          });
+          try {
+            await invoke(moduleFor(FunctionName), { ...Payload, taskToken });
+          } catch (error) {
+            waiters.delete(taskToken);
+            throw error;
+          }
+          return result.finally(() => waiters.delete(taskToken));
+        };
+      } else {
+        handlers[stateName] = async (input) => {
+          const { FunctionName, Payload } = input as { FunctionName: string; Payload: unknown };
+          return { StatusCode: 200, Payload: (await invoke(moduleFor(FunctionName), Payload)) ?? null };
+        };
+      }
+    }
+    return handlers;
+  }
+
+  function startExecution(name: string, input: string): { executionArn: string; startDate: Date } {
+    if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new SfnError('InvalidName', `Invalid name: ${name}`);
+    const executionArn = `arn:aws:states:${config.region}:${ACCOUNT}:execution:kalan-local-escrow:${name}`;
+    const existing = executions.get(executionArn);
+    if (existing) {
+      if (existing.status === 'RUNNING' && existing.input === input) return existing;
+      throw new SfnError('ExecutionAlreadyExists', `Execution already exists: ${executionArn}`);
+    }
+    let parsedInput: unknown;
+    try {
+      parsedInput = JSON.parse(input || '{}');
+    } catch {
+      throw new SfnError('InvalidExecutionInput', 'Input is not valid JSON');
+    }
+    const run = stateMachine.run(parsedInput as never, {
+      overrides: {
+        taskResourceLocalHandlers: overridesFor(executionArn) as never,
+        // Paystack retries wait seconds in the cloud; locally a fraction of a second is enough.
+        retryIntervalOverrides: { Refund: 100 },
+      },
+      context: { Task: { Token: 'replaced-by-the-local-runner' } } as never,
+    });
+    const execution: Execution = { executionArn, name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort };
+    executions.set(executionArn, execution);
+    run.result.then(
+      (output: unknown) => {
+        execution.status = 'SUCCEEDED';
+        execution.output = JSON.stringify(output ?? null);
+        execution.stopDate = new Date();
+      },
+      (error: Error) => {
+        if (execution.status === 'RUNNING') execution.status = 'FAILED';
+        execution.error = error.name;
+        execution.cause = error.message;
+        execution.stopDate = new Date();
+        if (execution.status === 'FAILED') console.error(`[sfn] ${name} a échoué : ${error.message}`);
+      },
+    );
+    return execution;
+  }
+
+  function waiterFor(taskToken: unknown): Waiter {
+    const waiter = typeof taskToken === 'string' ? waiters.get(taskToken) : undefined;
+    if (!waiter) throw new SfnError('TaskDoesNotExist', 'Task does not exist anymore');
+    if (Date.now() > waiter.deadline) {
+      waiters.delete(taskToken as string);
+      throw new SfnError('TaskTimedOut', 'Task timed out');
+    }
+    return waiter;
+  }
+
+  const actions: Record<string, (body: Record<string, unknown>) => unknown> = {
+    StartExecution: (body) => {
+      if (body.stateMachineArn !== names.stateMachineArn) throw new SfnError('StateMachineDoesNotExist', 'State machine does not exist');
+      const { executionArn, startDate } = startExecution(String(body.name ?? randomBytes(8).toString('hex')), String(body.input ?? '{}'));
+      return { executionArn, startDate: startDate.getTime() / 1000 };
+    },
+    SendTaskSuccess: (body) => {
+      const waiter = waiterFor(body.taskToken);
+      let output: unknown;
+      try {
+        output = JSON.parse(String(body.output ?? 'null'));
+      } catch {
+        throw new SfnError('InvalidOutput', 'Output is not valid JSON');
+      }
+      waiters.delete(body.taskToken as string);
+      waiter.resolve(output);
+      return {};
+    },
+    SendTaskFailure: (body) => {
+      const waiter = waiterFor(body.taskToken);
+      waiters.delete(body.taskToken as string);
+      waiter.reject(new TaskFailure(String(body.error ?? 'States.TaskFailed'), String(body.cause ?? '')));
+      return {};
+    },
+    DescribeExecution: (body) => {
+      const execution = executions.get(String(body.executionArn));
+      if (!execution) throw new SfnError('ExecutionDoesNotExist', 'Execution does not exist');
+      return {
+        executionArn: execution.executionArn,
+        stateMachineArn: names.stateMachineArn,
+        name: execution.name,
+        status: execution.status,
+        startDate: execution.startDate.getTime() / 1000,
+        ...(execution.stopDate ? { stopDate: execution.stopDate.getTime() / 1000 } : {}),
+        input: execution.input,
+        ...(execution.output !== undefined ? { output: execution.output } : {}),
+        ...(execution.error ? { error: execution.error, cause: execution.cause } : {}),
+      };
+    },
+    StopExecution: (body) => {
+      const execution = executions.get(String(body.executionArn));
+      if (!execution) throw new SfnError('ExecutionDoesNotExist', 'Execution does not exist');
+      if (execution.status === 'RUNNING') {
+        execution.status = 'ABORTED';
+        execution.stopDate = new Date();
+        execution.abort();
+        for (const [token, waiter] of waiters) if (waiter.executionArn === execution.executionArn) waiters.delete(token);
+      }
+      return { stopDate: (execution.stopDate ?? new Date()).getTime() / 1000 };
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const target = String(req.headers['x-amz-target'] ?? '');
+      const action = actions[target.replace(/^AWSStepFunctions\./, '')];
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', ...headers });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method !== 'POST' || !action) {
+        return send(400, { __type: 'UnknownOperationException', message: `Unknown operation ${target}` }, {
+          'x-amzn-errortype': 'UnknownOperationException',
+        });
+      }
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+        send(200, action(body));
+      } catch (error) {
+        const type = error instanceof SfnError ? error.type : 'InternalFailure';
+        send(error instanceof SfnError ? 400 : 500, { __type: `com.amazonaws.swf.service.v2.model#${type}`, message: (error as Error).message }, {
+          'x-amzn-errortype': type,
+        });
+      }
+    });
+  });
+
+  async function resumeInFlight(): Promise<number> {
+    const { allTransactionIds, transactionsByIds } = await import('../../functions/src/payments/transactions.js');
+    const { isFinalStatus } = await import('#shared/payments');
+    const inFlight = (await transactionsByIds(await allTransactionIds(10_000))).filter((tx) => !isFinalStatus(tx.status));
+    for (const tx of inFlight) {
+      try {
+        startExecution(tx.id, JSON.stringify({ transactionId: tx.id }));
+      } catch (error) {
+        console.error(`[sfn] reprise de ${tx.id} impossible : ${(error as Error).message}`);
+      }
+    }
+    return inFlight.length;
+  }
+
+  function stop(): void {
+    for (const execution of executions.values()) {
+      if (execution.status === 'RUNNING') {
+        execution.status = 'ABORTED';
+        execution.abort();
+      }
+    }
+    for (const waiter of waiters.values()) waiter.reject(new TaskFailure('States.Runtime', 'Arrêt de la pile locale'));
+    waiters.clear();
+  }
+
+  return { server, startExecution, resumeInFlight, stop };
+}

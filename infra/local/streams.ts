@@ -1,0 +1,173 @@
+/**
+ * The table's stream, locally: DynamoDB Local has a streams API but no Lambda event source
+ * mapping, so this polls it (DescribeStream / GetShardIterator / GetRecords, every ~500 ms) and
+ * hands the records, shaped like a Lambda DynamoDB stream event and filtered like the CDK
+ * mapping, to the same indexer handler. At start the catalogue snapshot is rebuilt from the table.
+ */
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventHandlers } from '#shared/routes';
+import { CATALOGUE_SORT_KEYS } from '../../functions/src/search/catalogue-keys.js';
+import { rebuildSnapshot } from '../../functions/src/search/snapshot.js';
+import { awsEnvironment, localConfig, url, type LocalConfig } from './config.js';
+import { localDynamoClient } from './dynamodb.js';
+import { invoke } from './lambda-runtime.js';
+import { onStop } from './processes.js';
+
+const POLL_INTERVAL_MS = 500;
+/** DynamoDB Local may close a shard and open a child: look for new shards this often. */
+const SHARD_DISCOVERY_MS = 10_000;
+
+interface ShardCursor {
+  iterator: string;
+  lastSequence?: string;
+}
+
+export function streamsClient(config: LocalConfig = localConfig): DynamoDBStreamsClient {
+  const env = awsEnvironment(config);
+  return new DynamoDBStreamsClient({
+    endpoint: url(config.ports.dynamodb),
+    region: config.region,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+  });
+}
+
+/** The event source mapping's filter: only profile and tutor-profile items reach the indexer. */
+export function isCatalogueRecord(record: StreamRecord): boolean {
+  const sk = record.dynamodb?.Keys?.sk?.S;
+  return sk !== undefined && (CATALOGUE_SORT_KEYS as readonly string[]).includes(sk);
+}
+
+/** A record of the streams API as Lambda delivers it (dates in epoch seconds). */
+export function toLambdaRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
+  const { ApproximateCreationDateTime, ...change } = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(change as DynamoDBRecord['dynamodb']),
+      ...(ApproximateCreationDateTime ? { ApproximateCreationDateTime: ApproximateCreationDateTime.getTime() / 1000 } : {}),
+    },
+  };
+}
+
+export async function startSearchIndexing(config: LocalConfig = localConfig): Promise<void> {
+  const streams = streamsClient(config);
+  const table = await localDynamoClient(config).send(new DescribeTableCommand({ TableName: config.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`La table ${config.tableName} n'a pas de flux (stream) activé`);
+
+  const cursors = new Map<string, ShardCursor>();
+  const known = new Set<string>();
+
+  async function listShards(): Promise<Shard[]> {
+    const shards: Shard[] = [];
+    let exclusiveStartShardId: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: exclusiveStartShardId }),
+      );
+      shards.push(...(StreamDescription?.Shards ?? []));
+      exclusiveStartShardId = StreamDescription?.LastEvaluatedShardId;
+    } while (exclusiveStartShardId);
+    return shards;
+  }
+
+  async function openCursor(shardId: string, type: 'LATEST' | 'TRIM_HORIZON'): Promise<void> {
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }),
+    );
+    if (ShardIterator) cursors.set(shardId, { iterator: ShardIterator });
+  }
+
+  /** At start, open shards are read from now on; shards found later are read from their start. */
+  async function discoverShards(initial: boolean): Promise<void> {
+    for (const shard of await listShards()) {
+      const shardId = shard.ShardId!;
+      if (known.has(shardId)) continue;
+      known.add(shardId);
+      const open = !shard.SequenceNumberRange?.EndingSequenceNumber;
+      if (initial && !open) continue;
+      await openCursor(shardId, initial ? 'LATEST' : 'TRIM_HORIZON');
+    }
+  }
+
+  // Positioned before the rebuild: a change made while the table is scanned is read afterwards.
+  await discoverShards(true);
+  await rebuildSnapshot();
+
+  let stopped = false;
+  let lastDiscovery = Date.now();
+  onStop(() => {
+    stopped = true;
+  });
+
+  async function pollShard(shardId: string, cursor: ShardCursor): Promise<void> {
+    let response;
+    try {
+      response = await streams.send(new GetRecordsCommand({ ShardIterator: cursor.iterator, Limit: 1000 }));
+    } catch (error) {
+      if (!(error instanceof ExpiredIteratorException)) throw error;
+      const { ShardIterator } = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shardId,
+          ...(cursor.lastSequence
+            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: cursor.lastSequence }
+            : { ShardIteratorType: 'TRIM_HORIZON' }),
+        }),
+      );
+      if (ShardIterator) cursor.iterator = ShardIterator;
+      return;
+    }
+    const records = response.Records ?? [];
+    const relevant = records.filter(isCatalogueRecord);
+    if (relevant.length) {
+      const event: DynamoDBStreamEvent = {
+        Records: relevant.map((record) => toLambdaRecord(record, streamArn!, config.region)),
+      };
+      // As with Lambda: a failed batch is not skipped, the same records are read again next time.
+      await invoke(eventHandlers.searchIndexer, event);
+    }
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (last) cursor.lastSequence = last;
+    if (response.NextShardIterator) cursor.iterator = response.NextShardIterator;
+    else {
+      cursors.delete(shardId); // closed shard, fully read: its children carry on
+      lastDiscovery = 0;
+    }
+  }
+
+  const loop = async () => {
+    while (!stopped) {
+      const started = Date.now();
+      try {
+        if (started - lastDiscovery >= SHARD_DISCOVERY_MS) {
+          lastDiscovery = started;
+          await discoverShards(false);
+        }
+        for (const [shardId, cursor] of [...cursors]) {
+          if (stopped) break;
+          await pollShard(shardId, cursor);
+        }
+      } catch (error) {
+        if (!stopped) console.error('[streams] Lecture du flux DynamoDB en échec, nouvel essai :', (error as Error).message);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, POLL_INTERVAL_MS - (Date.now() - started))));
+    }
+  };
+  void loop();
+}

@@ -1,0 +1,226 @@
+/**
+ * The money API contract (zod/mini): the booking's payment request, escrow decisions, ratings,
+ * and the shapes the payments, earnings and admin routes return.
+ */
+import * as z from 'zod/mini';
+import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
+import {
+  EARNINGS_PERIODS,
+  ESCROW_DECISIONS,
+  isMobileMoney,
+  RATING_MAX,
+  RATING_MIN,
+  type CourseStatus,
+  type EarningsPeriod,
+  type TransactionStatus,
+} from './payments.js';
+import { messages } from './messages.js';
+import type { Role } from './constants.js';
+
+// The lifecycle table travels with the contract (one export line in index.ts).
+export * from './payments.js';
+
+const text = (max: number, error: string) =>
+  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: `${max} caractères au maximum` }));
+
+const optionalText = (max: number) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
+
+/** Ivorian numbers: 10 digits, optionally after +225 / 00225; spaces, dots and dashes ignored. */
+export function normalizeIvorianPhone(value: string): string | null {
+  const digits = value.replace(/[\s.\-()]/g, '').replace(/^(\+225|00225)/, '');
+  return /^0\d{9}$|^[1-9]\d{9}$/.test(digits) ? `+225${digits}` : null;
+}
+
+/** Duration of the lesson, whole hours from 1 to 8 (the form sends a number). */
+export const durationSchema = z
+  .number({ error: messages.payments.durationRequired })
+  .check(
+    z.int({ error: messages.payments.durationRange }),
+    z.gte(DURATION_MIN_HOURS, { error: messages.payments.durationRange }),
+    z.lte(DURATION_MAX_HOURS, { error: messages.payments.durationRange }),
+  );
+
+/**
+ * `POST /api/payments` (the spec's payment request). No amount: the server prices the lesson from
+ * the tutor's stored hourly rate. Unknown keys (an `amount` sent by a browser) are dropped.
+ */
+export const paymentRequestSchema = z
+  .object({
+    tutorId: text(64, messages.payments.tutorRequired),
+    duration: durationSchema,
+    subject: text(100, messages.payments.subjectRequired),
+    level: text(100, messages.payments.levelRequired),
+    scheduledDate: z.optional(
+      z.string().check(z.iso.datetime({ offset: true, error: messages.payments.scheduledDateInvalid })),
+    ),
+    notes: optionalText(1000),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
+    phoneNumber: optionalText(30),
+    email: z.optional(z.string().check(z.trim(), z.email({ error: messages.payments.emailInvalid }))),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!isMobileMoney(value.paymentMethod)) return;
+      if (!value.phoneNumber) {
+        ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message: messages.payments.phoneRequired });
+      } else if (!normalizeIvorianPhone(value.phoneNumber)) {
+        ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message: messages.payments.phoneInvalid });
+      }
+    }),
+  );
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** The spec's 'paystack-payment' response. */
+export interface PaymentInitResult {
+  success: boolean;
+  authorization_url?: string;
+  transaction_id?: string;
+  error?: string;
+}
+
+export const transactionIdParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: messages.payments.transactionNotFound })),
+});
+
+/** `POST /api/transactions/{id}/escrow`: the spec's 'release-escrow' (transactionId in the path). */
+export const escrowDecisionSchema = z.object({
+  action: z.enum(ESCROW_DECISIONS, { error: messages.payments.actionInvalid }),
+  adminNotes: optionalText(1000),
+});
+export type EscrowDecisionInput = z.infer<typeof escrowDecisionSchema>;
+
+/** The spec's 'release-escrow' response. */
+export interface EscrowDecisionResult {
+  success: boolean;
+  status?: TransactionStatus;
+  error?: string;
+}
+
+export const ratingSchema = z.object({
+  rating: z
+    .number({ error: messages.payments.ratingRange })
+    .check(z.int({ error: messages.payments.ratingRange }), z.gte(RATING_MIN, { error: messages.payments.ratingRange }), z.lte(RATING_MAX, { error: messages.payments.ratingRange })),
+  review: optionalText(2000),
+});
+export type RatingInput = z.infer<typeof ratingSchema>;
+
+export const earningsQuerySchema = z.object({
+  period: z._default(z.enum(EARNINGS_PERIODS, { error: messages.payments.periodInvalid }), 'month'),
+});
+
+export const closeDisputeSchema = z.object({ adminNotes: optionalText(1000) });
+
+export interface CourseView {
+  id: string;
+  subject: string;
+  level: string;
+  duration_hours: number;
+  scheduled_date?: string;
+  notes?: string;
+  status: CourseStatus;
+  parent_rating?: number;
+  parent_review?: string;
+  rated_at?: string;
+}
+
+/** A transaction as every view shows it: integer FCFA, the same numbers everywhere. */
+export interface TransactionView {
+  id: string;
+  invoice_number: string;
+  reference: string;
+  amount_total: number;
+  amount_tutor: number;
+  commission_amount: number;
+  hourly_rate: number;
+  status: TransactionStatus;
+  payment_method: PaymentMethod;
+  description: string;
+  created_at: string;
+  paid_at?: string;
+  escrow_released_at?: string;
+  refunded_at?: string;
+  auto_release_at?: string;
+  attention_reason?: string;
+  admin_notes?: string;
+  parent_id: string;
+  parent_name: string;
+  tutor_id: string;
+  tutor_user_id: string;
+  tutor_name: string;
+  courses: CourseView[];
+}
+
+export interface TransactionsSummary {
+  total: number;
+  in_escrow: number;
+  released: number;
+}
+
+export interface ParentTransactionsResponse {
+  transactions: TransactionView[];
+  summary: TransactionsSummary;
+}
+
+export interface EarningsPoint {
+  /** YYYY-MM-DD (week, month) or YYYY-MM (year). */
+  bucket: string;
+  label: string;
+  received: number;
+}
+
+export interface EarningsResponse {
+  period: EarningsPeriod;
+  from: string;
+  to: string;
+  /** Tutor shares released in the period. */
+  received: number;
+  /** Tutor shares currently held (escrow, dispute), whatever the period: what is still to come. */
+  pending: number;
+  /** Lessons completed (funds released) in the period. */
+  lessons_given: number;
+  /** Average rating over all its rated courses, null when none is rated. */
+  average_rating: number | null;
+  rated_courses: number;
+  chart: EarningsPoint[];
+  transactions: TransactionView[];
+}
+
+export interface InvoiceView {
+  invoice_number: string;
+  issued_at: string;
+  transaction: TransactionView;
+  parent: { name: string; email?: string };
+  tutor: { name: string };
+}
+
+export interface AdminStats {
+  total_users: number;
+  verified_tutors: number;
+  pending_kyc: number;
+  active_disputes: number;
+  needs_attention: number;
+}
+
+export interface AdminUser {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email?: string;
+  role: Role;
+  is_verified: boolean;
+  created_at: string;
+}
+
+export interface DisputeView {
+  id: string;
+  transaction_id: string;
+  status: 'open' | 'resolved';
+  rating: number;
+  review?: string;
+  opened_at: string;
+  resolved_at?: string;
+  resolution?: string;
+  admin_notes?: string;
+  transaction: TransactionView;
+}

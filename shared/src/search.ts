@@ -1,0 +1,228 @@
+/**
+ * Tutor search rules shared by the SPA and the Lambdas (plain functions, no zod, no AWS):
+ * the filters and their URL form, the active-filter count and reset (spec §5), the sorts and
+ * the relevance score (spec §9), and the compact tutor record the catalogue snapshot holds.
+ */
+import {
+  EXPERIENCE_SCORE,
+  LEVELS,
+  RATE_MAX,
+  RATE_MIN,
+  SORT_OPTIONS,
+  SORT_ORDERS,
+  SUBJECTS,
+  ZONE_LABELS,
+  ZONES,
+  type Experience,
+  type SortBy,
+  type Zone,
+} from './constants.js';
+
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Search filters (spec §3). Empty strings mean "any". */
+export interface SearchFilters {
+  query: string;
+  location: string;
+  subject: string;
+  level: string;
+  minRate: number;
+  maxRate: number;
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+}
+
+/** Default search and reset (spec §5, §9): rates 0 to 10 000, sorted by rating, descending. */
+export const DEFAULT_FILTERS: Readonly<SearchFilters> = Object.freeze({
+  query: '',
+  location: '',
+  subject: '',
+  level: '',
+  minRate: RATE_MIN,
+  maxRate: RATE_MAX,
+  sortBy: 'rating',
+  sortOrder: 'desc',
+});
+
+export function resetFilters(): SearchFilters {
+  return { ...DEFAULT_FILTERS };
+}
+
+/** Query, zone, subject and level count one each; the rate range counts if it is not 0–10 000. */
+export function activeFilterCount(filters: SearchFilters): number {
+  const texts = [filters.query.trim(), filters.location, filters.subject, filters.level].filter(Boolean).length;
+  const rateChanged = filters.minRate !== RATE_MIN || filters.maxRate !== RATE_MAX;
+  return texts + (rateChanged ? 1 : 0);
+}
+
+/** Sort options as the select shows them, and the words of the badge 'Trié par …'. */
+export const SORT_LABELS: Record<SortBy, string> = { rating: 'Pertinence', price: 'Prix', availability: 'Disponibilité' };
+export const SORT_BADGE_WORDS: Record<SortBy, string> = {
+  rating: 'pertinence',
+  price: 'prix',
+  availability: 'disponibilité',
+};
+export const SORT_ORDER_LABELS: Record<SortOrder, string> = { desc: 'Décroissant', asc: 'Croissant' };
+
+export function sortBadge(sortBy: SortBy): string {
+  return `Trié par ${SORT_BADGE_WORDS[sortBy]}`;
+}
+
+/** The URL parameters of a search (`/search?q=…&zone=…`), so that a search can be shared. */
+export const FILTER_PARAMS = {
+  query: 'q',
+  location: 'zone',
+  subject: 'matiere',
+  level: 'niveau',
+  minRate: 'tarifMin',
+  maxRate: 'tarifMax',
+  sortBy: 'tri',
+  sortOrder: 'ordre',
+} as const satisfies Record<keyof SearchFilters, string>;
+
+const isSortBy = (value: string | null): value is SortBy => (SORT_OPTIONS as readonly (string | null)[]).includes(value);
+const isSortOrder = (value: string | null): value is SortOrder =>
+  (SORT_ORDERS as readonly (string | null)[]).includes(value);
+
+function rateParam(value: string | null, fallback: number): number {
+  if (value === null || value.trim() === '') return fallback;
+  const rate = Number(value);
+  if (!Number.isInteger(rate)) return fallback;
+  return Math.min(RATE_MAX, Math.max(RATE_MIN, rate));
+}
+
+/** Reads filters from URL parameters; anything missing or unknown falls back to the default. */
+export function filtersFromParams(params: URLSearchParams): SearchFilters {
+  const text = (name: string) => (params.get(name) ?? '').trim().slice(0, 200);
+  const choice = (name: string, allowed: readonly string[]) => {
+    const value = text(name);
+    return allowed.includes(value) ? value : '';
+  };
+  let minRate = rateParam(params.get(FILTER_PARAMS.minRate), RATE_MIN);
+  let maxRate = rateParam(params.get(FILTER_PARAMS.maxRate), RATE_MAX);
+  if (minRate > maxRate) [minRate, maxRate] = [maxRate, minRate];
+  const sortBy = params.get(FILTER_PARAMS.sortBy);
+  const sortOrder = params.get(FILTER_PARAMS.sortOrder);
+  return {
+    query: text(FILTER_PARAMS.query),
+    location: choice(FILTER_PARAMS.location, ZONES),
+    subject: choice(FILTER_PARAMS.subject, SUBJECTS),
+    level: choice(FILTER_PARAMS.level, LEVELS),
+    minRate,
+    maxRate,
+    sortBy: isSortBy(sortBy) ? sortBy : DEFAULT_FILTERS.sortBy,
+    sortOrder: isSortOrder(sortOrder) ? sortOrder : DEFAULT_FILTERS.sortOrder,
+  };
+}
+
+/**
+ * Writes filters as URL parameters: the texts and rates only when set, the sort always, so that
+ * a search with every default still leaves a trace in the URL (the page knows a search was made).
+ */
+export function filtersToParams(filters: SearchFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.query.trim()) params.set(FILTER_PARAMS.query, filters.query.trim());
+  if (filters.location) params.set(FILTER_PARAMS.location, filters.location);
+  if (filters.subject) params.set(FILTER_PARAMS.subject, filters.subject);
+  if (filters.level) params.set(FILTER_PARAMS.level, filters.level);
+  if (filters.minRate !== RATE_MIN) params.set(FILTER_PARAMS.minRate, String(filters.minRate));
+  if (filters.maxRate !== RATE_MAX) params.set(FILTER_PARAMS.maxRate, String(filters.maxRate));
+  params.set(FILTER_PARAMS.sortBy, filters.sortBy);
+  params.set(FILTER_PARAMS.sortOrder, filters.sortOrder);
+  return params;
+}
+
+/** True when the URL carries a search (any of the filter parameters). */
+export function hasSearchParams(params: URLSearchParams): boolean {
+  return Object.values(FILTER_PARAMS).some((name) => params.has(name));
+}
+
+export function zoneLabel(zone: string | null | undefined): string | undefined {
+  return zone ? (ZONE_LABELS[zone as Zone] ?? zone) : undefined;
+}
+
+/** What a history entry is called: the query, or zone/subject/level joined (spec §2). */
+export function searchLabel(filters: Pick<SearchFilters, 'query' | 'location' | 'subject' | 'level'>): string {
+  const query = filters.query.trim();
+  if (query) return query;
+  return [zoneLabel(filters.location), filters.subject, filters.level].filter(Boolean).join(' · ');
+}
+
+export interface AvailabilityDay {
+  day: string;
+  available: boolean;
+  slots: ReadonlyArray<{ start: string; end: string }>;
+}
+
+/** Availability sort key: the number of slots on the days marked available (spec §9). */
+export function availabilitySlotCount(schedule: ReadonlyArray<AvailabilityDay> | undefined): number {
+  return (schedule ?? []).reduce((count, day) => count + (day.available ? day.slots.length : 0), 0);
+}
+
+/** Relevance (spec §9): 1 if verified, plus the experience score (débutant 1 … 10 ans et plus 5). */
+export function relevanceScore(tutor: { is_verified: boolean; experience?: string | null }): number {
+  const experience = tutor.experience ? (EXPERIENCE_SCORE[tutor.experience as Experience] ?? 0) : 0;
+  return (tutor.is_verified ? 1 : 0) + experience;
+}
+
+/**
+ * A completed tutor profile joined with its owner's names and verification: one entry of the
+ * catalogue snapshot, and what the search, favourites and recommendations APIs return.
+ */
+export interface TutorSummary {
+  id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  is_verified: boolean;
+  bio: string;
+  education: string;
+  experience: string | null;
+  teaching_method: string;
+  subjects: string[];
+  levels: string[];
+  location: string | null;
+  hourly_rate: number | null;
+  profile_image_url: string | null;
+  /** Slots on available days (the availability sort key). */
+  availability_slots: number;
+}
+
+/** Structural filters (everything but the free text), as the spec's query applies them. */
+export function matchesFilters(
+  tutor: Pick<TutorSummary, 'location' | 'subjects' | 'levels' | 'hourly_rate'>,
+  filters: Pick<SearchFilters, 'location' | 'subject' | 'level' | 'minRate' | 'maxRate'>,
+): boolean {
+  if (filters.location && tutor.location !== filters.location) return false;
+  if (filters.subject && !tutor.subjects.includes(filters.subject)) return false;
+  if (filters.level && !tutor.levels.includes(filters.level)) return false;
+  if (filters.minRate > RATE_MIN && (tutor.hourly_rate === null || tutor.hourly_rate < filters.minRate)) return false;
+  // The slider's top (10 000) reads "10 000 and more": it sets no upper bound.
+  if (filters.maxRate < RATE_MAX && (tutor.hourly_rate === null || tutor.hourly_rate > filters.maxRate)) return false;
+  return true;
+}
+
+/**
+ * The sort key of a tutor for a sort option. A missing rate sorts as the cheapest; ties are
+ * broken by id so that the order is the same on every call.
+ */
+export function sortKey(tutor: TutorSummary, sortBy: SortBy): number {
+  if (sortBy === 'price') return tutor.hourly_rate ?? 0;
+  if (sortBy === 'availability') return tutor.availability_slots;
+  return relevanceScore(tutor);
+}
+
+export function compareTutors(sortBy: SortBy, sortOrder: SortOrder): (a: TutorSummary, b: TutorSummary) => number {
+  const direction = sortOrder === 'asc' ? 1 : -1;
+  return (a, b) => (sortKey(a, sortBy) - sortKey(b, sortBy)) * direction || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Case and accents folded: 'Mathématiques' → 'mathematiques', 'Élève' → 'eleve'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/** The full name shown on a card. */
+export function tutorName(tutor: Pick<TutorSummary, 'first_name' | 'last_name'>): string {
+  return `${tutor.first_name} ${tutor.last_name}`.trim();
+}

@@ -1,0 +1,172 @@
+/**
+ * Money figures on the local stack, run in this process (DynamoDB Local, cognito-local, the local
+ * Step Functions running the escrow definition, the Paystack sandbox; handlers called through the
+ * router over HTTP):
+ * - webhook handling latency (signed charge.success → verify at the sandbox → escrow), p50/p95;
+ * - escrow actions per second (concurrent parent releases, each a conditional DynamoDB transaction);
+ * - DynamoDB write units per completed booking (initialise → escrow → release, workflow included),
+ *   summed from the ConsumedCapacity DynamoDB returns (ReturnConsumedCapacity TOTAL).
+ * Prints figures; asserts nothing about time.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const BASE = 3960;
+const BOOKINGS_FOR_CAPACITY = 10;
+const WEBHOOKS = 100;
+const ESCROW_ACTIONS = 100;
+const CONCURRENCY = 10;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function pool<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
+}
+
+export async function benchPayments(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-pay-'));
+  Object.assign(process.env, {
+    KALAN_DATA_DIR: dataDir,
+    KALAN_IN_MEMORY: 'true',
+    KALAN_PORT: String(BASE),
+    KALAN_DYNAMODB_PORT: String(BASE + 1),
+    KALAN_COGNITO_PORT: String(BASE + 2),
+    KALAN_S3_PORT: String(BASE + 3),
+    KALAN_SFN_PORT: String(BASE + 4),
+    KALAN_PAYSTACK_PORT: String(BASE + 5),
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+  });
+  const { startStack } = await import('../../infra/local/stack.js');
+  const { stopAll } = await import('../../infra/local/processes.js');
+  const { url } = await import('../../infra/local/config.js');
+  const { consumedWriteUnits } = await import('../../functions/src/payments/capacity.js');
+  const { getTransaction } = await import('../../functions/src/payments/transactions.js');
+  const { seedTutors } = await import('../../infra/local/seed/tutors.js');
+  const { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  try {
+    const stack = await startStack();
+    const apiUrl = url(BASE);
+    const paystackUrl = url(BASE + 5);
+    const secret = process.env.PAYSTACK_SECRET_KEY!;
+    const cognito = new CognitoIdentityProviderClient({ endpoint: url(BASE + 2), region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const email = 'bench-parent@test.kalan.ci';
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: stack.pool.userPoolClientId,
+        Username: email,
+        Password: 'Secret-123',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'given_name', Value: 'Awa' },
+          { Name: 'family_name', Value: 'Bench' },
+          { Name: 'custom:role', Value: 'parent' },
+        ],
+      }),
+    );
+    const auth = await cognito.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
+    );
+    const token = auth.AuthenticationResult!.AccessToken!;
+    const tutor = seedTutors().find((t) => t.tutorProfile.is_completed)!;
+    const call = async (pathname: string, method = 'GET', body?: unknown) => {
+      const response = await fetch(`${apiUrl}${pathname}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const book = async () => {
+      const { body } = await call('/api/payments', 'POST', { tutorId: tutor.tutorProfile.id, duration: 2, subject: 'Maths', level: 'Lycée', paymentMethod: 'card' });
+      return body.transaction_id as string;
+    };
+    const waitFor = async (id: string, accept: (tx: NonNullable<Awaited<ReturnType<typeof getTransaction>>>) => boolean) => {
+      for (let i = 0; i < 200; i++) {
+        const tx = await getTransaction(id);
+        if (tx && accept(tx)) return tx;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`transaction ${id} n'a pas atteint l'état attendu`);
+    };
+    const markPaid = async (id: string) => {
+      const response = await fetch(`${paystackUrl}/__sandbox/transactions/kalan-${id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ markPaid: true }),
+      });
+      const { data } = (await response.json()) as { data: Record<string, unknown> };
+      return JSON.stringify({ event: 'charge.success', data });
+    };
+    const deliver = async (body: string) => {
+      const started = performance.now();
+      const response = await fetch(`${apiUrl}/api/webhooks/paystack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': createHmac('sha512', secret).update(body).digest('hex') },
+        body,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`webhook ${response.status}`);
+      return performance.now() - started;
+    };
+
+    // 1. Write units per completed booking (sequential, so each delta is one booking's).
+    const units: number[] = [];
+    for (let i = 0; i < BOOKINGS_FOR_CAPACITY; i++) {
+      const before = consumedWriteUnits();
+      const id = await book();
+      await waitFor(id, (tx) => tx.task_status === 'pending');
+      await deliver(await markPaid(id));
+      await waitFor(id, (tx) => tx.task_status === 'escrow');
+      const release = await call(`/api/transactions/${id}/escrow`, 'POST', { action: 'release' });
+      if (release.status !== 200) throw new Error(`release ${release.status}`);
+      await new Promise((r) => setTimeout(r, 50)); // the workflow's last Load, then Done
+      units.push(consumedWriteUnits() - before);
+    }
+
+    // 2. Webhook latency: one signed charge.success per pending booking, 4 at a time.
+    const pending = await Promise.all(Array.from({ length: WEBHOOKS }, () => book()));
+    const bodies = await Promise.all(pending.map(markPaid));
+    const latencies: number[] = [];
+    await pool(bodies, 4, async (body) => {
+      latencies.push(await deliver(body));
+    });
+    const duplicates: number[] = [];
+    await pool(bodies.slice(0, 50), 4, async (body) => {
+      duplicates.push(await deliver(body));
+    });
+    latencies.sort((a, b) => a - b);
+    duplicates.sort((a, b) => a - b);
+
+    // 3. Escrow actions per second: concurrent releases of held transactions.
+    const held = pending.slice(0, ESCROW_ACTIONS);
+    const started = performance.now();
+    let ok = 0;
+    await pool(held, CONCURRENCY, async (id) => {
+      if ((await call(`/api/transactions/${id}/escrow`, 'POST', { action: 'release' })).status === 200) ok++;
+    });
+    const seconds = (performance.now() - started) / 1000;
+
+    const mean = units.reduce((a, b) => a + b, 0) / units.length;
+    console.log('## Payments and escrow on the local stack (DynamoDB Local, local Step Functions, Paystack sandbox)');
+    console.log(
+      `  webhook charge.success (verify + escrow), ${latencies.length} deliveries, 4 concurrent: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+    );
+    console.log(`  webhook duplicate delivery (idempotent no-op), ${duplicates.length}: p50 ${percentile(duplicates, 50).toFixed(1)} ms, p95 ${percentile(duplicates, 95).toFixed(1)} ms`);
+    console.log(`  escrow releases: ${ok}/${held.length} in ${seconds.toFixed(2)} s with ${CONCURRENCY} concurrent → ${(ok / seconds).toFixed(1)} actions/s`);
+    console.log(
+      `  DynamoDB write units per completed booking (initialise → escrow → release, workflow included): ${mean.toFixed(1)} WCU (min ${Math.min(...units)}, max ${Math.max(...units)}, ${units.length} bookings)`,
+    );
+  } finally {
+    await stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * Tutor search at scale: synthetic catalogues of 1 000, 10 000 and 50 000 tutors.
+ * - cold start: the search handler's first request (snapshot read from S3 — stubbed in memory —,
+ *   gunzip, JSON parse, MiniSearch index and sort orders built), index memory, snapshot size;
+ * - warm: p50/p95/p99 of 500 mixed queries (text with accents and typos, filters, sorts) through
+ *   the real search handler (middy, zod, index);
+ * - baseline: the same kind of queries as a DynamoDB Scan + FilterExpression on the same tutors in
+ *   DynamoDB Local (in memory, started here), on a sample of the queries (a Scan takes seconds).
+ * Prints figures; asserts nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { gzipSync } from 'node:zlib';
+import { BatchWriteItemCommand, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+
+const SIZES = [1_000, 10_000, 50_000];
+const WARM_QUERIES = 500;
+const SCAN_SAMPLE: Record<number, number> = { 1_000: 100, 10_000: 30, 50_000: 10 };
+const BENCH_DYNAMODB_PORT = Number(process.env.KALAN_BENCH_DYNAMODB_PORT ?? 8591);
+
+v8.setFlagsFromString('--expose_gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+export async function benchSearch(): Promise<void> {
+  Object.assign(process.env, {
+    TABLE_NAME: 'kalan-bench',
+    SEARCH_BUCKET: 'kalan-bench-catalogue',
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'bench',
+    AWS_SECRET_ACCESS_KEY: 'bench',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  });
+  const shared = await import('#shared');
+  const { seedTutors } = await import('../../infra/local/seed/tutors.js');
+  const { handler } = await import('../../functions/src/search/search-tutors.js');
+  const { forgetCatalogue } = await import('../../functions/src/search/catalogue-cache.js');
+  const { CatalogueIndex } = await import('../../functions/src/search/catalogue-index.js');
+  type TutorSummary = import('#shared').TutorSummary;
+
+  function catalogue(size: number): TutorSummary[] {
+    return seedTutors(size)
+      .filter((t) => t.tutorProfile.is_completed)
+      .map(({ profile, tutorProfile }) => ({
+        id: tutorProfile.id,
+        user_id: tutorProfile.user_id,
+        first_name: profile.first_name,
+        last_name: profile.last_name,
+        is_verified: profile.is_verified,
+        bio: tutorProfile.bio,
+        education: tutorProfile.education,
+        experience: tutorProfile.experience,
+        teaching_method: tutorProfile.teaching_method,
+        subjects: tutorProfile.subjects,
+        levels: tutorProfile.levels,
+        location: tutorProfile.location,
+        hourly_rate: tutorProfile.hourly_rate,
+        profile_image_url: null,
+        availability_slots: shared.availabilitySlotCount(tutorProfile.availability_schedule),
+      }));
+  }
+
+  /** Mixed queries: texts (with and without accents, with typos, names), filters and sorts. */
+  function queries(count: number): Array<Record<string, string>> {
+    const random = prng(42);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const texts = [
+      'mathematiques', 'Mathématiques', 'physiqe', 'francais', 'anglais', 'chimie', 'philosophie', 'economie',
+      'eleve', 'BAC', 'Kouassi', 'Traoré', 'bamba', 'Konan', 'histoire geographie', 'informatique', 'confiance',
+      'revisions', 'biologie', 'espagnol', 'allemand', 'master', 'Cocody', 'examens',
+    ];
+    return Array.from({ length: count }, () => {
+      const query: Record<string, string> = {};
+      if (random() < 0.6) query.q = pick(texts);
+      if (random() < 0.5) query.location = pick(shared.ZONES);
+      if (random() < 0.35) query.subject = pick(shared.SUBJECTS);
+      if (random() < 0.3) query.level = pick(shared.LEVELS);
+      if (random() < 0.3) {
+        query.minRate = String(500 * Math.floor(random() * 10));
+        query.maxRate = String(5000 + 500 * Math.floor(random() * 10));
+      }
+      query.sortBy = pick(shared.SORT_OPTIONS);
+      query.sortOrder = pick(shared.SORT_ORDERS);
+      return query;
+    });
+  }
+
+  const event = (query: Record<string, string>) => ({
+    version: '2.0',
+    routeKey: shared.routeKey(shared.routes.searchTutors),
+    rawPath: '/api/search/tutors',
+    rawQueryString: new URLSearchParams(query).toString(),
+    headers: {},
+    queryStringParameters: query,
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method: 'GET', path: '/api/search/tutors' },
+      authorizer: { jwt: { claims: { sub: 'bench-parent', 'cognito:groups': '[parent]' }, scopes: [] } },
+    },
+  });
+  const context = { awsRequestId: 'bench', functionName: 'bench' };
+  const invoke = async (query: Record<string, string>) => {
+    const result = (await handler(event(query) as never, context as never)) as { statusCode: number; body: string };
+    if (result.statusCode !== 200) throw new Error(`search answered ${result.statusCode}: ${result.body}`);
+    return JSON.parse(result.body) as { total: number };
+  };
+
+  const s3 = mockClient(S3Client);
+  const { startDynamoDb, localDynamoClient } = await import('../../infra/local/dynamodb.js');
+  const { localConfig } = await import('../../infra/local/config.js');
+  const { stopAll } = await import('../../infra/local/processes.js');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-search-'));
+  const benchConfig = {
+    ...localConfig,
+    dataDir,
+    inMemory: true,
+    tableName: 'kalan-bench-scan',
+    ports: { ...localConfig.ports, dynamodb: BENCH_DYNAMODB_PORT },
+  };
+
+  console.log(`## Tutor search: in-memory index vs Scan + FilterExpression (DynamoDB Local)`);
+  console.log(
+    `  ${'tutors'.padStart(7)} ${'snapshot'.padStart(9)} ${'cold start'.padStart(11)} ${'index mem'.padStart(10)}   warm p50 / p95 / p99 (${WARM_QUERIES} queries)      Scan p50 / p95 (sample)        speed-up p95`,
+  );
+  try {
+    await startDynamoDb(benchConfig as typeof localConfig);
+    const dynamo = localDynamoClient(benchConfig as typeof localConfig);
+    for (const size of SIZES) {
+      const tutors = catalogue(size);
+      const body = gzipSync(JSON.stringify({ version: 1, generated_at: new Date().toISOString(), tutors }));
+      const etag = `"${randomUUID()}"`;
+      s3.reset();
+      s3.on(HeadObjectCommand).resolves({ ETag: etag });
+      // The handler reads the body with transformToByteArray(), like any SDK stream.
+      s3.on(GetObjectCommand).callsFake(() => ({ ETag: etag, Body: { transformToByteArray: async () => new Uint8Array(body) } }));
+
+      // Index memory: heap held by a built index, measured apart from the handler.
+      gc();
+      const heapBefore = process.memoryUsage().heapUsed;
+      let index: InstanceType<typeof CatalogueIndex> | null = new CatalogueIndex(tutors);
+      gc();
+      const indexBytes = process.memoryUsage().heapUsed - heapBefore;
+      index = null;
+      gc();
+
+      // Cold start: the handler's first request loads the snapshot and builds the index.
+      forgetCatalogue();
+      const coldStarted = performance.now();
+      await invoke({ q: 'mathematiques' });
+      const coldMs = performance.now() - coldStarted;
+
+      const mixed = queries(WARM_QUERIES);
+      for (const query of mixed.slice(0, 50)) await invoke(query); // warm-up
+      const warm: number[] = [];
+      for (const query of mixed) {
+        const started = performance.now();
+        await invoke(query);
+        warm.push(performance.now() - started);
+      }
+      warm.sort((a, b) => a - b);
+
+      // Baseline: the same tutors as flat items, the same queries as Scan + FilterExpression.
+      await loadTable(dynamo, benchConfig.tableName, tutors, shared.foldText);
+      const sample = mixed.slice(0, SCAN_SAMPLE[size]);
+      const scans: number[] = [];
+      for (const query of sample) {
+        const started = performance.now();
+        await scanSearch(dynamo, benchConfig.tableName, query, shared.foldText);
+        scans.push(performance.now() - started);
+      }
+      scans.sort((a, b) => a - b);
+
+      console.log(
+        `  ${String(tutors.length).padStart(7)} ${`${(body.length / 1024 / 1024).toFixed(1)} MB`.padStart(9)} ${ms(coldMs).padStart(11)} ${`${(indexBytes / 1024 / 1024).toFixed(0)} MB`.padStart(10)}   ${ms(percentile(warm, 50))} / ${ms(percentile(warm, 95))} / ${ms(percentile(warm, 99))}        ${ms(percentile(scans, 50))} / ${ms(percentile(scans, 95))} (${sample.length})   ×${(percentile(scans, 95) / percentile(warm, 95)).toFixed(0)}`,
+      );
+      void index;
+    }
+    console.log('  (synthetic tutors from the seed generator; the Scan baseline matches text by substring on folded text, without typo tolerance)');
+  } finally {
+    s3.restore();
+    await stopAll();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Recreates the baseline table (pk only) and loads one flat item per tutor, 25 per batch. */
+async function loadTable(
+  dynamo: import('@aws-sdk/client-dynamodb').DynamoDBClient,
+  tableName: string,
+  tutors: import('#shared').TutorSummary[],
+  fold: (text: string) => string,
+): Promise<void> {
+  const { CreateTableCommand, DeleteTableCommand, waitUntilTableExists } = await import('@aws-sdk/client-dynamodb');
+  await dynamo.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+  await dynamo.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    }),
+  );
+  await waitUntilTableExists({ client: dynamo, maxWaitTime: 30 }, { TableName: tableName });
+  const items = tutors.map((t): Record<string, AttributeValue> => ({
+    pk: { S: `TUTOR#${t.id}` },
+    first_name: { S: t.first_name },
+    last_name: { S: t.last_name },
+    is_verified: { BOOL: t.is_verified },
+    is_completed: { BOOL: true },
+    bio: { S: t.bio },
+    education: { S: t.education },
+    subjects: { L: t.subjects.map((s) => ({ S: s })) },
+    levels: { L: t.levels.map((l) => ({ S: l })) },
+    location: { S: t.location ?? '' },
+    hourly_rate: { N: String(t.hourly_rate ?? 0) },
+    search_text: { S: fold(`${t.first_name} ${t.last_name} ${t.bio} ${t.education} ${t.subjects.join(' ')}`) },
+  }));
+  const batches: Array<Record<string, AttributeValue>[]> = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < batches.length) {
+        let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length) {
+          const result = await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
+          requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+        }
+      }
+    }),
+  );
+}
+
+/** What a search costs without an index: Scan every page with the filters as a FilterExpression. */
+async function scanSearch(
+  dynamo: import('@aws-sdk/client-dynamodb').DynamoDBClient,
+  tableName: string,
+  query: Record<string, string>,
+  fold: (text: string) => string,
+): Promise<number> {
+  const conditions = ['is_completed = :true'];
+  const values: Record<string, AttributeValue> = { ':true': { BOOL: true } };
+  if (query.q) {
+    fold(query.q)
+      .split(/\s+/)
+      .filter(Boolean)
+      .forEach((word, i) => {
+        conditions.push(`contains(search_text, :q${i})`);
+        values[`:q${i}`] = { S: word };
+      });
+  }
+  if (query.location) {
+    conditions.push('#location = :location');
+    values[':location'] = { S: query.location };
+  }
+  if (query.subject) {
+    conditions.push('contains(subjects, :subject)');
+    values[':subject'] = { S: query.subject };
+  }
+  if (query.level) {
+    conditions.push('contains(levels, :level)');
+    values[':level'] = { S: query.level };
+  }
+  if (query.minRate && Number(query.minRate) > 0) {
+    conditions.push('hourly_rate >= :min');
+    values[':min'] = { N: query.minRate };
+  }
+  if (query.maxRate && Number(query.maxRate) < 10_000) {
+    conditions.push('hourly_rate <= :max');
+    values[':max'] = { N: query.maxRate };
+  }
+  let matches = 0;
+  let exclusiveStartKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await dynamo.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: conditions.join(' AND '),
+        ExpressionAttributeValues: values,
+        ...(query.location ? { ExpressionAttributeNames: { '#location': 'location' } } : {}),
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    matches += page.Count ?? 0;
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return matches; // the results would still need sorting in the caller
+}

@@ -1,0 +1,227 @@
+/**
+ * Onboarding end to end in Debian's Chromium, at 360 px, against the local stack: a tutor's six
+ * steps with a photo, its KYC capture with a fake camera, the admin's approval; a parent's
+ * answers that survive a reload; the file-picker fallback when the camera is denied.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
+import { newUser, stack } from '../support/stack.js';
+import { PNG_1PX } from '../integration/uploads-helpers.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+}
+
+async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+}
+
+const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 });
+const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();
+
+async function fillTutorSteps(page: Page): Promise<void> {
+  await visible(page, 'Étape 1 sur 6').toBe(true);
+  await visible(page, /3\u00a0000\u00a0FCFA et 8\u00a0000\u00a0FCFA/).toBe(true);
+  await next(page);
+
+  await visible(page, 'Étape 2 sur 6').toBe(true);
+  await next(page); // nothing filled: the step refuses to move on
+  await visible(page, 'Ce champ est obligatoire').toBe(true);
+  await page.getByLabel('Présentation').fill('Professeur de mathématiques passionné, je prépare au BAC.');
+  await page.getByLabel('Formation').fill('Master de Mathématiques — Université FHB');
+  await page.getByLabel('Expérience').selectOption('3-5ans');
+  await page.getByLabel('Méthode pédagogique').fill('Exercices progressifs et annales.');
+  await next(page);
+
+  await visible(page, 'Étape 3 sur 6').toBe(true);
+  await page.getByText('Mathématiques', { exact: true }).click();
+  await page.getByText('Physique', { exact: true }).click();
+  await page.getByText('Lycée (2nde-Tle)', { exact: true }).click();
+  await next(page);
+
+  await visible(page, 'Étape 4 sur 6').toBe(true);
+  await page.getByLabel('Zone').selectOption('cocody');
+  await page.getByLabel('Tarif horaire (FCFA)').fill('5000');
+  await next(page);
+
+  await visible(page, 'Étape 5 sur 6').toBe(true);
+  await page.getByText('Lundi', { exact: true }).click();
+  await visible(page, '09:00 – 17:00').toBe(true);
+  await page.getByLabel('Début (Lundi)').selectOption('18:00');
+  await page.getByLabel('Fin (Lundi)').selectOption('17:00');
+  expect(await page.getByRole('button', { name: 'Ajouter un créneau le Lundi' }).isDisabled()).toBe(true);
+  await page.getByLabel('Fin (Lundi)').selectOption('20:00');
+  await page.getByRole('button', { name: 'Ajouter un créneau le Lundi' }).click();
+  await visible(page, '18:00 – 20:00').toBe(true);
+  expect(await overflowsHorizontally(page)).toBe(false);
+  await next(page);
+
+  await visible(page, 'Étape 6 sur 6').toBe(true);
+  // A non-image is refused with the spec's message.
+  await page.getByTestId('upload-profile_photo').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await visible(page, 'Erreur upload').toBe(true);
+  await visible(page, "Impossible d'uploader la photo. Veuillez réessayer.").toBe(true);
+  await page.getByTestId('upload-profile_photo').setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await visible(page, 'Photo uploadée').toBe(true);
+  await visible(page, '(1/1)').toBe(true);
+  await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+}
+
+describe('tutor onboarding', () => {
+  it('completes the 6 steps with a photo, passes KYC capture, and shows verified once an admin approves', async () => {
+    const lastName = `Kyc${randomUUID().slice(0, 6)}`;
+    const tutor = await newUser('tuteur', { firstName: 'Yao', lastName });
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, tutor.email, tutor.password);
+    await waitForPath(page, '/onboarding');
+    await fillTutorSteps(page);
+
+    await visible(page, 'Vérifions votre identité').toBe(true);
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await page.getByRole('button', { name: 'Ouvrir la caméra' }).click();
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Photographier la pièce' }).click();
+    await visible(page, 'Reprendre').toBe(true);
+    await page.getByRole('button', { name: 'Reprendre' }).click(); // retake
+    await page.getByRole('button', { name: 'Photographier la pièce' }).click();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+
+    await visible(page, 'Votre selfie').toBe(true);
+    await page.getByRole('button', { name: 'Ouvrir la caméra' }).click();
+    await page.getByRole('button', { name: 'Prendre le selfie' }).click();
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('button', { name: 'Soumettre la vérification' }).click();
+    await visible(page, 'KYC soumis').toBe(true);
+    await visible(page, 'Vérification en cours').toBe(true);
+    await visible(page, /24-48 heures ouvrables/).toBe(true);
+    await page.getByRole('button', { name: 'Terminer' }).click();
+    await waitForPath(page, '/');
+
+    // The admin reviews both documents in the page and approves.
+    const admin = stack().accounts.find((a) => a.role === 'admin')!;
+    const adminSession = await newPage(browser);
+    const adminPage = adminSession.page;
+    await signInThroughUi(adminPage, admin.email, admin.password);
+    await waitForPath(adminPage, '/');
+    await adminPage.goto('/admin');
+    await visible(adminPage, 'Vérifications KYC').toBe(true);
+    const card = adminPage.locator('[data-kyc-id]', { hasText: `Yao ${lastName}` });
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+    expect(await card.getByText('Répétiteur').isVisible()).toBe(true);
+    for (const alt of [`Pièce d'identité de Yao ${lastName}`, `Selfie de Yao ${lastName}`]) {
+      const image = card.getByAltText(alt);
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    }
+    await card.getByRole('button', { name: 'Approuver' }).click();
+    await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Approuver' }).click();
+    await visible(adminPage, 'KYC approuvé').toBe(true);
+    await expect.poll(() => card.getAttribute('data-status')).toBe('approved');
+    expect(await card.getByRole('button', { name: 'Approuver' }).count()).toBe(0);
+    await adminSession.context.close();
+
+    // The tutor's profile now shows it verified.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Profil' }).click();
+    await visible(page, '✔️ Identité vérifiée').toBe(true);
+    await page.getByRole('link', { name: 'Voir mon profil public' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/tutors/'));
+    await visible(page, `Yao ${lastName}`).toBe(true);
+    await visible(page, '✔️ Vérifié').toBe(true);
+    await visible(page, '18:00 – 20:00').toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Réserver' }).isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await context.close();
+  });
+
+  it("falls back to the file picker when the camera is denied, after saying 'Erreur caméra'", async () => {
+    const tutor = await newUser('tuteur');
+    const { context, page } = await newPage(browser);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await signInThroughUi(page, tutor.email, tutor.password);
+    await waitForPath(page, '/onboarding');
+    // A tutor who already saved its profile goes straight to the KYC screen.
+    await page.goto('/kyc');
+    await page.getByRole('button', { name: 'Commencer' }).click();
+    await page.getByRole('button', { name: 'Ouvrir la caméra' }).click();
+    await visible(page, 'Erreur caméra').toBe(true);
+    await visible(page, "Impossible d'accéder à la caméra. Vérifiez les permissions.").toBe(true);
+    await page.getByTestId('picker-kyc_cni').setInputFiles({ name: 'cni.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await visible(page, 'Votre selfie').toBe(true);
+    await page.getByRole('button', { name: 'Ouvrir la caméra' }).click();
+    await page.getByTestId('picker-kyc_selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await page.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('button', { name: 'Soumettre la vérification' }).click();
+    await visible(page, 'Vérification en cours').toBe(true);
+    await context.close();
+  });
+});
+
+describe('parent onboarding', () => {
+  it('saves the three steps, and the answers are still there after a reload', async () => {
+    const parent = await newUser('parent', { firstName: 'Mariam' });
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, parent.email, parent.password);
+    await waitForPath(page, '/onboarding');
+    await visible(page, 'Bienvenue sur Kalan, Mariam !').toBe(true);
+    await next(page);
+
+    await visible(page, 'Vos enfants').toBe(true);
+    expect(await page.getByRole('button', { name: /Retirer l'enfant/ }).count()).toBe(0); // one child: not removable
+    await page.getByLabel('Prénom').first().fill('Koffi');
+    await page.getByLabel('Âge').first().fill('12');
+    await page.getByLabel('Niveau scolaire').first().selectOption('college');
+    await page.getByRole('button', { name: 'Ajouter un enfant' }).click();
+    expect(await page.getByRole('button', { name: /Retirer l'enfant/ }).count()).toBe(2);
+    await page.getByLabel('Prénom').nth(1).fill('Awa');
+    await page.getByLabel('Âge').nth(1).fill('8');
+    await page.getByLabel('Niveau scolaire').nth(1).selectOption('primaire');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await next(page);
+
+    await visible(page, 'Vos préférences').toBe(true);
+    await page.getByLabel('Zone').selectOption('marcory');
+    await page.getByLabel('Budget mensuel').selectOption('50000-100000');
+    await page.getByLabel('Préférences').fill('Cours le mercredi après-midi');
+    await page.getByRole('button', { name: 'Terminer' }).click();
+    await waitForPath(page, '/');
+
+    await page.reload();
+    await waitForPath(page, '/');
+    await page.getByRole('tab', { name: 'Profil' }).click();
+    await visible(page, 'Koffi (12 ans, Collège), Awa (8 ans, Primaire)').toBe(true);
+    await visible(page, 'Marcory').toBe(true);
+    await visible(page, '50 000 - 100 000 FCFA').toBe(true);
+
+    // Back in the onboarding (flag cleared on this device), the form is filled with the saved answers.
+    await page.evaluate((userId) => localStorage.removeItem(`kalan:onboarding-complete:${userId}`), parent.sub);
+    await page.goto('/onboarding');
+    await next(page);
+    await expect.poll(() => page.getByLabel('Prénom').first().inputValue(), { timeout: 15_000 }).toBe('Koffi');
+    expect(await page.getByLabel('Âge').nth(1).inputValue()).toBe('8');
+    // The header's back button skips the onboarding and remembers it.
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await waitForPath(page, '/');
+    await page.goto('/onboarding');
+    await waitForPath(page, '/');
+    await context.close();
+  });
+});

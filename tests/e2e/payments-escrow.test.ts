@@ -1,0 +1,149 @@
+/**
+ * Money end to end in Chromium at 360 px: a parent books a tutor, pays on the Paystack sandbox's
+ * checkout page, sees the funds 'En escrow', releases them, and the tutor sees the revenue; an
+ * admin refunds another escrowed transaction from the Paiements tab.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEEK_DAYS } from '#shared';
+import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
+import { api, newUser, type TestUser } from '../support/stack.js';
+import { adminAccount, bookOk, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+
+let browser: Browser;
+const tutorsCreated: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  // The shared stack's search tests count the seeded catalogue: take our tutor out of it again.
+  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
+});
+
+/** A signed-in page; the onboarding flag is set for this user, as after finishing onboarding. */
+async function signedIn(email: string, password: string, userId?: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser);
+  if (userId) {
+    await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), userId);
+  }
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  return { context, page };
+}
+
+/** A tutor account with a completed profile at 4 000 FCFA/h. */
+async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string }> {
+  const tutor = await newUser('tuteur', { firstName: 'Yao', lastName: 'Kouamé' });
+  const response = await api('/api/me/tutor-profile', {
+    method: 'PUT',
+    token: tutor.accessToken,
+    body: {
+      bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
+      education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
+      experience: '5-10ans',
+      teaching_method: 'Exercices progressifs et fiches de synthèse.',
+      subjects: ['Mathématiques'],
+      levels: ['Lycée (2nde-Tle)'],
+      location: 'cocody',
+      hourly_rate: 4000,
+      availability_schedule: WEEK_DAYS.map((day) => ({
+        day,
+        available: day === 'Lundi',
+        slots: day === 'Lundi' ? [{ start: '16:00', end: '18:00' }] : [],
+      })),
+      profile_image_key: null,
+      diploma_image_keys: [],
+    },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  tutorsCreated.push(tutor.sub);
+  return { tutor, profileId: response.body.id as string };
+}
+
+describe('booking, paying and releasing', () => {
+  it('lets a parent book and pay on the sandbox, see the funds in escrow and release them; the tutor sees the revenue', async () => {
+    const { tutor, profileId } = await tutorWithProfile();
+    const parent = await newUser('parent');
+    const { context, page } = await signedIn(parent.email, parent.password, parent.sub);
+
+    await page.goto(`/tutors/${profileId}`);
+    await page.getByRole('button', { name: 'Réserver' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Cours de Mathématiques avec Yao Kouamé').isVisible()).toBe(true);
+    await dialog.getByLabel('Durée (heures)').fill('2');
+    await expect.poll(() => dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText(/800\sFCFA/).first().isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+
+    // Mobile money needs a phone number: the form is not sent without it.
+    await dialog.getByText('Orange Money').click();
+    await dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).click();
+    await expect.poll(() => dialog.getByText('Le numéro de téléphone est obligatoire pour le mobile money').isVisible()).toBe(true);
+    await dialog.getByText('Carte bancaire').click();
+
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).click();
+    const checkout = await popupPromise;
+    await expect.poll(() => page.getByText('Paiement initialisé').first().isVisible()).toBe(true);
+    await checkout.waitForLoadState();
+    await checkout.getByRole('button', { name: 'Payer' }).click();
+    await checkout.waitForURL((url) => url.pathname === '/payments', { timeout: 15_000 });
+    await checkout.close();
+
+    await page.goto('/payments');
+    const card = page.getByTestId('transaction-card').first();
+    await expect.poll(() => card.getByText('En escrow').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await card.getByRole('button', { name: 'Libérer les fonds' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.getByText(/irréversible/).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Libérer les fonds' }).click();
+    await expect.poll(() => page.getByText('Fonds libérés').first().isVisible()).toBe(true);
+    await expect.poll(() => card.getByText('Libéré', { exact: true }).isVisible()).toBe(true);
+
+    // The invoice: number = first 8 characters of the id, same total.
+    await card.getByRole('button', { name: 'Facture' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: /Facture n° [0-9A-F]{8}/ }).isVisible()).toBe(true);
+    await context.close();
+
+    const tutorSession = await signedIn(tutor.email, tutor.password, tutor.sub);
+    await tutorSession.page.goto('/tutor-revenues');
+    await expect.poll(() => tutorSession.page.getByText('Revenus reçus').isVisible()).toBe(true);
+    await expect.poll(() => tutorSession.page.getByText(/7\s200\sFCFA/).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await tutorSession.page.getByTestId('revenue-transaction').count()).toBe(1);
+    expect(await overflowsHorizontally(tutorSession.page)).toBe(false);
+    await tutorSession.context.close();
+  });
+
+  it('lets an admin refund an escrowed transaction from the Paiements tab', async () => {
+    const parent = await newUser('parent', { firstName: 'Awa', lastName: 'Traoré' });
+    const { id, url } = await bookOk(parent.accessToken);
+    await payOnCheckout(url);
+    await eventually(() => statusOf(id), (s) => s === 'escrow');
+
+    const admin = adminAccount();
+    const { context, page } = await signedIn(admin.email, admin.password);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Paiements' }).click();
+    const row = page.locator(`[data-transaction-id="${id}"]`);
+    await expect.poll(() => row.getByText('En escrow').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.getByText(/Awa Traoré/).isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Rembourser' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByLabel('Notes (facultatif)').fill('Cours annulé par le répétiteur');
+    await confirm.getByRole('button', { name: 'Rembourser' }).click();
+    await expect.poll(() => page.getByText('Remboursement traité avec succès').first().isVisible()).toBe(true);
+    expect(await eventually(() => statusOf(id), (s) => s === 'refunded')).toBe('refunded');
+    await page.getByRole('button', { name: 'Actualiser' }).click();
+    await expect.poll(() => row.getByText('Remboursé').isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await context.close();
+  });
+});

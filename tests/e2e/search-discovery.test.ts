@@ -1,0 +1,98 @@
+/**
+ * Finding a tutor, end to end in Chromium at a phone's width: French full-text search with a
+ * zone, the verified badge, a favourite that shows up on /favorites, and a history entry that
+ * searches again with its filters.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
+import { newUser, type TestUser } from '../support/stack.js';
+
+let browser: Browser;
+let parent: TestUser;
+
+beforeAll(async () => {
+  [browser, parent] = await Promise.all([launchBrowser(), newUser('parent', { firstName: 'Akissi', lastName: 'Yao' })]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedInPage(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await newPage(browser);
+  // This parent finished its onboarding on this device.
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'true'), `kalan:onboarding-complete:${parent.sub}`);
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(parent.email);
+  await page.getByLabel('Mot de passe').fill(parent.password);
+  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+  return { page, close: () => context.close() };
+}
+
+const resultsHeading = (page: Page) => page.getByText(/^\d+ répétiteur\(s\) trouvé\(s\)$/);
+
+describe('finding a tutor', () => {
+  it("searches 'mathematiques' in Cocody, favourites a verified tutor, and finds it on /favorites", async () => {
+    const { page, close } = await signedInPage();
+    await page.goto('/search');
+    await expect.poll(() => page.getByRole('heading', { name: 'Historique des recherches' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Aucune recherche récente').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Filtres' }).click().catch(() => undefined);
+    await page.getByLabel('Zone').selectOption('cocody');
+    await page.getByRole('searchbox', { name: 'Recherche libre' }).fill('mathematiques');
+    await page.getByRole('searchbox', { name: 'Recherche libre' }).press('Enter');
+
+    await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('mathematiques');
+    expect(url.searchParams.get('zone')).toBe('cocody');
+    await expect.poll(() => page.getByText('Trié par pertinence').isVisible()).toBe(true);
+    // History is shown until the first search only.
+    expect(await page.getByRole('heading', { name: 'Historique des recherches' }).count()).toBe(0);
+
+    const verified = page.getByRole('article').filter({ hasText: '✔️ Vérifié' }).first();
+    await expect.poll(() => verified.isVisible()).toBe(true);
+    expect(await verified.getByText('Cocody').isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+
+    const name = (await verified.getAttribute('aria-label'))!;
+    await verified.getByRole('button', { name: `Ajouter ${name} aux favoris` }).click();
+    await expect.poll(() => page.getByText('Ajouté aux favoris').first().isVisible()).toBe(true);
+    await expect
+      .poll(() => verified.getByRole('button', { name: `Retirer ${name} des favoris` }).isVisible())
+      .toBe(true);
+
+    // The filters live in the URL: a reload shows the same search.
+    await page.reload();
+    await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('searchbox', { name: 'Recherche libre' }).inputValue()).toBe('mathematiques');
+
+    await page.goto('/favorites');
+    await expect.poll(() => page.getByRole('article', { name }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('1 répétiteur(s) en favoris').isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await close();
+  });
+
+  it('re-applies the filters of a history entry when it is clicked', async () => {
+    const { page, close } = await signedInPage();
+    await page.goto('/search');
+    const entry = page.getByRole('button', { name: /mathematiques/ }).first();
+    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await entry.textContent()).toMatch(/il y a .*résultat\(s\)/);
+    await entry.click();
+
+    await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('mathematiques');
+    expect(url.searchParams.get('zone')).toBe('cocody');
+    expect(await page.getByLabel('Zone').inputValue()).toBe('cocody');
+    for (const card of await page.getByRole('article').all()) {
+      expect(await card.getByText('Cocody').isVisible()).toBe(true);
+    }
+    await close();
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { eventHandlers, routes } from '#shared/routes';
+import { SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
+import { addKalanStack } from '../../infra/lib/kalan-stack.js';
+import { stageNamed } from '../../infra/lib/stage.js';
+import { type CfnResource, kalanFunctions, logicalId, missingSpaBuild, newApp, synthesize } from './synthesize.js';
+import { Template } from 'aws-cdk-lib/assertions';
+
+const { stack, template } = synthesize();
+const functions = template.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
+const fnFor = (handlerModule: string) => {
+  const fn = kalanFunctions(stack).find((candidate) => candidate.handlerModule === handlerModule);
+  if (!fn) throw new Error(`No Lambda built from ${handlerModule}`);
+  return fn;
+};
+type Statement = { Action: string | string[]; Resource: unknown };
+const statementsOf = (tpl: Template, roleId: string): Statement[] =>
+  (Object.values(tpl.findResources('AWS::IAM::Policy')) as CfnResource[])
+    .filter((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).some((role) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+const actionsOf = (tpl: Template, roleId: string) => statementsOf(tpl, roleId).flatMap((s) => [s.Action].flat());
+const bucketId = logicalId(stack.search.catalogue);
+const snapshotArn = { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${SNAPSHOT_KEY}`]] };
+
+describe('search catalogue bucket', () => {
+  it('is private, encrypted, TLS-only and access-logged', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: Match.objectLike({}),
+      LoggingConfiguration: { LogFilePrefix: 's3/search-catalogue/', DestinationBucketName: Match.anyValue() },
+    });
+    expect(template.findResources('AWS::S3::Bucket')[bucketId]).toBeDefined();
+  });
+});
+
+describe('stream indexer', () => {
+  const indexer = fnFor(eventHandlers.searchIndexer);
+
+  it("reads the table's stream from the start, only profile and tutor-profile items, with a dead-letter queue", () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(indexer) },
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.data.table), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FilterCriteria: {
+        Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['PROFILE', 'TUTOR_PROFILE'] } } } }) }],
+      },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack.search.deadLetters), 'Arn'] } } },
+    });
+  });
+
+  it('may read the table but never write it, and write only the snapshot object', () => {
+    const roleId = logicalId(indexer.role!);
+    const actions = actionsOf(template, roleId);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Scan', 's3:PutObject']));
+    expect(actions.filter((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    const put = statementsOf(template, roleId).find((s) => [s.Action].flat().includes('s3:PutObject'));
+    expect(put?.Resource).toEqual(snapshotArn);
+    expect(functions[logicalId(indexer)]?.Properties.Environment.Variables.SEARCH_BUCKET).toEqual({ Ref: bucketId });
+  });
+});
+
+describe('search and recommendation Lambdas', () => {
+  it('read the snapshot object (and nothing else of the bucket) from SEARCH_BUCKET, without writing it', () => {
+    for (const handlerModule of [routes.searchTutors.handler, routes.recommendTutors.handler]) {
+      const fn = fnFor(handlerModule);
+      expect(functions[logicalId(fn)]?.Properties.Environment.Variables.SEARCH_BUCKET, handlerModule).toEqual({
+        Ref: bucketId,
+      });
+      const statements = statementsOf(template, logicalId(fn.role!));
+      const get = statements.find((s) => [s.Action].flat().includes('s3:GetObject'));
+      expect(get?.Resource, handlerModule).toEqual(snapshotArn);
+      expect(actionsOf(template, logicalId(fn.role!))).not.toContain('s3:PutObject');
+    }
+  });
+
+  it('leave Bedrock off when no model is configured', () => {
+    const fn = fnFor(routes.recommendTutors.handler);
+    expect(functions[logicalId(fn)]?.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
+    expect(actionsOf(template, logicalId(fn.role!)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+  });
+
+  it('let only the recommendation Lambda call the configured Bedrock model', () => {
+    const app = newApp();
+    app.node.setContext('bedrockModelId', 'eu.anthropic.claude-3-haiku-20240307-v1:0');
+    const withBedrock = addKalanStack(app, stageNamed('dev'), { spaDistDir: missingSpaBuild() });
+    const tpl = Template.fromStack(withBedrock);
+    const recommend = kalanFunctions(withBedrock).find((f) => f.handlerModule === routes.recommendTutors.handler)!;
+    const all = tpl.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
+    expect(all[logicalId(recommend)]?.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe(
+      'eu.anthropic.claude-3-haiku-20240307-v1:0',
+    );
+    expect(actionsOf(tpl, logicalId(recommend.role!))).toContain('bedrock:InvokeModel');
+    const search = kalanFunctions(withBedrock).find((f) => f.handlerModule === routes.searchTutors.handler)!;
+    expect(actionsOf(tpl, logicalId(search.role!)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+/** Helpers for the money tests: booking through the API, paying on the Paystack sandbox, reading the ledger. */
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { seedTutors } from '../../infra/local/seed/tutors.js';
+import { api, stack } from '../support/stack.js';
+
+interface Ports {
+  app: number;
+  dynamodb: number;
+  paystack: number;
+  sfn: number;
+}
+
+const ports = () => stack().ports as unknown as Ports;
+
+export const paystackUrl = () => `http://127.0.0.1:${ports().paystack}`;
+
+/** A completed seeded tutor with a rate: what a parent books. */
+export function seededTutor(index = 0): { id: string; userId: string; hourlyRate: number; subject: string; level: string } {
+  const tutors = seedTutors().filter((t) => t.tutorProfile.is_completed && t.tutorProfile.hourly_rate > 0);
+  const tutor = tutors[index % tutors.length]!;
+  return {
+    id: tutor.tutorProfile.id,
+    userId: tutor.profile.user_id,
+    hourlyRate: tutor.tutorProfile.hourly_rate,
+    subject: tutor.tutorProfile.subjects[0]!,
+    level: tutor.tutorProfile.levels[0]!,
+  };
+}
+
+export async function book(
+  token: string,
+  overrides: Record<string, unknown> = {},
+  tutor = seededTutor(),
+): Promise<{ status: number; body: any }> {
+  return api('/api/payments', {
+    method: 'POST',
+    token,
+    body: { tutorId: tutor.id, duration: 2, subject: tutor.subject, level: tutor.level, paymentMethod: 'card', ...overrides },
+  });
+}
+
+/** Books and returns the transaction id and the sandbox checkout URL. */
+export async function bookOk(token: string, overrides: Record<string, unknown> = {}, tutor = seededTutor()) {
+  const response = await book(token, overrides, tutor);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return { id: response.body.transaction_id as string, url: response.body.authorization_url as string, reference: `kalan-${response.body.transaction_id}` };
+}
+
+/** Clicks 'Payer' on the sandbox checkout page (which sends the signed webhook first). */
+export async function payOnCheckout(checkoutUrl: string): Promise<void> {
+  const target = checkoutUrl.replace('http://localhost', 'http://127.0.0.1');
+  const response = await fetch(`${target}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(response.status).toBe(303);
+}
+
+export async function sandboxControl(reference: string, body: Record<string, unknown>): Promise<any> {
+  const response = await fetch(`${paystackUrl()}/__sandbox/transactions/${encodeURIComponent(reference)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: unknown }).data;
+}
+
+export function paystackSecret(): string {
+  return readFileSync(path.join(stack().dataDir, 'paystack-secret-key'), 'utf8').trim();
+}
+
+export function sign(body: string, secret = paystackSecret()): string {
+  return createHmac('sha512', secret).update(body).digest('hex');
+}
+
+export async function postWebhook(body: string, signature?: string): Promise<{ status: number; body: any }> {
+  return api('/api/webhooks/paystack', {
+    method: 'POST',
+    body,
+    headers: signature === undefined ? {} : { 'x-paystack-signature': signature },
+  });
+}
+
+/** The webhook body Paystack sends once the sandbox transaction is paid. */
+export async function chargeSuccessBody(reference: string): Promise<string> {
+  const data = await sandboxControl(reference, { markPaid: true });
+  return JSON.stringify({ event: 'charge.success', data: { ...data, amount: data.amount } });
+}
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+function db(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${ports().dynamodb}`,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    }),
+  );
+  return documentClient;
+}
+
+/** Every item of the transaction's partition: the transaction, its index row, ledger lines, dispute. */
+export async function partition(transactionId: string): Promise<Array<Record<string, any>>> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: 'kalan-local',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `TX#${transactionId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items;
+}
+
+export async function ledgerOf(transactionId: string) {
+  return (await partition(transactionId)).filter((item) => String(item.sk).startsWith('LEDGER#'));
+}
+
+export async function statusOf(transactionId: string): Promise<string | undefined> {
+  return (await partition(transactionId)).find((item) => item.sk === 'TRANSACTION')?.status as string | undefined;
+}
+
+export function expectBalanced(lines: Array<Record<string, any>>): void {
+  const sum = (key: 'debit' | 'credit') => lines.reduce((total, line) => total + Number(line[key]), 0);
+  expect(sum('debit')).toBe(sum('credit'));
+  const movements = new Set(lines.map((line) => line.movement as string));
+  for (const movement of movements) {
+    const of = lines.filter((line) => line.movement === movement);
+    expect(of.reduce((t, l) => t + Number(l.debit) - Number(l.credit), 0), movement).toBe(0);
+  }
+}
+
+export async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
+
+export function adminAccount() {
+  return stack().accounts.find((account) => account.role === 'admin')!;
+}
+
+/**
+ * Takes a test tutor out of the search catalogue again (is_completed = false), so tests that
+ * count the seeded catalogue on the shared stack are not disturbed for long.
+ */
+export async function withdrawTutorProfile(userId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: 'kalan-local',
+      Key: { pk: `USER#${userId}`, sk: 'TUTOR_PROFILE' },
+      UpdateExpression: 'SET is_completed = :false',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':false': false },
+    }),
+  );
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  addSlot,
+  canAddSlot,
+  emptyWeek,
+  normaliseWeek,
+  parseHourlyRate,
+  parseUploadKey,
+  removeSlot,
+  setDayAvailable,
+  submitKycSchema,
+  tutorProfileInputSchema,
+  UPLOAD_MAX_BYTES,
+  buildUploadKey,
+} from '#shared';
+
+describe('weekly availability (spec §5)', () => {
+  it('starts with the seven days from Lundi to Dimanche, none available', () => {
+    const week = emptyWeek();
+    expect(week.map((d) => d.day)).toEqual(['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche']);
+    expect(week.every((d) => !d.available && d.slots.length === 0)).toBe(true);
+  });
+
+  it('gives an activated day the default 09:00–17:00 slot and clears it when deactivated', () => {
+    const on = setDayAvailable(emptyWeek(), 'Mardi', true);
+    expect(on[1]).toEqual({ day: 'Mardi', available: true, slots: [{ start: '09:00', end: '17:00' }] });
+    const off = setDayAvailable(addSlot(on, 'Mardi', { start: '18:00', end: '20:00' }), 'Mardi', false);
+    expect(off[1]).toEqual({ day: 'Mardi', available: false, slots: [] });
+  });
+
+  it('adds a slot only if it ends after it starts, on the hour from 08:00 to 21:00, without overlap', () => {
+    const week = setDayAvailable(emptyWeek(), 'Lundi', true);
+    expect(canAddSlot(week, 'Lundi', { start: '18:00', end: '18:00' })).toBe(false);
+    expect(canAddSlot(week, 'Lundi', { start: '19:00', end: '18:00' })).toBe(false);
+    expect(canAddSlot(week, 'Lundi', { start: '07:00', end: '08:00' })).toBe(false);
+    expect(canAddSlot(week, 'Lundi', { start: '20:00', end: '22:00' })).toBe(false);
+    expect(canAddSlot(week, 'Lundi', { start: '18:30', end: '19:00' })).toBe(false);
+    expect(canAddSlot(week, 'Lundi', { start: '16:00', end: '18:00' })).toBe(false); // overlaps 09–17
+    expect(canAddSlot(week, 'Mardi', { start: '18:00', end: '20:00' })).toBe(false); // day not available
+    const added = addSlot(week, 'Lundi', { start: '08:00', end: '09:00' });
+    expect(added[0]!.slots).toEqual([
+      { start: '08:00', end: '09:00' },
+      { start: '09:00', end: '17:00' },
+    ]);
+    expect(addSlot(week, 'Lundi', { start: '19:00', end: '18:00' })).toEqual(week);
+    expect(removeSlot(added, 'Lundi', 0)[0]!.slots).toEqual([{ start: '09:00', end: '17:00' }]);
+  });
+
+  it('normalises a saved schedule to the seven days in order', () => {
+    const week = normaliseWeek([{ day: 'Dimanche', available: true, slots: [{ start: '10:00', end: '12:00' }] }]);
+    expect(week).toHaveLength(7);
+    expect(week[6]).toEqual({ day: 'Dimanche', available: true, slots: [{ start: '10:00', end: '12:00' }] });
+    expect(week[0]).toEqual({ day: 'Lundi', available: false, slots: [] });
+  });
+});
+
+describe('hourly rate field', () => {
+  it('parses an integer, gives null when empty and NaN otherwise', () => {
+    expect(parseHourlyRate('5000')).toBe(5000);
+    expect(parseHourlyRate(' 5 000 ')).toBe(5000);
+    expect(parseHourlyRate('')).toBeNull();
+    expect(parseHourlyRate('   ')).toBeNull();
+    expect(Number.isNaN(parseHourlyRate('50.5'))).toBe(true);
+    expect(Number.isNaN(parseHourlyRate('-5'))).toBe(true);
+  });
+});
+
+describe('upload keys', () => {
+  const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  it('are built under the owner id with the purpose, the time and a uuid', () => {
+    const key = buildUploadKey('user-1', 'kyc_cni', 'image/jpeg', 1_750_000_000_000, uuid);
+    expect(key).toBe(`user-1/kyc_cni_1750000000000_${uuid}.jpg`);
+    expect(parseUploadKey(key)).toEqual({ ownerId: 'user-1', purpose: 'kyc_cni' });
+  });
+
+  it('refuse an unresolved or foreign owner, other paths and other extensions', () => {
+    expect(() => buildUploadKey('undefined/..', 'diploma', 'image/png', 1_750_000_000_000, uuid)).toThrow();
+    expect(parseUploadKey(`../user-1/diploma_1750000000000_${uuid}.png`)).toBeNull();
+    expect(parseUploadKey(`user-1/diploma_1750000000000_${uuid}.pdf`)).toBeNull();
+    expect(parseUploadKey(`user-1/avatar_1750000000000_${uuid}.png`)).toBeNull();
+    expect(parseUploadKey(`user-1/sub/diploma_1750000000000_${uuid}.png`)).toBeNull();
+  });
+});
+
+describe('request schemas', () => {
+  it('require both KYC photos, each of its kind', () => {
+    const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const cni = `u/kyc_cni_1750000000000_${uuid}.jpg`;
+    const selfie = `u/kyc_selfie_1750000000000_${uuid}.jpg`;
+    expect(z.safeParse(submitKycSchema, { cni_image_key: cni, selfie_image_key: selfie }).success).toBe(true);
+    expect(z.safeParse(submitKycSchema, { cni_image_key: cni }).success).toBe(false);
+    expect(z.safeParse(submitKycSchema, { cni_image_key: selfie, selfie_image_key: cni }).success).toBe(false);
+  });
+
+  it('refuse duplicate subjects and unknown fields in a tutor profile', () => {
+    const base = {
+      bio: 'Bio',
+      education: 'Licence',
+      experience: 'debutant',
+      subjects: ['Français'],
+      levels: ['Primaire'],
+      location: 'distance',
+      hourly_rate: null,
+      availability_schedule: [],
+      diploma_image_keys: [],
+    };
+    expect(z.safeParse(tutorProfileInputSchema, base).success).toBe(true);
+    expect(z.safeParse(tutorProfileInputSchema, { ...base, subjects: ['Français', 'Français'] }).success).toBe(false);
+    expect(z.safeParse(tutorProfileInputSchema, { ...base, is_verified: true }).success).toBe(false);
+    expect(z.safeParse(tutorProfileInputSchema, { ...base, user_id: 'someone-else' }).success).toBe(false);
+  });
+
+  it('keep the upload size limit at 5 MB', () => {
+    expect(UPLOAD_MAX_BYTES).toBe(5 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,74 @@
+/** The upload policy and read rules, without S3: presigning is local signing work. */
+import { beforeAll, describe, expect, it } from 'vitest';
+
+beforeAll(() => {
+  Object.assign(process.env, {
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+    KYC_BUCKET: 'kyc-bucket',
+    TUTOR_IMAGES_BUCKET: 'images-bucket',
+  });
+});
+
+const storage = () => import('../../functions/src/uploads/storage.js');
+
+describe('presigned upload policy', () => {
+  it('pins the bucket, the exact key, the type and 1 B–5 MB, for 5 minutes', async () => {
+    const { presignUpload } = await storage();
+    const now = Date.now();
+    const upload = await presignUpload(
+      { userId: 'tutor-1', groups: ['tuteur'] },
+      { purpose: 'kyc_selfie', content_type: 'image/jpeg', size: 1000 },
+      now,
+    );
+    expect(upload.key).toMatch(/^tutor-1\/kyc_selfie_\d{13}_[0-9a-f-]{36}\.jpg$/);
+    const policy = JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString('utf8'));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ['eq', '$Content-Type', 'image/jpeg'],
+        ['content-length-range', 1, 5 * 1024 * 1024],
+        { bucket: 'kyc-bucket' },
+        { key: upload.key },
+        { 'Content-Type': 'image/jpeg' },
+      ]),
+    );
+    const lifetime = Date.parse(policy.expiration) - now;
+    expect(lifetime).toBeGreaterThan(4 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(5 * 60_000 + 1000);
+  });
+
+  it('refuses to sign for a role that does not upload', async () => {
+    const { presignUpload } = await storage();
+    await expect(
+      presignUpload({ userId: 'p', groups: ['parent'] }, { purpose: 'profile_photo', content_type: 'image/png', size: 1 }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('who may read a file', () => {
+  const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  it('KYC documents: the owner and admins only; tutor images: anyone signed in', async () => {
+    const { canReadFile } = await storage();
+    const kyc = { ownerId: 'tutor-1', purpose: 'kyc_cni' as const };
+    expect(canReadFile({ userId: 'tutor-1', groups: ['tuteur'] }, kyc)).toBe(true);
+    expect(canReadFile({ userId: 'admin-1', groups: ['admin'] }, kyc)).toBe(true);
+    expect(canReadFile({ userId: 'tutor-2', groups: ['tuteur'] }, kyc)).toBe(false);
+    expect(canReadFile({ userId: 'parent-1', groups: ['parent'] }, kyc)).toBe(false);
+    expect(canReadFile({ userId: 'parent-1', groups: ['parent'] }, { ownerId: 'tutor-1', purpose: 'profile_photo' })).toBe(true);
+  });
+
+  it('signs tutor images for the same URL within a 5-minute window, KYC documents for 5 minutes', async () => {
+    const { signedFileUrl } = await storage();
+    const key = `tutor-1/profile_photo_1750000000000_${uuid}.png`;
+    const windowStart = Math.floor(Date.now() / 300_000) * 300_000;
+    const a = await signedFileUrl(key, windowStart + 1_000);
+    const b = await signedFileUrl(key, windowStart + 200_000);
+    expect(a.url).toBe(b.url);
+    expect(new URL(a.url).searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(a.url).not.toContain('x-amz-checksum');
+    const kyc = await signedFileUrl(`tutor-1/kyc_cni_1750000000000_${uuid}.jpg`);
+    expect(new URL(kyc.url).searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(new URL(kyc.url).hostname).toContain('kyc-bucket');
+  });
+});

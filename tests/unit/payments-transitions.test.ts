@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actorForRole,
+  canTakeAction,
+  FINAL_STATUSES,
+  invoiceNumber,
+  statusesAllowing,
+  TRANSACTION_STATUS_LABELS,
+  TRANSITIONS,
+  transitionFor,
+} from '#shared';
+
+describe('transaction status table', () => {
+  it('labels every status in French, as the spec names them', () => {
+    expect(TRANSACTION_STATUS_LABELS.pending).toBe('En attente');
+    expect(TRANSACTION_STATUS_LABELS.escrow).toBe('En escrow');
+    expect(TRANSACTION_STATUS_LABELS.failed).toBe('Échec');
+  });
+
+  it('lets a parent release or refund only from escrow', () => {
+    expect(canTakeAction('release', 'escrow', 'parent')).toBe(true);
+    expect(canTakeAction('refund', 'escrow', 'parent')).toBe(true);
+    for (const status of ['pending', 'disputed', 'refund_pending', 'released', 'refunded', 'failed', 'needs_attention'] as const) {
+      expect(canTakeAction('release', status, 'parent'), status).toBe(false);
+      expect(canTakeAction('refund', status, 'parent'), status).toBe(false);
+    }
+  });
+
+  it('lets an admin decide escrow and disputes, and retry a refund that needs attention', () => {
+    expect(transitionFor('release', 'escrow', 'admin')?.to).toBe('released');
+    expect(transitionFor('release', 'disputed', 'admin')?.to).toBe('released');
+    expect(transitionFor('refund', 'disputed', 'admin')?.to).toBe('refund_pending');
+    expect(transitionFor('refund', 'needs_attention', 'admin')?.to).toBe('refund_pending');
+    expect(canTakeAction('release', 'needs_attention', 'admin')).toBe(false);
+  });
+
+  it('keeps the automatic steps to the system', () => {
+    for (const action of ['confirm_payment', 'flag_payment', 'expire_payment', 'auto_release', 'complete_refund', 'fail_refund'] as const) {
+      expect(statusesAllowing(action, 'parent'), action).toEqual([]);
+      expect(statusesAllowing(action, 'admin'), action).toEqual([]);
+      expect(statusesAllowing(action, 'system').length, action).toBeGreaterThan(0);
+    }
+  });
+
+  it('never leaves a final status', () => {
+    for (const transition of TRANSITIONS) {
+      for (const from of transition.from) expect(FINAL_STATUSES as readonly string[]).not.toContain(from);
+    }
+  });
+
+  it('gives tutors and companies no money action', () => {
+    expect(actorForRole(['tuteur'])).toBeNull();
+    expect(actorForRole(['entreprise'])).toBeNull();
+    expect(actorForRole(['parent'])).toBe('parent');
+    expect(actorForRole(['admin', 'parent'])).toBe('admin');
+  });
+
+  it('numbers an invoice with the first 8 characters of the transaction id', () => {
+    expect(invoiceNumber('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0F8FAD5B');
+  });
+});

@@ -1,0 +1,72 @@
+import { messages, type InvoiceView } from '#shared';
+import { Alert, Box, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { LuDownload } from 'react-icons/lu';
+import { apiRequest } from '@/lib/api';
+import { downloadInvoice, invoiceHtml } from './invoice';
+
+interface InvoiceDialogProps {
+  transactionId: string | null;
+  onClose: () => void;
+}
+
+/** The invoice of a transaction, shown as the document it downloads as (HTML). */
+export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
+  const query = useQuery({
+    queryKey: ['invoice', transactionId],
+    queryFn: ({ signal }) => apiRequest<InvoiceView>('getInvoice', { params: { id: transactionId! }, signal }),
+    enabled: transactionId !== null,
+  });
+  return (
+    <Dialog.Root open={transactionId !== null} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{query.data ? `Facture n° ${query.data.invoice_number}` : 'Facture'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {query.isPending && (
+                <Stack gap="3">
+                  <Skeleton height="6" />
+                  <Skeleton height="40" />
+                </Stack>
+              )}
+              {query.isError && (
+                <Alert.Root status="error">
+                  <Alert.Indicator />
+                  <Alert.Title>{query.error.message || messages.payments.loadFailure}</Alert.Title>
+                </Alert.Root>
+              )}
+              {query.data && (
+                <Box
+                  as="iframe"
+                  title={`Facture ${query.data.invoice_number}`}
+                  // A sandboxed frame: the document is ours, but it runs no script.
+                  {...{ sandbox: '', srcDoc: invoiceHtml(query.data) }}
+                  width="full"
+                  minH="480px"
+                  borderWidth="1px"
+                  rounded="md"
+                  bg="white"
+                />
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Fermer</Button>
+              </Dialog.ActionTrigger>
+              <Button disabled={!query.data} onClick={() => query.data && downloadInvoice(query.data)}>
+                <LuDownload /> Télécharger
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Fermer" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

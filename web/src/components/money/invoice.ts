@@ -1,0 +1,65 @@
+/**
+ * The invoice as a standalone HTML document (viewable, and downloadable as a .html file), built
+ * from the API's invoice data: the same integer FCFA amounts as every other view.
+ */
+import {
+  COURSE_STATUS_LABELS,
+  formatFcfa,
+  PAYMENT_METHOD_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  type InvoiceView,
+} from '#shared';
+import { formatDate, formatDateTime } from './format';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function invoiceFileName(invoice: InvoiceView): string {
+  return `facture-kalan-${invoice.invoice_number}.html`;
+}
+
+export function invoiceHtml(invoice: InvoiceView): string {
+  const tx = invoice.transaction;
+  const course = tx.courses[0];
+  const rows: Array<[string, string]> = [
+    [`Cours de ${course?.subject ?? ''} — ${course?.level ?? ''}`, ''],
+    ['Tarif horaire', formatFcfa(tx.hourly_rate)],
+    ['Durée', `${course?.duration_hours ?? 0} h`],
+    ['Part du répétiteur', formatFcfa(tx.amount_tutor)],
+    ['Commission Kalan (10 %)', formatFcfa(tx.commission_amount)],
+  ];
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Facture ${escape(invoice.invoice_number)} — Kalan</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#1a1a1a;margin:0;padding:24px;background:#fff}
+main{max-width:720px;margin:auto}header{display:flex;justify-content:space-between;flex-wrap:wrap;gap:12px;border-bottom:3px solid #ea580c;padding-bottom:12px}
+h1{margin:0;color:#ea580c}table{width:100%;border-collapse:collapse;margin-top:20px}td{padding:8px 4px;border-bottom:1px solid #eee}td:last-child{text-align:right;white-space:nowrap}
+.total td{font-weight:700;font-size:1.15em;border-top:2px solid #1a1a1a}.muted{color:#666;font-size:.9em}
+</style></head>
+<body><main>
+<header><div><h1>Kalan</h1><div class="muted">Place de marché des répétiteurs — Abidjan, Côte d'Ivoire</div></div>
+<div><strong>Facture n° ${escape(invoice.invoice_number)}</strong><div class="muted">Émise le ${escape(formatDate(invoice.issued_at))}</div></div></header>
+<p><strong>Client :</strong> ${escape(invoice.parent.name)}${invoice.parent.email ? ` (${escape(invoice.parent.email)})` : ''}<br>
+<strong>Répétiteur :</strong> ${escape(invoice.tutor.name)}<br>
+<strong>Date du cours :</strong> ${escape(formatDateTime(course?.scheduled_date))}<br>
+<strong>Moyen de paiement :</strong> ${escape(PAYMENT_METHOD_LABELS[tx.payment_method])}<br>
+<strong>Statut :</strong> ${escape(TRANSACTION_STATUS_LABELS[tx.status])}${course ? ` · cours ${escape(COURSE_STATUS_LABELS[course.status].toLowerCase())}` : ''}<br>
+<span class="muted">Référence de paiement : ${escape(tx.reference)}</span></p>
+<table>${rows.map(([label, value]) => `<tr><td>${escape(label)}</td><td>${escape(value)}</td></tr>`).join('')}
+<tr class="total"><td>Total payé</td><td>${escape(formatFcfa(tx.amount_total))}</td></tr></table>
+<p class="muted">Montants en francs CFA (XOF). Les fonds sont gardés en séquestre par Kalan jusqu'à la validation du cours.</p>
+</main></body></html>`;
+}
+
+/** Saves the invoice as an HTML file through the browser. */
+export function downloadInvoice(invoice: InvoiceView): void {
+  const url = URL.createObjectURL(new Blob([invoiceHtml(invoice)], { type: 'text/html;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = invoiceFileName(invoice);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,33 @@
+import { COURSE_STATUS_LABELS, TRANSACTION_STATUS_LABELS, type CourseStatus, type TransactionStatus } from '#shared';
+import { Badge } from '@chakra-ui/react';
+
+const PALETTE: Record<TransactionStatus, string> = {
+  pending: 'gray',
+  escrow: 'blue',
+  disputed: 'orange',
+  refund_pending: 'purple',
+  released: 'green',
+  refunded: 'purple',
+  failed: 'red',
+  payment_mismatch: 'red',
+  needs_attention: 'red',
+};
+
+/** A transaction's status in French (the one table of labels in #shared). */
+export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
+  return (
+    <Badge colorPalette={PALETTE[status]} variant="subtle" size="md">
+      {TRANSACTION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const COURSE_PALETTE: Record<CourseStatus, string> = { scheduled: 'blue', completed: 'green', cancelled: 'gray' };
+
+export function CourseStatusBadge({ status }: { status: CourseStatus }) {
+  return (
+    <Badge colorPalette={COURSE_PALETTE[status]} variant="outline" size="sm">
+      {COURSE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  DEFAULT_CARD_RATING,
+  FAVORITE_ANIMATION_MS,
+  formatAmount,
+  tutorName,
+  zoneLabel,
+  type TutorSummary,
+} from '#shared';
+import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LuHeart, LuMapPin, LuStar } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+
+const MAX_SUBJECT_BADGES = 3;
+
+export interface TutorCardFavorite {
+  isFavorite: boolean;
+  onToggle: () => void;
+  /** A toggle is on its way to the server. */
+  pending?: boolean;
+}
+
+export interface TutorCardProps {
+  tutor: TutorSummary;
+  favorite?: TutorCardFavorite;
+  /** 'Réserver': the page decides what booking means (the booking dialog). */
+  onBook?: (tutor: TutorSummary) => void;
+  /** Above the card's header, e.g. '#1 Recommandé'. */
+  header?: ReactNode;
+  /** Under the bio, e.g. the AI's reasoning. */
+  footnote?: ReactNode;
+}
+
+/** The heart: fills when the tutor is a favourite, and pulses for 300 ms on each toggle. */
+function FavoriteToggle({ tutor, favorite }: { tutor: TutorSummary; favorite: TutorCardFavorite }) {
+  const [pulsing, setPulsing] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const label = favorite.isFavorite
+    ? `Retirer ${tutorName(tutor)} des favoris`
+    : `Ajouter ${tutorName(tutor)} aux favoris`;
+  return (
+    <IconButton
+      aria-label={label}
+      aria-pressed={favorite.isFavorite}
+      variant="ghost"
+      size="sm"
+      rounded="full"
+      color={favorite.isFavorite ? 'red.500' : 'fg.muted'}
+      disabled={favorite.pending}
+      onClick={() => {
+        setPulsing(true);
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => setPulsing(false), FAVORITE_ANIMATION_MS);
+        favorite.onToggle();
+      }}
+    >
+      <Box
+        as="span"
+        display="inline-flex"
+        transform={pulsing ? 'scale(1.35)' : 'scale(1)'}
+        transition={`transform ${FAVORITE_ANIMATION_MS}ms ease-out`}
+      >
+        <LuHeart fill={favorite.isFavorite ? 'currentColor' : 'none'} />
+      </Box>
+    </IconButton>
+  );
+}
+
+/** A tutor in a list (spec §2 tutor card). */
+export function TutorCard({ tutor, favorite, onBook, header, footnote }: TutorCardProps) {
+  const navigate = useNavigate();
+  const name = tutorName(tutor);
+  const extraSubjects = tutor.subjects.length - MAX_SUBJECT_BADGES;
+
+  return (
+    <Card.Root as="article" aria-label={name} size="sm" overflow="hidden" h="full">
+      <Card.Body gap="3">
+        {header}
+        <HStack align="flex-start" gap="3">
+          <Avatar.Root size="lg" colorPalette="orange" flexShrink="0">
+            <Avatar.Fallback name={name} />
+            {tutor.profile_image_url && <Avatar.Image src={tutor.profile_image_url} alt="" />}
+          </Avatar.Root>
+          <Stack gap="1" flex="1" minW="0">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="semibold" truncate maxW="full">
+                {name}
+              </Text>
+              {tutor.is_verified && (
+                <Badge colorPalette="green" variant="subtle" size="sm">
+                  ✔️ Vérifié
+                </Badge>
+              )}
+            </HStack>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              {tutor.subjects[0] ?? 'Matières diverses'}
+            </Text>
+            <HStack gap="1" fontSize="sm">
+              <Box as="span" color="yellow.500" display="inline-flex">
+                <LuStar fill="currentColor" size="14" />
+              </Box>
+              <Text as="span" fontWeight="medium">
+                {DEFAULT_CARD_RATING.toLocaleString('fr-FR')}
+              </Text>
+              <Text as="span" color="fg.muted">
+                (12 avis)
+              </Text>
+            </HStack>
+          </Stack>
+          {favorite && <FavoriteToggle tutor={tutor} favorite={favorite} />}
+        </HStack>
+
+        {tutor.subjects.length > 0 && (
+          <Wrap gap="1.5">
+            {tutor.subjects.slice(0, MAX_SUBJECT_BADGES).map((subject) => (
+              <Badge key={subject} variant="outline" size="sm">
+                {subject}
+              </Badge>
+            ))}
+            {extraSubjects > 0 && (
+              <Badge variant="subtle" size="sm">
+                +{extraSubjects}
+              </Badge>
+            )}
+          </Wrap>
+        )}
+
+        <HStack justify="space-between" gap="3" wrap="wrap" fontSize="sm">
+          <Text fontWeight="semibold" color="orange.fg">
+            {tutor.hourly_rate === null ? 'N/A' : formatAmount(tutor.hourly_rate)} FCFA/h
+          </Text>
+          <HStack gap="1" color="fg.muted" minW="0">
+            <LuMapPin size="14" />
+            <Text truncate>{zoneLabel(tutor.location) ?? 'Zone non spécifiée'}</Text>
+          </HStack>
+        </HStack>
+
+        {tutor.bio && (
+          <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+            {tutor.bio}
+          </Text>
+        )}
+        {footnote}
+      </Card.Body>
+      <Card.Footer gap="2" pt="0">
+        <Button flex="1" variant="outline" size="sm" onClick={() => navigate(`/tutors/${tutor.id}`)}>
+          Voir Profil
+        </Button>
+        {onBook && (
+          <Button flex="1" size="sm" onClick={() => onBook(tutor)}>
+            Réserver
+          </Button>
+        )}
+      </Card.Footer>
+    </Card.Root>
+  );
+}

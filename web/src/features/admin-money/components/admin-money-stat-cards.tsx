@@ -1,0 +1,35 @@
+import { messages } from '#shared';
+import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import { useAdminStats } from '../api/admin-money';
+
+/** The dashboard's four figures (spec §2 Admin dashboard), with real numbers. */
+export function AdminMoneyStatCards() {
+  const query = useAdminStats();
+  const stats = query.data;
+  const cards = [
+    { label: 'Utilisateurs', value: stats?.total_users },
+    { label: 'Répétiteurs vérifiés', value: stats?.verified_tutors },
+    { label: 'KYC en attente', value: stats?.pending_kyc },
+    { label: 'Litiges actifs', value: stats?.active_disputes },
+  ];
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+      {cards.map(({ label, value }) => (
+        <Card.Root key={label} size="sm" data-testid="admin-stat">
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{label}</Stat.Label>
+              {query.isError ? (
+                <Stat.HelpText color="fg.error">{messages.ui.networkFailure}</Stat.HelpText>
+              ) : value === undefined ? (
+                <Skeleton height="7" width="10" />
+              ) : (
+                <Stat.ValueText>{value}</Stat.ValueText>
+              )}
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}

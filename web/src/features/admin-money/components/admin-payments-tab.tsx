@@ -1,0 +1,88 @@
+import { formatFcfa, messages, PAYMENT_METHOD_LABELS } from '#shared';
+import { Alert, Box, Button, Card, EmptyState, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LuRefreshCw, LuWallet } from 'react-icons/lu';
+import { formatDateTime } from '@/components/money/format';
+import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { useAdminTransactions } from '../api/admin-money';
+import { EscrowActions } from './escrow-actions';
+
+/** Admin tab 'Paiements': every transaction with parent and tutor names; release or refund with notes. */
+export function AdminPaymentsTab() {
+  const query = useAdminTransactions();
+  if (query.isPending) return <Stack gap="3">{[0, 1, 2].map((i) => <Skeleton key={i} height="24" rounded="lg" />)}</Stack>;
+  if (query.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Title>{messages.admin.transactionsLoadFailure}</Alert.Title>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          {messages.ui.retry}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  const { transactions } = query.data;
+  return (
+    <Stack gap="3">
+      <Flex justify="space-between" align="center">
+        <Text color="fg.muted" fontSize="sm">
+          {transactions.length} transaction(s)
+        </Text>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
+          <LuRefreshCw /> Actualiser
+        </Button>
+      </Flex>
+      {transactions.length === 0 && (
+        <EmptyState.Root size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuWallet />
+            </EmptyState.Indicator>
+            <EmptyState.Title>Aucune transaction</EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+      {transactions.map((tx) => (
+        <Card.Root key={tx.id} size="sm" data-testid="admin-transaction" data-transaction-id={tx.id}>
+          <Card.Body gap="2">
+            <Flex justify="space-between" gap="3" wrap="wrap" align="start">
+              <Box minW="0" flex="1">
+                <Text fontWeight="semibold">
+                  {tx.parent_name} → {tx.tutor_name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {tx.courses[0] ? `${tx.courses[0].subject} · ${tx.courses[0].duration_hours} h · ` : ''}
+                  {PAYMENT_METHOD_LABELS[tx.payment_method]} · {formatDateTime(tx.created_at)} · n° {tx.invoice_number}
+                </Text>
+              </Box>
+              <Stack gap="1" align="end">
+                <Text fontWeight="bold" whiteSpace="nowrap">
+                  {formatFcfa(tx.amount_total)}
+                </Text>
+                <TransactionStatusBadge status={tx.status} />
+              </Stack>
+            </Flex>
+            <Text fontSize="xs" color="fg.muted">
+              Répétiteur {formatFcfa(tx.amount_tutor)} · commission {formatFcfa(tx.commission_amount)}
+            </Text>
+            {tx.attention_reason && (
+              <Alert.Root status="warning" size="sm">
+                <Alert.Indicator />
+                <Alert.Title>{tx.attention_reason}</Alert.Title>
+              </Alert.Root>
+            )}
+            {tx.admin_notes && (
+              <Text fontSize="sm">
+                <Text as="span" fontWeight="medium">
+                  Notes :
+                </Text>{' '}
+                {tx.admin_notes}
+              </Text>
+            )}
+            <EscrowActions transaction={tx} />
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,231 @@
+import { messages, ROLE_LABELS, type AdminKycItem, type KycStatus } from '#shared';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Dialog,
+  EmptyState,
+  Field,
+  Heading,
+  HStack,
+  Image,
+  Link,
+  Portal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { fr } from 'date-fns/locale';
+import { useState } from 'react';
+import { LuCheck, LuShieldCheck, LuX } from 'react-icons/lu';
+import { notify } from '@/components/ui/notify';
+import { useKycSubmissions, useReviewKyc } from '../api/kyc-review';
+
+const STATUS: Record<KycStatus, { label: string; palette: string }> = {
+  pending: { label: 'En attente', palette: 'orange' },
+  approved: { label: 'Approuvé', palette: 'green' },
+  rejected: { label: 'Rejeté', palette: 'red' },
+};
+
+/** 'Vérifications KYC' (spec §2 Admin dashboard): submissions newest first, review of pending ones. */
+export function KycReviewTab() {
+  const query = useKycSubmissions();
+
+  if (query.isPending) {
+    return (
+      <Stack gap="3" aria-busy="true" aria-label={messages.ui.loading}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h="56" rounded="xl" />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card.Root role="alert">
+        <Card.Body>
+          <Stack gap="3" align="flex-start">
+            <Text fontWeight="semibold">Impossible de charger les vérifications.</Text>
+            <Text color="fg.muted">{query.error.message}</Text>
+            <Button onClick={() => void query.refetch()}>{messages.ui.retry}</Button>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+
+  const items = query.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState.Root size="sm">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuShieldCheck />
+          </EmptyState.Indicator>
+          <EmptyState.Title>Aucune vérification soumise</EmptyState.Title>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+
+  return (
+    <Stack gap="3">
+      {items.map((item) => (
+        <KycSubmissionCard key={item.id} item={item} />
+      ))}
+      {query.hasNextPage && (
+        <Button variant="outline" alignSelf="center" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          Voir plus
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function KycSubmissionCard({ item }: { item: AdminKycItem }) {
+  const review = useReviewKyc();
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  const [note, setNote] = useState<string>(messages.kyc.defaultRejectNote);
+  const ownerName = item.owner ? `${item.owner.first_name} ${item.owner.last_name}`.trim() : 'Compte supprimé';
+  const status = STATUS[item.status];
+
+  const decide = async (decision: 'approve' | 'reject') => {
+    try {
+      await review.mutateAsync({ id: item.id, decision, note: decision === 'reject' ? note : undefined });
+    } catch {
+      notify.error({ title: messages.kyc.updateFailure });
+      return;
+    } finally {
+      setDialog(null);
+    }
+    notify.success({ title: decision === 'approve' ? messages.kyc.approved : messages.kyc.rejected });
+  };
+
+  return (
+    <Card.Root data-kyc-id={item.id} data-status={item.status}>
+      <Card.Header>
+        <HStack justify="space-between" align="flex-start" gap="3" wrap="wrap">
+          <Stack gap="1" minW="0">
+            <Heading as="h3" size="md">
+              {ownerName}
+            </Heading>
+            <HStack gap="2" wrap="wrap" fontSize="sm" color="fg.muted">
+              {item.owner && <Badge variant="outline">{ROLE_LABELS[item.owner.role]}</Badge>}
+              {item.owner?.email && <Text wordBreak="break-all">{item.owner.email}</Text>}
+            </HStack>
+            <Text fontSize="sm" color="fg.muted">
+              Soumis le {format(new Date(item.created_at), "d MMMM yyyy 'à' HH:mm", { locale: fr })}
+            </Text>
+          </Stack>
+          <Badge colorPalette={status.palette} size="md">
+            {status.label}
+          </Badge>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="3">
+          <SimpleGrid columns={2} gap="3">
+            <DocumentImage label="Pièce d'identité" url={item.cni_image_url} owner={ownerName} />
+            <DocumentImage label="Selfie" url={item.selfie_image_url} owner={ownerName} />
+          </SimpleGrid>
+          {item.admin_notes && (
+            <Text fontSize="sm">
+              <Text as="span" fontWeight="semibold">
+                Note :{' '}
+              </Text>
+              {item.admin_notes}
+            </Text>
+          )}
+        </Stack>
+      </Card.Body>
+      {item.status === 'pending' && (
+        <Card.Footer gap="3" flexDirection={{ base: 'column', sm: 'row' }} alignItems="stretch">
+          <Button colorPalette="green" onClick={() => setDialog('approve')} disabled={review.isPending}>
+            <LuCheck />
+            Approuver
+          </Button>
+          <Button
+            variant="outline"
+            colorPalette="red"
+            onClick={() => {
+              setNote(messages.kyc.defaultRejectNote);
+              setDialog('reject');
+            }}
+            disabled={review.isPending}
+          >
+            <LuX />
+            Rejeter
+          </Button>
+        </Card.Footer>
+      )}
+
+      <Dialog.Root
+        open={dialog !== null}
+        onOpenChange={({ open }) => !open && setDialog(null)}
+        placement="center"
+        role="alertdialog"
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner px="4">
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>
+                  {dialog === 'approve' ? `Approuver l'identité de ${ownerName} ?` : `Rejeter la vérification de ${ownerName} ?`}
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {dialog === 'approve' ? (
+                  <Text>Le profil sera marqué « Vérifié ». Cette décision est définitive.</Text>
+                ) : (
+                  <Field.Root>
+                    <Field.Label>Motif du rejet</Field.Label>
+                    <Textarea value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} rows={3} />
+                    <Field.HelperText>Le répétiteur verra ce motif et pourra soumettre à nouveau.</Field.HelperText>
+                  </Field.Root>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" disabled={review.isPending}>
+                    Annuler
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button
+                  colorPalette={dialog === 'approve' ? 'green' : 'red'}
+                  loading={review.isPending}
+                  onClick={() => dialog && void decide(dialog)}
+                >
+                  {dialog === 'approve' ? 'Approuver' : 'Rejeter'}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </Card.Root>
+  );
+}
+
+function DocumentImage({ label, url, owner }: { label: string; url: string; owner: string }) {
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" fontWeight="medium">
+        {label}
+      </Text>
+      <Link href={url} target="_blank" rel="noopener noreferrer" display="block">
+        <Box aspectRatio="4/3" bg="bg.muted" rounded="md" overflow="hidden" borderWidth="1px">
+          <Image src={url} alt={`${label} de ${owner}`} objectFit="contain" w="full" h="full" loading="lazy" />
+        </Box>
+      </Link>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { messages, type FavoritesResponse, type TutorSummary } from '#shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { notify } from '@/components/ui/notify';
+import type { TutorCardFavorite } from '@/components/tutor-card';
+import { apiRequest, ApiRequestError } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+
+export const favoritesQueryKey = ['favorites'] as const;
+
+/** The signed-in parent's favourites, newest first (other roles have none). */
+export function useFavorites() {
+  const { profile } = useAuth();
+  return useQuery({
+    queryKey: favoritesQueryKey,
+    queryFn: ({ signal }) => apiRequest<FavoritesResponse>('listFavorites', { signal }),
+    enabled: profile?.role === 'parent',
+    staleTime: 30_000,
+  });
+}
+
+type Change = { tutor: TutorSummary; add: boolean };
+
+/**
+ * The heart of every tutor card: optimistic toggle, the spec's toasts, and the signed-out and
+ * non-parent cases. Returns the props a TutorCard needs for a tutor.
+ */
+export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite {
+  const { user, profile } = useAuth();
+  const queryClient = useQueryClient();
+  const { data } = useFavorites();
+  const favoriteIds = useMemo(() => new Set(data?.favorites.map((f) => f.tutor_id)), [data]);
+
+  const mutation = useMutation({
+    mutationFn: async ({ tutor, add }: Change) => {
+      if (add) await apiRequest('addFavorite', { body: { tutor_id: tutor.id } });
+      else {
+        try {
+          await apiRequest('removeFavorite', { params: { tutorId: tutor.id } });
+        } catch (error) {
+          // Already gone (another tab, a retry): the wish is fulfilled.
+          if (!(error instanceof ApiRequestError && error.status === 404)) throw error;
+        }
+      }
+    },
+    onMutate: async ({ tutor, add }) => {
+      await queryClient.cancelQueries({ queryKey: favoritesQueryKey });
+      const previous = queryClient.getQueryData<FavoritesResponse>(favoritesQueryKey);
+      queryClient.setQueryData<FavoritesResponse>(favoritesQueryKey, (current) => {
+        const favorites = (current?.favorites ?? []).filter((f) => f.tutor_id !== tutor.id);
+        return {
+          favorites: add ? [{ tutor_id: tutor.id, created_at: new Date().toISOString(), tutor }, ...favorites] : favorites,
+        };
+      });
+      return { previous };
+    },
+    onSuccess: (_data, { add }) => {
+      notify.success({ title: add ? messages.favorites.added : messages.favorites.removed });
+    },
+    onError: (error, { add }, context) => {
+      if (add && error instanceof ApiRequestError && error.status === 409) {
+        notify.info({ title: messages.favorites.duplicateTitle, description: messages.favorites.duplicate });
+        return; // it is a favourite: keep the heart filled
+      }
+      queryClient.setQueryData(favoritesQueryKey, context?.previous);
+      notify.error({
+        title: messages.favorites.loadTitle,
+        description: add ? messages.favorites.addFailure : messages.favorites.removeFailure,
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesQueryKey }),
+  });
+
+  const pendingId = mutation.isPending ? mutation.variables?.tutor.id : undefined;
+  const { mutate } = mutation;
+  return useCallback(
+    (tutor: TutorSummary): TutorCardFavorite => {
+      const isFavorite = favoriteIds.has(tutor.id);
+      return {
+        isFavorite,
+        pending: pendingId === tutor.id,
+        onToggle: () => {
+          if (!user) {
+            notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForFavorites });
+            return;
+          }
+          if (profile?.role !== 'parent') {
+            notify.info({ title: messages.favorites.parentsOnly });
+            return;
+          }
+          mutate({ tutor, add: !isFavorite });
+        },
+      };
+    },
+    [favoriteIds, pendingId, user, profile?.role, mutate],
+  );
+}

@@ -1,0 +1,97 @@
+import { messages, type TutorSummary } from '#shared';
+import { Alert, Button, Card, EmptyState, Heading, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
+import { LuHeart } from 'react-icons/lu';
+import { useNavigate } from 'react-router-dom';
+import { TutorCard, TutorListSkeleton } from '@/components/tutor-card';
+import { useAuth } from '@/lib/auth';
+import { useFavorites, useFavoriteToggle } from '../api/favorites';
+
+export const FAVORITES_TITLE = 'Mes Favoris';
+
+interface FavoritesListProps {
+  onBook?: (tutor: TutorSummary) => void;
+  /** The page already shows the title in its header. */
+  showTitle?: boolean;
+}
+
+/** 'Mes Favoris': the tutors the parent saved (spec §2 Favorites). */
+export function FavoritesList({ onBook, showTitle = true }: FavoritesListProps) {
+  const { profile } = useAuth();
+  const navigate = useNavigate();
+  const favorites = useFavorites();
+  const favoriteProps = useFavoriteToggle();
+  const tutors = (favorites.data?.favorites ?? []).flatMap((f) => (f.tutor ? [f.tutor] : []));
+
+  const title = showTitle && (
+    <Heading as="h2" size="2xl">
+      {FAVORITES_TITLE}
+    </Heading>
+  );
+
+  if (profile && profile.role !== 'parent') {
+    return (
+      <Stack gap="4">
+        {title}
+        <Text color="fg.muted">{messages.favorites.parentsOnly}</Text>
+      </Stack>
+    );
+  }
+
+  let content;
+  if (favorites.isPending) content = <TutorListSkeleton />;
+  else if (favorites.isError) {
+    content = (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{messages.favorites.loadTitle}</Alert.Title>
+          <Alert.Description>{messages.favorites.loadFailure}</Alert.Description>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={() => void favorites.refetch()}>
+          {messages.ui.retry}
+        </Button>
+      </Alert.Root>
+    );
+  } else if (tutors.length === 0) {
+    content = (
+      <Card.Root variant="outline">
+        <Card.Body>
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator color="orange.solid">
+                <LuHeart />
+              </EmptyState.Indicator>
+              <VStack textAlign="center" gap="1">
+                <EmptyState.Title as="h3">{messages.favorites.empty}</EmptyState.Title>
+                <EmptyState.Description>Touchez le cœur d’un répétiteur pour le retrouver ici.</EmptyState.Description>
+              </VStack>
+              <Button size="sm" onClick={() => navigate('/search')}>
+                Trouver un répétiteur
+              </Button>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        </Card.Body>
+      </Card.Root>
+    );
+  } else {
+    content = (
+      <Stack gap="3">
+        <Text fontWeight="medium">
+          {tutors.length} répétiteur(s) en favoris
+        </Text>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          {tutors.map((tutor) => (
+            <TutorCard key={tutor.id} tutor={tutor} favorite={favoriteProps(tutor)} onBook={onBook} />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="4">
+      {title}
+      {content}
+    </Stack>
+  );
+}

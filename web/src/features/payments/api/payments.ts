@@ -1,0 +1,46 @@
+import type {
+  EscrowDecision,
+  EscrowDecisionResult,
+  ParentTransactionsResponse,
+  PaymentInitResult,
+  PaymentRequest,
+  RatingInput,
+} from '#shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+export const myTransactionsKey = ['transactions', 'mine'] as const;
+
+export function useMyTransactions() {
+  return useQuery({
+    queryKey: myTransactionsKey,
+    queryFn: ({ signal }) => apiRequest<ParentTransactionsResponse>('listMyTransactions', { signal }),
+    staleTime: 10_000,
+  });
+}
+
+export function useInitializePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PaymentRequest) => apiRequest<PaymentInitResult>('initializePayment', { body: request }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myTransactionsKey }),
+  });
+}
+
+export function useEscrowDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: EscrowDecision }) =>
+      apiRequest<EscrowDecisionResult>('decideEscrow', { params: { id }, body: { action } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myTransactionsKey }),
+  });
+}
+
+export function useRateCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: RatingInput & { id: string }) =>
+      apiRequest<{ dispute: boolean }>('rateCourse', { params: { id }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myTransactionsKey }),
+  });
+}

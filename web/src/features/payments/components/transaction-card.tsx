@@ -1,0 +1,96 @@
+import { canRateLesson, canTakeAction, formatFcfa, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS, type TransactionView } from '#shared';
+import { Button, Card, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { LuFileText, LuStar } from 'react-icons/lu';
+import { formatDateTime } from '@/components/money/format';
+import { CourseStatusBadge, TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { RatingForm } from './rating-form';
+
+interface TransactionCardProps {
+  transaction: TransactionView;
+  onRelease: () => void;
+  onRefund: () => void;
+  onInvoice: () => void;
+}
+
+/** One transaction of Mes Paiements, with the actions the status table allows a parent. */
+export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoice }: TransactionCardProps) {
+  const course = tx.courses[0];
+  const canRelease = canTakeAction('release', tx.status, 'parent');
+  const canRefund = canTakeAction('refund', tx.status, 'parent');
+  const rateable = course ? canRateLesson({ ...tx, course }, new Date()) : false;
+  return (
+    <Card.Root size="sm" data-testid="transaction-card" data-transaction-id={tx.id}>
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+          <Stack gap="0.5" minW="0" flex="1">
+            <Text fontWeight="semibold">
+              {course ? `Cours de ${course.subject}` : tx.description} — {tx.tutor_name}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {course?.level} · {course?.duration_hours} h · Facture n° {tx.invoice_number}
+            </Text>
+          </Stack>
+          <Stack gap="1" align="end">
+            <Text fontWeight="bold" fontSize="lg" whiteSpace="nowrap">
+              {formatFcfa(tx.amount_total)}
+            </Text>
+            <TransactionStatusBadge status={tx.status} />
+          </Stack>
+        </Flex>
+        <Text fontSize="sm" color="fg.muted">
+          {TRANSACTION_STATUS_DESCRIPTIONS[tx.status]}
+        </Text>
+        <DataList.Root orientation="horizontal" size="sm" gap="1">
+          <DataList.Item>
+            <DataList.ItemLabel>Réservé le</DataList.ItemLabel>
+            <DataList.ItemValue>{formatDateTime(tx.created_at)}</DataList.ItemValue>
+          </DataList.Item>
+          {course?.scheduled_date && (
+            <DataList.Item>
+              <DataList.ItemLabel>Cours prévu</DataList.ItemLabel>
+              <DataList.ItemValue>{formatDateTime(course.scheduled_date)}</DataList.ItemValue>
+            </DataList.Item>
+          )}
+          <DataList.Item>
+            <DataList.ItemLabel>Paiement</DataList.ItemLabel>
+            <DataList.ItemValue>{PAYMENT_METHOD_LABELS[tx.payment_method]}</DataList.ItemValue>
+          </DataList.Item>
+          {course && (
+            <DataList.Item>
+              <DataList.ItemLabel>Cours</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <CourseStatusBadge status={course.status} />
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
+          {course?.parent_rating !== undefined && (
+            <DataList.Item>
+              <DataList.ItemLabel>Votre note</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <HStack gap="1">
+                  <LuStar fill="currentColor" /> {course.parent_rating}/5
+                </HStack>
+              </DataList.ItemValue>
+            </DataList.Item>
+          )}
+        </DataList.Root>
+        {rateable && <RatingForm transactionId={tx.id} />}
+        <Flex gap="2" wrap="wrap">
+          {canRelease && (
+            <Button size="sm" colorPalette="green" onClick={onRelease}>
+              Libérer les fonds
+            </Button>
+          )}
+          {canRefund && (
+            <Button size="sm" variant="outline" colorPalette="red" onClick={onRefund}>
+              Demander un remboursement
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" onClick={onInvoice}>
+            <LuFileText /> Facture
+          </Button>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,21 @@
+import type { RecommendationsRequest, RecommendationsResponse } from '#shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+const recommend = (body: RecommendationsRequest, signal?: AbortSignal) =>
+  apiRequest<RecommendationsResponse>('recommendTutors', { body, signal });
+
+/** 'Générer des recommandations IA': generated on demand, for the filters being searched. */
+export function useGenerateRecommendations() {
+  return useMutation({ mutationFn: (body: RecommendationsRequest) => recommend(body) });
+}
+
+/** Home's recommended tutors: generated when the page opens, for a parent. */
+export function useHomeRecommendations(enabled: boolean) {
+  return useQuery({
+    queryKey: ['recommendations', 'home'],
+    queryFn: ({ signal }) => recommend({}, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

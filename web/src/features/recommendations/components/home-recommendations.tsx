@@ -1,0 +1,33 @@
+import { messages } from '#shared';
+import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { TutorListSkeleton } from '@/components/tutor-card';
+import { useAuth } from '@/lib/auth';
+import { useHomeRecommendations } from '../api/recommendations';
+import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
+
+/** Home's recommended tutors: the parent's real recommendations, fetched when Home opens. */
+export function HomeRecommendations({ renderTutor }: { renderTutor: RenderRecommendedTutor }) {
+  const { profile } = useAuth();
+  const isParent = profile?.role === 'parent';
+  const query = useHomeRecommendations(isParent);
+
+  if (!isParent) return <Text color="fg.muted">{messages.ai.parentsOnly}</Text>;
+  if (query.isPending) return <TutorListSkeleton count={2} />;
+  if (query.isError) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{messages.ai.failure}</Alert.Title>
+        <Button size="sm" variant="outline" ms="auto" onClick={() => void query.refetch()}>
+          {messages.ui.retry}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (query.data.recommendations.length === 0) return <Text color="fg.muted">{messages.ai.empty}</Text>;
+  return (
+    <Stack gap="3">
+      <RecommendationList data={{ ...query.data, recommendations: query.data.recommendations.slice(0, 4) }} renderTutor={renderTutor} twoColumns />
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { messages, zoneLabel, type PreferenceSummary, type RecommendationsRequest, type SearchFilters } from '#shared';
+import { Alert, Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { LuRefreshCw, LuSparkles } from 'react-icons/lu';
+import { useAuth } from '@/lib/auth';
+import { useGenerateRecommendations } from '../api/recommendations';
+import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
+
+function PreferenceChips({ label, values }: { label: string; values: string[] }) {
+  if (!values.length) return null;
+  return (
+    <HStack gap="2" wrap="wrap" fontSize="sm">
+      <Text color="fg.muted">{label} :</Text>
+      <Wrap gap="1">
+        {values.slice(0, 2).map((value) => (
+          <Badge key={value} variant="outline" size="sm">
+            {value}
+          </Badge>
+        ))}
+      </Wrap>
+    </HStack>
+  );
+}
+
+export function PreferenceSummaryView({ summary }: { summary: PreferenceSummary }) {
+  return (
+    <Stack gap="1.5">
+      <PreferenceChips label="Matières" values={summary.preferredSubjects} />
+      <PreferenceChips label="Niveaux" values={summary.preferredLevels} />
+      <PreferenceChips
+        label="Zones"
+        values={summary.preferredLocations.map((zone) => zoneLabel(zone) ?? zone)}
+      />
+      <Text fontSize="xs" color="fg.muted">
+        D’après {summary.totalSearches} recherche(s) et {summary.totalFavorites} favori(s)
+      </Text>
+    </Stack>
+  );
+}
+
+interface RecommendationsPanelProps {
+  /** The zone, subject and level being searched steer the suggestions. */
+  filters: Pick<SearchFilters, 'location' | 'subject' | 'level'>;
+  renderTutor: RenderRecommendedTutor;
+}
+
+/** 'Recommandations IA' (spec §2): generated on demand, from the parent's preferences. */
+export function RecommendationsPanel({ filters, renderTutor }: RecommendationsPanelProps) {
+  const { user, profile } = useAuth();
+  const generate = useGenerateRecommendations();
+  const data = generate.isError ? undefined : generate.data;
+  // The filters come from the URL, already restricted to known zones, subjects and levels.
+  const run = () => generate.mutate({ location: filters.location, subject: filters.subject, level: filters.level } as RecommendationsRequest);
+
+  let content;
+  if (!user) {
+    content = (
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title>{messages.auth.userNotSignedIn}</Alert.Title>
+      </Alert.Root>
+    );
+  } else if (profile?.role !== 'parent') {
+    content = <Text color="fg.muted">{messages.ai.parentsOnly}</Text>;
+  } else if (generate.isPending) {
+    content = (
+      <HStack gap="3" py="4" role="status">
+        <Spinner size="sm" color="orange.solid" />
+        <Text>{messages.ai.loading}</Text>
+      </HStack>
+    );
+  } else if (generate.isError) {
+    content = (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Title>{messages.ai.failure}</Alert.Title>
+      </Alert.Root>
+    );
+  } else if (data && data.recommendations.length === 0) {
+    content = <Text color="fg.muted">{messages.ai.empty}</Text>;
+  } else if (data) {
+    content = (
+      <Stack gap="4">
+        <PreferenceSummaryView summary={data.metadata.summary} />
+        <RecommendationList data={data} renderTutor={renderTutor} />
+      </Stack>
+    );
+  } else {
+    content = (
+      <Button onClick={run} alignSelf="flex-start">
+        <LuSparkles />
+        Générer des recommandations IA
+      </Button>
+    );
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="ai-panel-title" size="sm">
+      <Card.Header>
+        <HStack justify="space-between" gap="2">
+          <HStack gap="2">
+            <Box color="purple.500" display="inline-flex">
+              <LuSparkles />
+            </Box>
+            <Card.Title id="ai-panel-title" as="h2" fontSize="md">
+              Recommandations IA
+            </Card.Title>
+          </HStack>
+          {(data || generate.isError) && (
+            <IconButton aria-label="Actualiser les recommandations" size="xs" variant="ghost" onClick={run}>
+              <LuRefreshCw />
+            </IconButton>
+          )}
+        </HStack>
+      </Card.Header>
+      <Card.Body pt="2">{content}</Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,12 @@
+import type { EarningsPeriod, EarningsResponse } from '#shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+export function useEarnings(period: EarningsPeriod) {
+  return useQuery({
+    queryKey: ['earnings', period],
+    queryFn: ({ signal }) => apiRequest<EarningsResponse>('tutorEarnings', { query: { period }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,136 @@
+import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, formatFcfa, messages, type EarningsPeriod } from '#shared';
+import { Alert, Badge, Box, Button, Card, EmptyState, Flex, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { LuTrendingUp } from 'react-icons/lu';
+import { formatDateTime } from '@/components/money/format';
+import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { ApiRequestError } from '@/lib/api';
+import { useEarnings } from '../api/earnings';
+
+export const TUTOR_REVENUES_TITLE = 'Mes Revenus';
+
+const EarningsChart = lazy(() => import('./earnings-chart'));
+
+function Figure({ label, value, help }: { label: string; value: string | undefined; help?: string }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Stat.Root>
+          <Stat.Label>{label}</Stat.Label>
+          {value === undefined ? <Skeleton height="7" width="20" /> : <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>}
+          {help && <Stat.HelpText>{help}</Stat.HelpText>}
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Mes Revenus (spec §2): Semaine / Mois / Année, four cards, the chart and the history. */
+export function TutorRevenues() {
+  const [period, setPeriod] = useState<EarningsPeriod>('month');
+  const query = useEarnings(period);
+  const data = query.data;
+  const missingProfile = query.error instanceof ApiRequestError && query.error.status === 404;
+
+  return (
+    <Stack gap="5">
+      <SegmentGroup.Root
+        value={period}
+        onValueChange={(details) => details.value && setPeriod(details.value as EarningsPeriod)}
+        size="sm"
+        alignSelf="start"
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={EARNINGS_PERIODS.map((value) => ({ value, label: EARNINGS_PERIOD_LABELS[value] }))} />
+      </SegmentGroup.Root>
+
+      {query.isError && (
+        <Alert.Root status={missingProfile ? 'info' : 'error'}>
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{missingProfile ? messages.revenues.profileMissing : messages.revenues.loadFailure}</Alert.Title>
+            {missingProfile && <Alert.Description>Complétez votre profil de répétiteur pour recevoir des réservations.</Alert.Description>}
+          </Alert.Content>
+          {!missingProfile && (
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              {messages.ui.retry}
+            </Button>
+          )}
+        </Alert.Root>
+      )}
+
+      {!query.isError && (
+        <>
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
+            <Figure label="Revenus reçus" value={data && formatFcfa(data.received)} />
+            <Figure label="En attente" value={data && formatFcfa(data.pending)} help="Fonds en séquestre" />
+            <Figure label="Cours donnés" value={data && String(data.lessons_given)} />
+            <Figure
+              label="Note moyenne"
+              value={data && (data.average_rating === null ? '—' : `${data.average_rating.toLocaleString('fr-FR')}/5`)}
+              help={data ? `${data.rated_courses} cours noté(s)` : undefined}
+            />
+          </SimpleGrid>
+
+          <Card.Root size="sm">
+            <Card.Header>
+              <Card.Title>Revenus sur la période</Card.Title>
+            </Card.Header>
+            <Card.Body>
+              {data ? (
+                <Suspense fallback={<Skeleton height="220px" />}>
+                  <EarningsChart points={data.chart} />
+                </Suspense>
+              ) : (
+                <Skeleton height="220px" />
+              )}
+            </Card.Body>
+          </Card.Root>
+
+          <Stack gap="3">
+            <Text fontWeight="semibold" fontSize="lg">
+              Historique des transactions
+            </Text>
+            {!data && [0, 1].map((i) => <Skeleton key={i} height="20" rounded="lg" />)}
+            {data && data.transactions.length === 0 && (
+              <EmptyState.Root size="sm">
+                <EmptyState.Content>
+                  <EmptyState.Indicator>
+                    <LuTrendingUp />
+                  </EmptyState.Indicator>
+                  <EmptyState.Title>Aucune transaction sur la période</EmptyState.Title>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            )}
+            {data?.transactions.map((tx) => (
+              <Card.Root key={tx.id} size="sm" data-testid="revenue-transaction">
+                <Card.Body>
+                  <Flex justify="space-between" gap="3" wrap="wrap" align="start">
+                    <Box minW="0" flex="1">
+                      <Text fontWeight="medium">
+                        {tx.courses[0] ? `Cours de ${tx.courses[0].subject}` : tx.description} — {tx.parent_name}
+                      </Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {formatDateTime(tx.escrow_released_at ?? tx.paid_at ?? tx.created_at)} · {tx.courses[0]?.duration_hours} h
+                        {tx.courses[0]?.parent_rating !== undefined && ` · note ${tx.courses[0].parent_rating}/5`}
+                      </Text>
+                    </Box>
+                    <Stack gap="1" align="end">
+                      <Text fontWeight="bold" whiteSpace="nowrap">
+                        {formatFcfa(tx.amount_tutor)}
+                      </Text>
+                      <TransactionStatusBadge status={tx.status} />
+                    </Stack>
+                  </Flex>
+                  <Badge variant="plain" px="0" color="fg.muted" fontWeight="normal">
+                    Total {formatFcfa(tx.amount_total)} · commission {formatFcfa(tx.commission_amount)}
+                  </Badge>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

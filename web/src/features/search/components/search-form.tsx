@@ -1,0 +1,224 @@
+import {
+  activeFilterCount,
+  formatAmount,
+  LEVELS,
+  RATE_MAX,
+  RATE_MIN,
+  RATE_STEP,
+  resetFilters,
+  SORT_LABELS,
+  SORT_OPTIONS,
+  SORT_ORDER_LABELS,
+  SORT_ORDERS,
+  SUBJECTS,
+  ZONE_LABELS,
+  ZONES,
+  type SearchFilters,
+} from '#shared';
+import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { LuChevronDown, LuChevronUp, LuSearch, LuSlidersHorizontal, LuX } from 'react-icons/lu';
+
+interface SearchFormProps {
+  value: SearchFilters;
+  onChange: (filters: SearchFilters) => void;
+  onSubmit: () => void;
+  isSearching: boolean;
+  /** Collapsed at first on a phone once a search is shown. */
+  defaultOpen: boolean;
+}
+
+function SelectField({
+  id,
+  label,
+  value,
+  placeholder,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id}>{label}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function Collapsible({ open, children }: { open: boolean; children: ReactNode }) {
+  return <Box display={open ? 'block' : 'none'}>{children}</Box>;
+}
+
+/** Panel 'Recherche de répétiteurs' (spec §2): text, zone, subject, level, advanced filters. */
+export function SearchForm({ value, onChange, onSubmit, isSearching, defaultOpen }: SearchFormProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const active = activeFilterCount(value);
+  const set = <K extends keyof SearchFilters>(key: K, next: SearchFilters[K]) => onChange({ ...value, [key]: next });
+
+  return (
+    <Card.Root as="section" aria-labelledby="search-panel-title" size="sm">
+      <Card.Header>
+        <HStack justify="space-between" gap="2" wrap="wrap">
+          <HStack gap="2">
+            <Card.Title id="search-panel-title" as="h2" fontSize="md">
+              Recherche de répétiteurs
+            </Card.Title>
+            {active > 0 && (
+              <Badge colorPalette="orange" variant="solid" size="sm">
+                {active} filtre(s) actif(s)
+              </Badge>
+            )}
+          </HStack>
+          <Button
+            size="xs"
+            variant="ghost"
+            hideFrom="md"
+            aria-expanded={open}
+            aria-controls="search-filters"
+            onClick={() => setOpen(!open)}
+          >
+            <LuSlidersHorizontal />
+            Filtres
+            {open ? <LuChevronUp /> : <LuChevronDown />}
+          </Button>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <form
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+        >
+          <Stack gap="4">
+            <Input
+              type="search"
+              aria-label="Recherche libre"
+              placeholder="Rechercher par nom, matière, ou description..."
+              value={value.query}
+              maxLength={200}
+              enterKeyHint="search"
+              onChange={(event) => set('query', event.currentTarget.value)}
+            />
+            <Box id="search-filters" display={{ base: open ? 'block' : 'none', md: 'block' }}>
+              <Stack gap="4">
+                <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+                  <SelectField
+                    id="search-zone"
+                    label="Zone"
+                    value={value.location}
+                    placeholder="Toutes les zones"
+                    options={ZONES.map((zone) => ({ value: zone, label: ZONE_LABELS[zone] }))}
+                    onChange={(next) => set('location', next)}
+                  />
+                  <SelectField
+                    id="search-subject"
+                    label="Matière"
+                    value={value.subject}
+                    placeholder="Toutes les matières"
+                    options={SUBJECTS.map((subject) => ({ value: subject, label: subject }))}
+                    onChange={(next) => set('subject', next)}
+                  />
+                  <SelectField
+                    id="search-level"
+                    label="Niveau"
+                    value={value.level}
+                    placeholder="Tous les niveaux"
+                    options={LEVELS.map((level) => ({ value: level, label: level }))}
+                    onChange={(next) => set('level', next)}
+                  />
+                </SimpleGrid>
+
+                <Box>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    px="0"
+                    aria-expanded={advancedOpen}
+                    aria-controls="search-advanced"
+                    onClick={() => setAdvancedOpen(!advancedOpen)}
+                  >
+                    Filtres avancés
+                    {advancedOpen ? <LuChevronUp /> : <LuChevronDown />}
+                  </Button>
+                  <Collapsible open={advancedOpen}>
+                    <Stack id="search-advanced" gap="4" pt="2">
+                      <Slider.Root
+                        min={RATE_MIN}
+                        max={RATE_MAX}
+                        step={RATE_STEP}
+                        value={[value.minRate, value.maxRate]}
+                        onValueChange={({ value: [min, max] }) =>
+                          onChange({ ...value, minRate: min ?? RATE_MIN, maxRate: max ?? RATE_MAX })
+                        }
+                        aria-label={['Tarif horaire minimum', 'Tarif horaire maximum']}
+                      >
+                        <HStack justify="space-between" gap="2" wrap="wrap">
+                          <Slider.Label>Tarif horaire</Slider.Label>
+                          <Slider.ValueText fontSize="sm" color="fg.muted">
+                            {formatAmount(value.minRate)} – {formatAmount(value.maxRate)}
+                            {value.maxRate === RATE_MAX ? '+' : ''} FCFA/h
+                          </Slider.ValueText>
+                        </HStack>
+                        <Slider.Control>
+                          <Slider.Track>
+                            <Slider.Range />
+                          </Slider.Track>
+                          <Slider.Thumbs />
+                        </Slider.Control>
+                      </Slider.Root>
+                      <SimpleGrid columns={2} gap="3">
+                        <SelectField
+                          id="search-sort"
+                          label="Trier par"
+                          value={value.sortBy}
+                          options={SORT_OPTIONS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
+                          onChange={(next) => set('sortBy', next as SearchFilters['sortBy'])}
+                        />
+                        <SelectField
+                          id="search-order"
+                          label="Ordre"
+                          value={value.sortOrder}
+                          options={SORT_ORDERS.map((order) => ({ value: order, label: SORT_ORDER_LABELS[order] }))}
+                          onChange={(next) => set('sortOrder', next as SearchFilters['sortOrder'])}
+                        />
+                      </SimpleGrid>
+                    </Stack>
+                  </Collapsible>
+                </Box>
+              </Stack>
+            </Box>
+            <HStack gap="3">
+              <Button type="submit" flex="1" loading={isSearching} loadingText="Recherche...">
+                <LuSearch />
+                Rechercher
+              </Button>
+              <Button type="button" variant="outline" onClick={() => onChange(resetFilters())}>
+                <LuX />
+                Effacer
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,97 @@
+import { formatAmount, messages, sortBadge, type SearchFilters, type SearchResponse, type TutorSummary } from '#shared';
+import { Alert, Badge, Button, Card, EmptyState, HStack, SimpleGrid, Stack, Stat, Text, VStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuSearchX } from 'react-icons/lu';
+import { TutorListSkeleton } from '@/components/tutor-card';
+
+interface SearchResultsProps {
+  filters: SearchFilters;
+  pages: SearchResponse[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: () => void;
+  renderTutor: (tutor: TutorSummary) => ReactNode;
+}
+
+function StatCard({ label, value }: { label: string; value: string }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body p="3">
+        <Stat.Root>
+          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>{value}</Stat.ValueText>
+          <Stat.Label fontSize="xs">{label}</Stat.Label>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Results area: skeletons, error card, empty state, or the stat cards and the list. */
+export function SearchResults(props: SearchResultsProps) {
+  const { filters, pages, isLoading, isError, onRetry, renderTutor } = props;
+  if (isLoading) return <TutorListSkeleton />;
+  if (isError) {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{messages.search.failure}</Alert.Title>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={onRetry}>
+          {messages.ui.retry}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  const first = pages?.[0];
+  if (!first) return null;
+  if (first.total === 0) {
+    return (
+      <Card.Root variant="outline">
+        <Card.Body>
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <LuSearchX />
+              </EmptyState.Indicator>
+              <VStack textAlign="center" gap="1">
+                <EmptyState.Title as="h2">{messages.search.empty}</EmptyState.Title>
+                <EmptyState.Description>Essayez une autre orthographe, une autre zone ou élargissez le tarif.</EmptyState.Description>
+              </VStack>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+
+  const tutors = pages.flatMap((page) => page.tutors);
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={3} gap={{ base: '2', md: '3' }}>
+        <StatCard label="Répétiteurs" value={String(first.total)} />
+        <StatCard label="Vérifiés" value={String(first.verified_count)} />
+        <StatCard label="FCFA/h moyen" value={first.average_rate === null ? 'N/A' : formatAmount(first.average_rate)} />
+      </SimpleGrid>
+      <HStack justify="space-between" gap="2" wrap="wrap">
+        <Text as="h2" fontWeight="semibold" aria-live="polite">
+          {first.total} répétiteur(s) trouvé(s)
+        </Text>
+        <Badge variant="subtle">{sortBadge(filters.sortBy)}</Badge>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+        {tutors.map((tutor) => (
+          <div key={tutor.id}>{renderTutor(tutor)}</div>
+        ))}
+      </SimpleGrid>
+      {props.hasMore && (
+        <Button variant="outline" alignSelf="center" loading={props.isLoadingMore} onClick={props.onLoadMore}>
+          Voir plus de répétiteurs
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { resetFilters, type SearchFilters, type TutorSummary } from '#shared';
+import { Grid, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchTutors } from '../api/search-tutors';
+import { useSearchUrl } from '../hooks/use-search-url';
+import { SearchForm } from './search-form';
+import { SearchResults } from './search-results';
+
+export const SEARCH_TITLE = 'Recherche';
+
+interface SearchScreenProps {
+  renderTutor: (tutor: TutorSummary) => ReactNode;
+  /** The history card, shown until the first search; `apply` searches again with its filters. */
+  renderHistory?: (apply: (filters: SearchFilters) => void) => ReactNode;
+  /** The suggested-tutors block, given the zone, subject and level being searched. */
+  renderSuggestions?: (filters: SearchFilters) => ReactNode;
+  /** Called once per search the user makes, with its result count (the page records history). */
+  onSearched?: (filters: SearchFilters, resultsCount: number) => void;
+}
+
+const keyOf = (filters: SearchFilters) => JSON.stringify(filters);
+
+/** Tutor search (spec §2): filters in the URL, results, history until the first search. */
+export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, onSearched }: SearchScreenProps) {
+  const { submitted, submit } = useSearchUrl();
+  const [draft, setDraft] = useState<SearchFilters>(() => submitted ?? resetFilters());
+  const [toRecord, setToRecord] = useState<string | null>(null);
+  const results = useSearchTutors(submitted);
+
+  // The URL changed under us (a history entry, back/forward): the form shows what is searched.
+  const submittedKey = submitted ? keyOf(submitted) : null;
+  useEffect(() => {
+    if (submitted) setDraft(submitted);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [submittedKey]);
+
+  const search = (filters: SearchFilters) => {
+    const normalised = { ...filters, query: filters.query.trim() };
+    setToRecord(keyOf(normalised));
+    submit(normalised);
+  };
+
+  // A search made here (not a reload of a shared link) goes to the history with its count.
+  const firstPage = results.data?.pages[0];
+  useEffect(() => {
+    if (!toRecord || !submitted || toRecord !== submittedKey) return;
+    if (!firstPage || results.isPlaceholderData || results.isFetching) return;
+    setToRecord(null);
+    onSearched?.(submitted, firstPage.total);
+  }, [toRecord, submitted, submittedKey, firstPage, results.isPlaceholderData, results.isFetching, onSearched]);
+
+  const isLoading = submitted !== null && (results.isPending || (results.isPlaceholderData && results.isFetching));
+
+  return (
+    <Stack gap="5">
+      <Text color="fg.muted">Plus de 500+ répétiteurs vérifiés</Text>
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
+        <Stack gap="5" minW="0">
+          <SearchForm
+            value={draft}
+            onChange={setDraft}
+            onSubmit={() => search(draft)}
+            isSearching={isLoading}
+            defaultOpen={submitted === null}
+          />
+          {submitted === null
+            ? renderHistory?.((filters) => search(filters))
+            : (
+                <SearchResults
+                  filters={submitted}
+                  pages={results.data?.pages}
+                  isLoading={isLoading}
+                  isError={results.isError}
+                  onRetry={() => void results.refetch()}
+                  hasMore={Boolean(results.hasNextPage)}
+                  isLoadingMore={results.isFetchingNextPage}
+                  onLoadMore={() => void results.fetchNextPage()}
+                  renderTutor={renderTutor}
+                />
+              )}
+        </Stack>
+        {renderSuggestions && <Stack minW="0">{renderSuggestions(submitted ?? draft)}</Stack>}
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  EXPERIENCE_LABELS,
+  formatFcfa,
+  messages,
+  ZONE_LABELS,
+  type PublicTutorProfile,
+} from '#shared';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  DataList,
+  Heading,
+  HStack,
+  Skeleton,
+  SkeletonCircle,
+  Stack,
+  Text,
+  Wrap,
+} from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
+import { ApiRequestError } from '@/lib/api';
+import { useTutorProfile } from '../api/tutor-profile';
+
+export const TUTOR_PROFILE_TITLE = 'Profil du répétiteur';
+
+interface TutorProfileViewProps {
+  id: string;
+  /** 'Réserver': the page decides what booking does (the booking dialog). */
+  onBook: (tutor: PublicTutorProfile) => void;
+}
+
+/** A tutor's public profile (the 'Voir Profil' target). */
+export function TutorProfileView({ id, onBook }: TutorProfileViewProps) {
+  const query = useTutorProfile(id);
+  if (query.isPending) return <TutorProfileSkeleton />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <Card.Root role="alert">
+        <Card.Body>
+          <Stack gap="3" align="flex-start">
+            <Text fontWeight="semibold">{notFound ? messages.tutors.notFound : messages.tutors.loadFailure}</Text>
+            {!notFound && <Button onClick={() => void query.refetch()}>{messages.ui.retry}</Button>}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+    );
+  }
+  return <TutorProfileCard tutor={query.data} onBook={onBook} />;
+}
+
+function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook: (tutor: PublicTutorProfile) => void }) {
+  const fullName = `${tutor.first_name} ${tutor.last_name}`.trim();
+  const availableDays = tutor.availability_schedule.filter((day) => day.available && day.slots.length > 0);
+
+  return (
+    <Stack gap="4">
+      <Card.Root>
+        <Card.Body>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'center', sm: 'flex-start' }}>
+            <Avatar.Root size="2xl" boxSize="24" colorPalette="orange">
+              <Avatar.Fallback name={fullName} />
+              {tutor.profile_image_url && <Avatar.Image src={tutor.profile_image_url} alt={`Photo de ${fullName}`} />}
+            </Avatar.Root>
+            <Stack gap="2" flex="1" minW="0" textAlign={{ base: 'center', sm: 'start' }} align={{ base: 'center', sm: 'flex-start' }}>
+              <Heading as="h2" size="2xl">
+                {fullName}
+              </Heading>
+              {tutor.is_verified && (
+                <Badge colorPalette="green" size="md">
+                  ✔️ Vérifié
+                </Badge>
+              )}
+              <HStack gap="1" color="fg.muted" fontSize="sm">
+                <LuMapPin />
+                <Text>{tutor.location ? ZONE_LABELS[tutor.location] : 'Zone non spécifiée'}</Text>
+              </HStack>
+              <Text fontSize="xl" fontWeight="bold" color="orange.fg">
+                {tutor.hourly_rate === null ? messages.tutors.noRate : formatFcfa(tutor.hourly_rate)}
+                <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
+                  {' '}
+                  /h
+                </Text>
+              </Text>
+            </Stack>
+            <Button size="lg" width={{ base: 'full', sm: 'auto' }} onClick={() => onBook(tutor)}>
+              <LuCalendarCheck />
+              Réserver
+            </Button>
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Body>
+          <Stack gap="5">
+            <Section title="Matières">
+              <Wrap gap="2">
+                {tutor.subjects.map((subject) => (
+                  <Badge key={subject} colorPalette="orange" variant="subtle">
+                    {subject}
+                  </Badge>
+                ))}
+              </Wrap>
+            </Section>
+            <Section title="Niveaux">
+              <Wrap gap="2">
+                {tutor.levels.map((level) => (
+                  <Badge key={level} variant="outline">
+                    {level}
+                  </Badge>
+                ))}
+              </Wrap>
+            </Section>
+            {tutor.bio && (
+              <Section title="Présentation">
+                <Text whiteSpace="pre-line">{tutor.bio}</Text>
+              </Section>
+            )}
+            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+              <DataList.Item>
+                <DataList.ItemLabel>Formation</DataList.ItemLabel>
+                <DataList.ItemValue>{tutor.education || '—'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Expérience</DataList.ItemLabel>
+                <DataList.ItemValue>{tutor.experience ? EXPERIENCE_LABELS[tutor.experience] : '—'}</DataList.ItemValue>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.ItemLabel>Diplômes</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <HStack gap="1">
+                    <LuGraduationCap />
+                    <Text>
+                      {tutor.diploma_count} diplôme{tutor.diploma_count > 1 ? 's' : ''}
+                    </Text>
+                  </HStack>
+                </DataList.ItemValue>
+              </DataList.Item>
+            </DataList.Root>
+            {tutor.teaching_method && (
+              <Section title="Méthode pédagogique">
+                <Text whiteSpace="pre-line">{tutor.teaching_method}</Text>
+              </Section>
+            )}
+          </Stack>
+        </Card.Body>
+      </Card.Root>
+
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h3" size="md">
+            Disponibilités
+          </Heading>
+        </Card.Header>
+        <Card.Body>
+          {availableDays.length === 0 ? (
+            <Text color="fg.muted">Aucune disponibilité indiquée</Text>
+          ) : (
+            <Stack gap="2" as="ul" listStyleType="none">
+              {tutor.availability_schedule.map((day) => (
+                <HStack as="li" key={day.day} justify="space-between" gap="3" wrap="wrap">
+                  <Text fontWeight="medium" minW="24">
+                    {day.day}
+                  </Text>
+                  <Text color={day.available && day.slots.length ? 'fg' : 'fg.muted'} textAlign="end">
+                    {day.available && day.slots.length
+                      ? day.slots.map((slot) => `${slot.start} – ${slot.end}`).join(', ')
+                      : 'Indisponible'}
+                  </Text>
+                </HStack>
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="2">
+      <Heading as="h3" size="sm" color="fg.muted">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  );
+}
+
+function TutorProfileSkeleton() {
+  return (
+    <Stack gap="4" aria-busy="true" aria-label={messages.ui.loading}>
+      <Card.Root>
+        <Card.Body>
+          <HStack gap="4">
+            <SkeletonCircle size="24" />
+            <Stack flex="1" gap="3">
+              <Skeleton h="6" width="60%" />
+              <Skeleton h="4" width="30%" />
+              <Skeleton h="5" width="40%" />
+            </Stack>
+          </HStack>
+        </Card.Body>
+      </Card.Root>
+      <Skeleton h="48" rounded="xl" />
+      <Skeleton h="40" rounded="xl" />
+    </Stack>
+  );
+}
