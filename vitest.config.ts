@@ -33,8 +33,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 90_000,
           hookTimeout: 120_000,
+          // Browser assertions poll: give a loaded 2-core machine time rather than flake.
+          expect: { poll: { timeout: 20_000, interval: 100 } },
           fileParallelism: true,
         },
       },

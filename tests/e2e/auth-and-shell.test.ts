@@ -25,7 +25,7 @@ async function signInThroughUi(page: Page, email: string, password: string): Pro
 }
 
 async function waitForPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
 }
 
 describe('authentication', () => {
@@ -119,7 +119,7 @@ describe('app shell', () => {
     await signInThroughUi(page, parent.email, parent.password);
     await page.waitForURL((url) => url.pathname !== '/auth');
     await page.goto('/admin');
-    await page.waitForURL((url) => url.pathname !== '/admin', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname !== '/admin', { timeout: 30_000 });
     expect(new URL(page.url()).pathname).not.toBe('/admin');
     await context.close();
 
