@@ -4,13 +4,11 @@
  * read, so two indexers racing never lose each other's changes.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { s3 } from '#commons/clients/s3';
 import { requireEnv } from '#commons/env';
 import type { CatalogueSnapshot } from './catalogue.js';
 import { SNAPSHOT_KEY } from './catalogue-keys.js';
-
-/** Created once per container; the local S3 emulator needs path-style addresses. */
-const s3 = new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
 
 const bucket = () => requireEnv('SEARCH_BUCKET');
 

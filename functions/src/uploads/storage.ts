@@ -4,9 +4,6 @@
  * Nothing here logs a URL: presigned URLs are bearer credentials.
  */
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import {
@@ -19,7 +16,7 @@ import {
   type UploadBucket,
   type UploadPurpose,
 } from '#shared/onboarding-schemas';
-import { s3 } from '#commons/clients/s3';
+import { environmentContext, presignObjectUrl, presignPost } from '#commons/s3-presign';
 import { requireEnv } from '#commons/env';
 import { ForbiddenError, ValidationError } from '#commons/errors';
 
@@ -65,12 +62,12 @@ export async function presignUpload(
   if (!caller.groups.some((group) => UPLOADERS[input.purpose].includes(group))) throw new ForbiddenError();
   // The key is built here from the verified token's subject: never from the request.
   const key = buildUploadKey(caller.userId, input.purpose, input.content_type, now, randomUUID());
-  const { url, fields } = await createPresignedPost(s3, {
-    Bucket: bucketName(bucketOfPurpose(input.purpose)),
-    Key: key,
-    Conditions: uploadConditions(input.content_type),
-    Fields: { 'Content-Type': input.content_type },
-    Expires: UPLOAD_URL_TTL_SECONDS,
+  const { url, fields } = await presignPost(environmentContext(), {
+    bucket: bucketName(bucketOfPurpose(input.purpose)),
+    key,
+    conditions: uploadConditions(input.content_type),
+    fields: { 'Content-Type': input.content_type },
+    expiresIn: UPLOAD_URL_TTL_SECONDS,
   });
   return { url, fields, key, expires_in: UPLOAD_URL_TTL_SECONDS };
 }
@@ -85,12 +82,17 @@ export async function signedFileUrl(key: string, now = Date.now()): Promise<{ ur
   const file = parseUploadKey(key);
   if (!file) throw new ValidationError(messages.uploads.invalidKey);
   const bucket = bucketOfPurpose(file.purpose);
-  const command = new GetObjectCommand({ Bucket: bucketName(bucket), Key: key });
+  const object = { bucket: bucketName(bucket), key };
   if (bucket === 'kyc') {
-    return { url: await getSignedUrl(s3, command, { expiresIn: KYC_URL_TTL_SECONDS }), expires_in: KYC_URL_TTL_SECONDS };
+    const url = await presignObjectUrl(environmentContext(), { ...object, expiresIn: KYC_URL_TTL_SECONDS });
+    return { url, expires_in: KYC_URL_TTL_SECONDS };
   }
   const windowStart = now - (now % IMAGE_URL_WINDOW_MS);
-  const url = await getSignedUrl(s3, command, { expiresIn: IMAGE_URL_TTL_SECONDS, signingDate: new Date(windowStart) });
+  const url = await presignObjectUrl(environmentContext(), {
+    ...object,
+    expiresIn: IMAGE_URL_TTL_SECONDS,
+    signingDate: new Date(windowStart),
+  });
   return { url, expires_in: Math.floor((windowStart + IMAGE_URL_TTL_SECONDS * 1000 - now) / 1000) };
 }
 
@@ -106,15 +108,17 @@ export async function assertOwnUpload(ownerId: string, key: string, purposes: re
   const file = parseUploadKey(key);
   if (!file || !purposes.includes(file.purpose)) throw new ValidationError(messages.uploads.invalidKey);
   if (file.ownerId !== ownerId) throw new ForbiddenError(messages.uploads.notYours);
-  let head;
-  try {
-    head = await s3.send(new HeadObjectCommand({ Bucket: bucketName(bucketOfPurpose(file.purpose)), Key: key }));
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as Error).name === 'NotFound') throw new ValidationError(messages.uploads.missing);
-    throw error;
-  }
-  const contentType = (head.ContentType ?? '').split(';')[0]!.trim();
+  // HEAD through a short presigned URL: the object's type and size, without the S3 client.
+  const headUrl = await presignObjectUrl(environmentContext(), {
+    bucket: bucketName(bucketOfPurpose(file.purpose)),
+    key,
+    method: 'HEAD',
+    expiresIn: 60,
+  });
+  const head = await fetch(headUrl, { method: 'HEAD' });
+  if (head.status === 404) throw new ValidationError(messages.uploads.missing);
+  if (!head.ok) throw new Error(`S3 HEAD answered ${head.status}`);
+  const contentType = (head.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(contentType)) throw new ValidationError(messages.uploads.invalidType);
-  if ((head.ContentLength ?? 0) > UPLOAD_MAX_BYTES) throw new ValidationError(messages.uploads.tooLarge);
+  if (Number(head.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ValidationError(messages.uploads.tooLarge);
 }
