@@ -24,11 +24,14 @@ let stopping = false;
 export async function stopAll(): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await Promise.allSettled(closers.reverse().map((close) => close()));
+  const closing = closers.splice(0).reverse();
+  await Promise.allSettled(closing.map((close) => close()));
   for (const child of children) child.kill('SIGTERM');
   const deadline = Date.now() + 3000;
   while (children.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   for (const child of children) child.kill('SIGKILL');
+  // A process may start another stack afterwards (the benchmarks do).
+  stopping = false;
 }
 
 export function stopOnSignals(): void {

@@ -3,13 +3,9 @@
  * Written with `zod/mini`: the same validation for ~12 KB instead of ~85 KB in every Lambda
  * bundle and in the browser (see docs/decisions.md).
  */
-import * as z from 'zod/mini';
-import fr from 'zod/v4/locales/fr.js';
+import { z } from './zod.js';
 import { PASSWORD_MIN_LENGTH, PUBLIC_ROLES, ROLES } from './constants.js';
 import { messages } from './messages.js';
-
-// Default zod messages in French; the contract's own messages override them field by field.
-z.config(fr());
 
 export const requiredText = (max = 100) =>
   z

@@ -1,4 +1,5 @@
-/** `npm run bench`: prints the figures; nothing here passes or fails on timing. */
+/** `npm run bench [name…]`: prints the figures; nothing here passes or fails on timing. */
+import { spawnSync } from 'node:child_process';
 import { benchLambdas } from './lambdas.js';
 import { benchPayments } from './payments.js';
 import { benchSearch } from './search.js';
@@ -6,7 +7,6 @@ import { benchStartup } from './startup.js';
 import { benchUploads } from './uploads.js';
 import { benchWebBundle } from './web-bundle.js';
 
-const only = process.argv.slice(2);
 const benches: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   web: benchWebBundle,
@@ -16,8 +16,19 @@ const benches: Record<string, () => Promise<void>> = {
   payments: benchPayments,
 };
 
-for (const [name, bench] of Object.entries(benches)) {
-  if (only.length && !only.includes(name)) continue;
-  await bench();
-  console.log('');
+const only = process.argv.slice(2);
+
+if (only.length === 0) {
+  // Each benchmark in its own process: they start local stacks whose settings are read once.
+  for (const name of Object.keys(benches)) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, name], { stdio: 'inherit' });
+    if (result.status !== 0) console.log(`(${name}: exited with ${result.status ?? result.signal})\n`);
+  }
+} else {
+  for (const name of only) {
+    const bench = benches[name];
+    if (!bench) throw new Error(`Unknown benchmark ${name}: ${Object.keys(benches).join(', ')}`);
+    await bench();
+    console.log('');
+  }
 }

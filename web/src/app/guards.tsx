@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';

@@ -3,7 +3,7 @@
  * Home): the card from components/, the heart from the favourites feature, and 'Réserver'.
  * Features do not import each other; they receive `renderTutor` from the pages composed here.
  */
-import type { TutorSummary } from '#shared';
+import type { TutorSummary } from '#shared/search';
 import { useCallback, type ReactNode } from 'react';
 import { TutorCard } from '@/components/tutor-card';
 import { useFavoriteToggle } from '@/features/favorites/api/favorites';

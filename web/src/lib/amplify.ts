@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '#shared';
+import type { RuntimeConfig } from '#shared/schemas';
 import { Amplify } from 'aws-amplify';
 
 export function configureAmplify(config: RuntimeConfig): void {

@@ -1,4 +1,6 @@
-import { apiErrorSchema, buildPath, messages, routes, type RouteId } from '#shared';
+import { messages } from '#shared/messages';
+import { buildPath, routes, type RouteId } from '#shared/routes';
+import { apiErrorSchema } from '#shared/schemas';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { getRuntimeConfig } from './config';
 

@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '#shared';
+import { runtimeConfigSchema, type RuntimeConfig } from '#shared/schemas';
 
 let current: RuntimeConfig | undefined;
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { useRouteError } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Box, Flex, Heading, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuArrowLeft, LuCreditCard, LuHeart, LuHouse, LuLogOut, LuMenu, LuSearch } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { messages, type InvoiceView } from '#shared';
+import { messages } from '#shared/messages';
+import { type InvoiceView } from '#shared/payments-schemas';
 import { Alert, Box, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { LuDownload } from 'react-icons/lu';

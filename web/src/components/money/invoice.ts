@@ -2,13 +2,9 @@
  * The invoice as a standalone HTML document (viewable, and downloadable as a .html file), built
  * from the API's invoice data: the same integer FCFA amounts as every other view.
  */
-import {
-  COURSE_STATUS_LABELS,
-  formatFcfa,
-  PAYMENT_METHOD_LABELS,
-  TRANSACTION_STATUS_LABELS,
-  type InvoiceView,
-} from '#shared';
+import { formatFcfa } from '#shared/money';
+import { COURSE_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/payments';
+import { type InvoiceView } from '#shared/payments-schemas';
 import { formatDate, formatDateTime } from './format';
 
 const escape = (text: string) =>

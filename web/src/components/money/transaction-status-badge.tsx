@@ -1,4 +1,4 @@
-import { COURSE_STATUS_LABELS, TRANSACTION_STATUS_LABELS, type CourseStatus, type TransactionStatus } from '#shared';
+import { COURSE_STATUS_LABELS, TRANSACTION_STATUS_LABELS, type CourseStatus, type TransactionStatus } from '#shared/payments';
 import { Badge } from '@chakra-ui/react';
 
 const PALETTE: Record<TransactionStatus, string> = {

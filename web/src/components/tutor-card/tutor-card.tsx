@@ -1,11 +1,6 @@
-import {
-  DEFAULT_CARD_RATING,
-  FAVORITE_ANIMATION_MS,
-  formatAmount,
-  tutorName,
-  zoneLabel,
-  type TutorSummary,
-} from '#shared';
+import { DEFAULT_CARD_RATING, FAVORITE_ANIMATION_MS } from '#shared/constants';
+import { formatAmount } from '#shared/money';
+import { tutorName, zoneLabel, type TutorSummary } from '#shared/search';
 import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuHeart, LuMapPin, LuStar } from 'react-icons/lu';

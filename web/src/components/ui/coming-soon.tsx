@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Card, EmptyState, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuHourglass } from 'react-icons/lu';

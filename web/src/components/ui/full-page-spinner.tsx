@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
 
 /** Centered spinner shown while the session, the profile or a screen's code is loading. */

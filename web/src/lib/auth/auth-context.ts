@@ -1,4 +1,4 @@
-import type { Profile, SignInInput, SignUpInput } from '#shared';
+import type { Profile, SignInInput, SignUpInput } from '#shared/schemas';
 import type { AuthSession, AuthUser } from 'aws-amplify/auth';
 import { createContext } from 'react';
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 
 /** Cognito wraps a PreSignUp rejection as "<trigger> failed with error <message>." */
 const LAMBDA_REJECTION = /failed with error ([\s\S]+)\.$/;

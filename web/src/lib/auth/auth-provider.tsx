@@ -1,4 +1,4 @@
-import type { SignInInput, SignUpInput } from '#shared';
+import type { SignInInput, SignUpInput } from '#shared/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';

@@ -2,8 +2,8 @@
  * The Cognito calls made on a user's action (sign-in, sign-up, sign-out). Loaded on demand:
  * they bring Amplify's sign-in flows (SRP, device, WebAuthn…) that /auth does not need to paint.
  */
-import type { SignUpInput } from '#shared';
-import { messages } from '#shared';
+import type { SignUpInput } from '#shared/schemas';
+import { messages } from '#shared/messages';
 import { signIn, signOut, signUp } from 'aws-amplify/auth';
 import { AuthFlowError } from './auth-errors';
 

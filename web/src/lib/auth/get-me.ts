@@ -1,4 +1,4 @@
-import { profileSchema, type Profile } from '#shared';
+import { profileSchema, type Profile } from '#shared/schemas';
 import { apiRequest } from '../api';
 
 /** `GET /api/me`: the signed-in user's profile. */

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { useContext } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context';
 

@@ -1,4 +1,5 @@
-import type { AdminStats, AdminUser, DisputeView, EscrowDecision, EscrowDecisionResult, TransactionView } from '#shared';
+import type { EscrowDecision } from '#shared/payments';
+import type { AdminStats, AdminUser, DisputeView, EscrowDecisionResult, TransactionView } from '#shared/payments-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

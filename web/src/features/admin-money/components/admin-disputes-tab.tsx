@@ -1,4 +1,5 @@
-import { formatFcfa, messages } from '#shared';
+import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
 import { Alert, Box, Button, Card, EmptyState, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuShieldCheck, LuStar } from 'react-icons/lu';

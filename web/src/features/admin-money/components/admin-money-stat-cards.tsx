@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { useAdminStats } from '../api/admin-money';
 

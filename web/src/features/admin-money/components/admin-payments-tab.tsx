@@ -1,4 +1,6 @@
-import { formatFcfa, messages, PAYMENT_METHOD_LABELS } from '#shared';
+import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
+import { PAYMENT_METHOD_LABELS } from '#shared/payments';
 import { Alert, Box, Button, Card, EmptyState, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';

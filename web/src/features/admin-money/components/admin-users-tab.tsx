@@ -1,4 +1,5 @@
-import { messages, ROLE_LABELS } from '#shared';
+import { ROLE_LABELS } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { Alert, Badge, Box, Button, Card, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatDate } from '@/components/money/format';
 import { useAdminUsers } from '../api/admin-money';

@@ -1,4 +1,7 @@
-import { canTakeAction, formatFcfa, messages, type EscrowDecision, type TransactionView } from '#shared';
+import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
+import { canTakeAction, type EscrowDecision } from '#shared/payments';
+import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/money/confirm-dialog';

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Card, SimpleGrid, Stat } from '@chakra-ui/react';
 
 /**

@@ -1,4 +1,6 @@
-import { messages, ROLE_LABELS, type AdminKycItem, type KycStatus } from '#shared';
+import { ROLE_LABELS, type KycStatus } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { type AdminKycItem } from '#shared/onboarding-schemas';
 import {
   Badge,
   Box,

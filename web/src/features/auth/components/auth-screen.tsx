@@ -1,4 +1,5 @@
-import { messages, type SignInInput, type SignUpInput } from '#shared';
+import { messages } from '#shared/messages';
+import { type SignInInput, type SignUpInput } from '#shared/schemas';
 import { Box, Card, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuGraduationCap } from 'react-icons/lu';

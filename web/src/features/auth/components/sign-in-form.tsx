@@ -1,4 +1,4 @@
-import { signInSchema, type SignInInput } from '#shared';
+import { signInSchema, type SignInInput } from '#shared/schemas';
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';

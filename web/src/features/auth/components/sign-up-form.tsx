@@ -1,4 +1,5 @@
-import { SIGN_UP_ROLE_OPTIONS, signUpSchema, type SignUpInput } from '#shared';
+import { SIGN_UP_ROLE_OPTIONS } from '#shared/constants';
+import { signUpSchema, type SignUpInput } from '#shared/schemas';
 import { Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,6 @@
-import { messages, type FavoritesResponse, type TutorSummary } from '#shared';
+import { type FavoritesResponse } from '#shared/discovery-schemas';
+import { messages } from '#shared/messages';
+import { type TutorSummary } from '#shared/search';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { notify } from '@/components/ui/notify';

@@ -1,4 +1,5 @@
-import { messages, type TutorSummary } from '#shared';
+import { messages } from '#shared/messages';
+import { type TutorSummary } from '#shared/search';
 import { Alert, Button, Card, EmptyState, Heading, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
 import { LuHeart } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,6 @@
-import { messages, type SearchFilters, type SearchHistoryResponse } from '#shared';
+import { type SearchHistoryResponse } from '#shared/discovery-schemas';
+import { messages } from '#shared/messages';
+import { type SearchFilters } from '#shared/search';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { notify } from '@/components/ui/notify';

@@ -1,4 +1,6 @@
-import { messages, searchLabel, zoneLabel, type SearchFilters, type SearchHistoryEntry } from '#shared';
+import { type SearchHistoryEntry } from '#shared/discovery-schemas';
+import { messages } from '#shared/messages';
+import { searchLabel, zoneLabel, type SearchFilters } from '#shared/search';
 import {
   Badge,
   Button,

@@ -1,4 +1,4 @@
-import { HERO_STATS } from '#shared';
+import { HERO_STATS } from '#shared/constants';
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuAward, LuSearch, LuShieldCheck, LuUserPlus } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { KYC_REVIEW_HOURS, messages } from '#shared';
+import { KYC_REVIEW_HOURS } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuCheck, LuIdCard, LuShieldCheck, LuUser } from 'react-icons/lu';

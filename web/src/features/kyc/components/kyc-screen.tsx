@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { useMyKyc } from '../api/kyc';

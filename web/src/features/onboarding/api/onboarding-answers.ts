@@ -1,11 +1,4 @@
-import type {
-  MyTutorProfile,
-  Organisation,
-  OrganisationInput,
-  ParentPreferences,
-  ParentPreferencesInput,
-  TutorProfileInput,
-} from '#shared';
+import type { MyTutorProfile, Organisation, OrganisationInput, ParentPreferences, ParentPreferencesInput, TutorProfileInput } from '#shared/onboarding-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

@@ -1,5 +1,5 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 
 /** While saved answers load (the form is prefilled with them). */
 export function AnswersSkeleton() {

@@ -1,12 +1,5 @@
-import {
-  addSlot,
-  canAddSlot,
-  removeSlot,
-  setDayAvailable,
-  SLOT_TIMES,
-  type AvailabilityEntry,
-  type WeekDay,
-} from '#shared';
+import { SLOT_TIMES, type WeekDay } from '#shared/constants';
+import { addSlot, canAddSlot, removeSlot, setDayAvailable, type AvailabilityEntry } from '#shared/onboarding-schemas';
 import { Badge, Button, Card, Checkbox, HStack, IconButton, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus, LuX } from 'react-icons/lu';

@@ -1,13 +1,6 @@
-import {
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  messages,
-  organisationSchema,
-  TUTOR_COUNT_LABELS,
-  TUTOR_COUNT_RANGES,
-  type Organisation,
-  type OrganisationInput,
-} from '#shared';
+import { COMPANY_TYPE_LABELS, COMPANY_TYPES, TUTOR_COUNT_LABELS, TUTOR_COUNT_RANGES } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { organisationSchema, type Organisation, type OrganisationInput } from '#shared/onboarding-schemas';
 import { Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

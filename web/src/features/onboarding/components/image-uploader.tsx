@@ -1,4 +1,5 @@
-import { messages, type UploadPurpose } from '#shared';
+import { messages } from '#shared/messages';
+import { type UploadPurpose } from '#shared/onboarding-schemas';
 import { Box, Button, IconButton, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { LuImagePlus, LuX } from 'react-icons/lu';

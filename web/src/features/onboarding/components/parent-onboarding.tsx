@@ -1,15 +1,6 @@
-import {
-  CHILD_LEVEL_LABELS,
-  CHILD_LEVELS,
-  messages,
-  MONTHLY_BUDGET_LABELS,
-  MONTHLY_BUDGETS,
-  PARENT_ZONES,
-  parentPreferencesSchema,
-  ZONE_LABELS,
-  type ParentPreferences,
-  type ParentPreferencesInput,
-} from '#shared';
+import { CHILD_LEVEL_LABELS, CHILD_LEVELS, MONTHLY_BUDGET_LABELS, MONTHLY_BUDGETS, PARENT_ZONES, ZONE_LABELS } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { parentPreferencesSchema, type ParentPreferences, type ParentPreferencesInput } from '#shared/onboarding-schemas';
 import { Button, Card, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

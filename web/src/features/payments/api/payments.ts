@@ -1,11 +1,5 @@
-import type {
-  EscrowDecision,
-  EscrowDecisionResult,
-  ParentTransactionsResponse,
-  PaymentInitResult,
-  PaymentRequest,
-  RatingInput,
-} from '#shared';
+import type { EscrowDecision } from '#shared/payments';
+import type { EscrowDecisionResult, ParentTransactionsResponse, PaymentInitResult, PaymentRequest, RatingInput } from '#shared/payments-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

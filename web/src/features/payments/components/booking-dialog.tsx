@@ -1,19 +1,8 @@
-import {
-  BOOKING_DEFAULT_LEVEL,
-  BOOKING_DEFAULT_SUBJECT,
-  DURATION_MAX_HOURS,
-  DURATION_MIN_HOURS,
-  durationSchema,
-  formatAmount,
-  formatFcfa,
-  isMobileMoney,
-  messages,
-  normalizeIvorianPhone,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
-  priceLesson,
-  type PaymentMethod,
-} from '#shared';
+import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
+import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney, PAYMENT_METHOD_LABELS } from '#shared/payments';
+import { durationSchema, normalizeIvorianPhone } from '#shared/payments-schemas';
 import {
   Alert,
   Button,

@@ -1,4 +1,6 @@
-import { formatFcfa, messages, type TransactionView } from '#shared';
+import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
+import { type TransactionView } from '#shared/payments-schemas';
 import { Alert, Button, Card, EmptyState, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';

@@ -1,4 +1,6 @@
-import { DISPUTE_RATING_THRESHOLD, messages, RATING_MAX } from '#shared';
+import { DISPUTE_RATING_THRESHOLD } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { RATING_MAX } from '#shared/payments';
 import { Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuStar } from 'react-icons/lu';

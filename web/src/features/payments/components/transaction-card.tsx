@@ -1,4 +1,6 @@
-import { canRateLesson, canTakeAction, formatFcfa, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS, type TransactionView } from '#shared';
+import { formatFcfa } from '#shared/money';
+import { canRateLesson, canTakeAction, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
+import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFileText, LuStar } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';

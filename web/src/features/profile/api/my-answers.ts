@@ -1,4 +1,4 @@
-import type { KycVerification, MyTutorProfile, Organisation, ParentPreferences } from '#shared';
+import type { KycVerification, MyTutorProfile, Organisation, ParentPreferences } from '#shared/onboarding-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

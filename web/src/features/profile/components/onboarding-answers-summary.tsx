@@ -1,10 +1,4 @@
-import {
-  CHILD_LEVEL_LABELS,
-  COMPANY_TYPE_LABELS,
-  MONTHLY_BUDGET_LABELS,
-  TUTOR_COUNT_LABELS,
-  ZONE_LABELS,
-} from '#shared';
+import { CHILD_LEVEL_LABELS, COMPANY_TYPE_LABELS, MONTHLY_BUDGET_LABELS, TUTOR_COUNT_LABELS, ZONE_LABELS } from '#shared/constants';
 import { DataList, Skeleton } from '@chakra-ui/react';
 import { useMyOrganisation, useMyParentPreferences } from '../api/my-answers';
 

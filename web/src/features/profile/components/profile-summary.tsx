@@ -1,4 +1,5 @@
-import { messages, ROLE_LABELS } from '#shared';
+import { ROLE_LABELS } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
 import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import type { RecommendationsRequest, RecommendationsResponse } from '#shared';
+import type { RecommendationsRequest, RecommendationsResponse } from '#shared/discovery-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared';
+import { messages } from '#shared/messages';
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { TutorListSkeleton } from '@/components/tutor-card';
 import { useAuth } from '@/lib/auth';

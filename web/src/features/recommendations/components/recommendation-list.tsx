@@ -1,4 +1,5 @@
-import type { RecommendationsResponse, TutorSummary } from '#shared';
+import type { RecommendationsResponse } from '#shared/discovery-schemas';
+import type { TutorSummary } from '#shared/search';
 import { Badge, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSparkles } from 'react-icons/lu';

@@ -1,4 +1,6 @@
-import { messages, zoneLabel, type PreferenceSummary, type RecommendationsRequest, type SearchFilters } from '#shared';
+import { type PreferenceSummary, type RecommendationsRequest } from '#shared/discovery-schemas';
+import { messages } from '#shared/messages';
+import { zoneLabel, type SearchFilters } from '#shared/search';
 import { Alert, Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuRefreshCw, LuSparkles } from 'react-icons/lu';
 import { useAuth } from '@/lib/auth';

@@ -1,4 +1,5 @@
-import type { EarningsPeriod, EarningsResponse } from '#shared';
+import type { EarningsPeriod } from '#shared/payments';
+import type { EarningsResponse } from '#shared/payments-schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

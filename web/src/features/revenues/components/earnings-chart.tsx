@@ -1,4 +1,5 @@
-import { formatAmount, formatFcfa, type EarningsPoint } from '#shared';
+import { formatAmount, formatFcfa } from '#shared/money';
+import { type EarningsPoint } from '#shared/payments-schemas';
 import { Box } from '@chakra-ui/react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 

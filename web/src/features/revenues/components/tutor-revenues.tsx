@@ -1,4 +1,6 @@
-import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, formatFcfa, messages, type EarningsPeriod } from '#shared';
+import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
+import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, type EarningsPeriod } from '#shared/payments';
 import { Alert, Badge, Box, Button, Card, EmptyState, Flex, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuTrendingUp } from 'react-icons/lu';

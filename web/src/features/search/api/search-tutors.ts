@@ -1,4 +1,5 @@
-import { SEARCH_PAGE_SIZE, type SearchFilters, type SearchResponse } from '#shared';
+import { SEARCH_PAGE_SIZE, type SearchResponse } from '#shared/discovery-schemas';
+import { type SearchFilters } from '#shared/search';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

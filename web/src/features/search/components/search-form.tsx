@@ -1,20 +1,6 @@
-import {
-  activeFilterCount,
-  formatAmount,
-  LEVELS,
-  RATE_MAX,
-  RATE_MIN,
-  RATE_STEP,
-  resetFilters,
-  SORT_LABELS,
-  SORT_OPTIONS,
-  SORT_ORDER_LABELS,
-  SORT_ORDERS,
-  SUBJECTS,
-  ZONE_LABELS,
-  ZONES,
-  type SearchFilters,
-} from '#shared';
+import { LEVELS, RATE_MAX, RATE_MIN, RATE_STEP, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONE_LABELS, ZONES } from '#shared/constants';
+import { formatAmount } from '#shared/money';
+import { activeFilterCount, resetFilters, SORT_LABELS, SORT_ORDER_LABELS, type SearchFilters } from '#shared/search';
 import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { LuChevronDown, LuChevronUp, LuSearch, LuSlidersHorizontal, LuX } from 'react-icons/lu';

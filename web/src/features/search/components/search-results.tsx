@@ -1,4 +1,7 @@
-import { formatAmount, messages, sortBadge, type SearchFilters, type SearchResponse, type TutorSummary } from '#shared';
+import { type SearchResponse } from '#shared/discovery-schemas';
+import { messages } from '#shared/messages';
+import { formatAmount } from '#shared/money';
+import { sortBadge, type SearchFilters, type TutorSummary } from '#shared/search';
 import { Alert, Badge, Button, Card, EmptyState, HStack, SimpleGrid, Stack, Stat, Text, VStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSearchX } from 'react-icons/lu';

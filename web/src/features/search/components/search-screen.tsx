@@ -1,4 +1,4 @@
-import { resetFilters, type SearchFilters, type TutorSummary } from '#shared';
+import { resetFilters, type SearchFilters, type TutorSummary } from '#shared/search';
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchTutors } from '../api/search-tutors';

@@ -1,4 +1,4 @@
-import { filtersFromParams, filtersToParams, hasSearchParams, type SearchFilters } from '#shared';
+import { filtersFromParams, filtersToParams, hasSearchParams, type SearchFilters } from '#shared/search';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 

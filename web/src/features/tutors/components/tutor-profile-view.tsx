@@ -1,10 +1,7 @@
-import {
-  EXPERIENCE_LABELS,
-  formatFcfa,
-  messages,
-  ZONE_LABELS,
-  type PublicTutorProfile,
-} from '#shared';
+import { EXPERIENCE_LABELS, ZONE_LABELS } from '#shared/constants';
+import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
+import { type PublicTutorProfile } from '#shared/onboarding-schemas';
 import {
   Avatar,
   Badge,
