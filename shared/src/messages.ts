@@ -192,5 +192,4 @@ export const messages = {
     backHome: "Retour à l'accueil",
   },
   notFound: 'Oops! Page not found',
-  comingSoon: 'Bientôt disponible',
 } as const;

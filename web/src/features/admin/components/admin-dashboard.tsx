@@ -1,27 +1,23 @@
 import { Stack, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuCreditCard, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
-import { AdminStatCards } from './admin-stat-cards';
-import { DisputesTabPlaceholder } from './disputes-tab-placeholder';
 import { KycReviewTab } from './kyc-review-tab';
-import { PaymentsTabPlaceholder } from './payments-tab-placeholder';
-import { UsersTabPlaceholder } from './users-tab-placeholder';
 
 export const ADMIN_DASHBOARD_TITLE = 'Tableau de bord administrateur';
 
-/** Money views composed by the admin route (the admin-money feature); placeholders otherwise. */
+/** The money views, composed by the admin route from the admin-money feature. */
 export interface AdminDashboardSlots {
-  statCards?: ReactNode;
-  paymentsTab?: ReactNode;
-  usersTab?: ReactNode;
-  disputesTab?: ReactNode;
+  statCards: ReactNode;
+  paymentsTab: ReactNode;
+  usersTab: ReactNode;
+  disputesTab: ReactNode;
 }
 
 /** /admin (spec §2): four stat cards, then the tabs; 'Vérifications KYC' is the default. */
-export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab }: AdminDashboardSlots = {}) {
+export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab }: AdminDashboardSlots) {
   return (
     <Stack gap="6">
-      {statCards ?? <AdminStatCards />}
+      {statCards}
       <Tabs.Root defaultValue="kyc" variant="line" lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="kyc" flexShrink="0">
@@ -45,13 +41,13 @@ export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab }
           <KycReviewTab />
         </Tabs.Content>
         <Tabs.Content value="payments">
-          {paymentsTab ?? <PaymentsTabPlaceholder />}
+          {paymentsTab}
         </Tabs.Content>
         <Tabs.Content value="users">
-          {usersTab ?? <UsersTabPlaceholder />}
+          {usersTab}
         </Tabs.Content>
         <Tabs.Content value="disputes">
-          {disputesTab ?? <DisputesTabPlaceholder />}
+          {disputesTab}
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
