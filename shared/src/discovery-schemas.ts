@@ -2,7 +2,7 @@
  * The API contract of search, favourites, search history and AI recommendations (zod/mini),
  * shared by the handlers and the SPA.
  */
-import { z } from './zod.js';
+import * as z from './zod.js';
 import { LEVELS, RATE_MAX, RATE_MIN, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONES } from './constants.js';
 import type { SearchFilters, TutorSummary } from './search.js';
 

@@ -2,7 +2,7 @@
  * The API contract of onboarding, tutor profiles, uploads and KYC (zod/mini, shared by the
  * handlers and the SPA), plus the pure rules they share: upload keys and weekly availability.
  */
-import { z } from './zod.js';
+import * as z from './zod.js';
 import {
   CHILD_LEVELS,
   COMPANY_TYPES,

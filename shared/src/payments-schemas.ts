@@ -2,7 +2,7 @@
  * The money API contract (zod/mini): the booking's payment request, escrow decisions, ratings,
  * and the shapes the payments, earnings and admin routes return.
  */
-import { z } from './zod.js';
+import * as z from './zod.js';
 import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import {
   EARNINGS_PERIODS,

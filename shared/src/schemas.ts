@@ -3,7 +3,7 @@
  * Written with `zod/mini`: the same validation for ~12 KB instead of ~85 KB in every Lambda
  * bundle and in the browser (see docs/decisions.md).
  */
-import { z } from './zod.js';
+import * as z from './zod.js';
 import { PASSWORD_MIN_LENGTH, PUBLIC_ROLES, ROLES } from './constants.js';
 import { messages } from './messages.js';
 
