@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { newUser, stack, uniqueEmail } from '../support/stack.js';
 
 let browser: Browser;
@@ -17,16 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
-}
 
-async function waitForPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
-}
 
 describe('authentication', () => {
   it('signs a new parent up and lands on /onboarding', async () => {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { newUser, stack } from '../support/stack.js';
 import { PNG_1PX } from '../integration/uploads-helpers.js';
 
@@ -20,16 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
-}
 
-async function waitForPath(page: Page, pathname: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
-}
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();

@@ -1,14 +1,13 @@
 import { COMPANY_TYPE_LABELS, COMPANY_TYPES, TUTOR_COUNT_LABELS, TUTOR_COUNT_RANGES } from '#shared/constants';
-import { messages } from '#shared/messages';
 import { organisationSchema, type Organisation, type OrganisationInput } from '#shared/onboarding-schemas';
 import { Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { notify } from '@/components/ui/notify';
 import { useOrganisation, useSaveOrganisation } from '../api/onboarding-answers';
 import { AnswersSkeleton } from './answers-skeleton';
 import { FormField } from './form-field';
+import { saveOrNotify } from '../hooks/save-or-notify';
 import { StepShell } from './step-shell';
 
 const TOTAL = 3;
@@ -46,13 +45,7 @@ function CompanySteps({ firstName, saved, onDone }: { firstName: string; saved: 
   } = useForm<OrganisationInput>({ resolver: zodResolver(organisationSchema), defaultValues: defaults(saved) });
 
   const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      notify.error({ title: messages.onboarding.saveFailure, description: (error as Error).message });
-      return;
-    }
-    onDone();
+    if (await saveOrNotify(save, values)) onDone();
   });
 
   if (step === 1) {

@@ -1,15 +1,14 @@
 import { CHILD_LEVEL_LABELS, CHILD_LEVELS, MONTHLY_BUDGET_LABELS, MONTHLY_BUDGETS, PARENT_ZONES, ZONE_LABELS } from '#shared/constants';
-import { messages } from '#shared/messages';
 import { parentPreferencesSchema, type ParentPreferences, type ParentPreferencesInput } from '#shared/onboarding-schemas';
 import { Button, Card, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
-import { notify } from '@/components/ui/notify';
 import { useParentPreferences, useSaveParentPreferences } from '../api/onboarding-answers';
 import { AnswersSkeleton } from './answers-skeleton';
 import { FormField } from './form-field';
+import { saveOrNotify } from '../hooks/save-or-notify';
 import { StepShell } from './step-shell';
 
 const TOTAL = 3;
@@ -46,13 +45,7 @@ function ParentSteps({ firstName, saved, onDone }: { firstName: string; saved: P
   const children = useFieldArray({ control, name: 'children' });
 
   const submit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      notify.error({ title: messages.onboarding.saveFailure, description: (error as Error).message });
-      return;
-    }
-    onDone();
+    if (await saveOrNotify(save, values)) onDone();
   });
 
   if (step === 1) {

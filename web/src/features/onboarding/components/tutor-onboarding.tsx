@@ -13,6 +13,7 @@ import { AnswersSkeleton } from './answers-skeleton';
 import { AvailabilityEditor } from './availability-editor';
 import { FormField } from './form-field';
 import { ImageUploader, type UploadedImage } from './image-uploader';
+import { saveOrNotify } from '../hooks/save-or-notify';
 import { StepShell } from './step-shell';
 
 const TOTAL = 6;
@@ -79,16 +80,12 @@ function TutorSteps({ firstName, saved, onSaved }: { firstName: string; saved: M
 
   const submit = handleSubmit(
     async (values) => {
-      try {
-        await save.mutateAsync({
-          ...values,
-          profile_image_key: photo[0]?.key ?? null,
-          diploma_image_keys: diplomas.map((d) => d.key),
-        });
-      } catch (error) {
-        notify.error({ title: messages.onboarding.saveFailure, description: (error as Error).message });
-        return;
-      }
+      const saved = await saveOrNotify(save, {
+        ...values,
+        profile_image_key: photo[0]?.key ?? null,
+        diploma_image_keys: diplomas.map((d) => d.key),
+      });
+      if (!saved) return;
       notify.success({ title: messages.onboarding.saved });
       onSaved();
     },

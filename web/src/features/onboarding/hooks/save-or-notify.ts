@@ -1,0 +1,16 @@
+import { messages } from '#shared/messages';
+import { notify } from '@/components/ui/notify';
+
+/**
+ * Saves onboarding answers; on failure says so in French and returns false, so the user stays
+ * on the step with its answers and can try again.
+ */
+export async function saveOrNotify<T>(save: { mutateAsync: (values: T) => Promise<unknown> }, values: T): Promise<boolean> {
+  try {
+    await save.mutateAsync(values);
+    return true;
+  } catch (error) {
+    notify.error({ title: messages.onboarding.saveFailure, description: (error as Error).message });
+    return false;
+  }
+}
