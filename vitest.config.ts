@@ -1,10 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (plain functions), `infra` (CDK assertions on the synthesized template)
- * and `stack` (integration and end-to-end tests against the embedded local stack, started once by
- * tests/support/global-setup.ts).
+ * Five projects:
+ * - `unit`: plain functions;
+ * - `infra`: CDK assertions on the synthesized template;
+ * - `rules`: the money and access rules against the real engines in the test process — DynamoDB
+ *   Local (started once by tests/rules/global-setup.ts), the local Step Functions runner running
+ *   the deployed escrow definition, and the Paystack sandbox — with the handler modules imported
+ *   in the same process, so a mutation tool can change a rule and see a test fail;
+ * - `integration` and `e2e`: HTTP and Chromium tests against the embedded local stack, started
+ *   once for both by tests/support/global-setup.ts, exactly as `npm start` does.
  */
+const stackProject = (name: 'integration' | 'e2e') => ({
+  test: {
+    name,
+    include: [`tests/${name}/**/*.test.ts`],
+    environment: 'node',
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // Browser assertions poll: give a loaded 2-core machine time rather than flake.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
+    fileParallelism: true,
+  },
+});
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
@@ -29,17 +49,18 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'stack',
-          include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+          name: 'rules',
+          include: ['tests/rules/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // Browser assertions poll: give a loaded 2-core machine time rather than flake.
-          expect: { poll: { timeout: 20_000, interval: 100 } },
-          fileParallelism: true,
+          globalSetup: ['tests/rules/global-setup.ts'],
+          setupFiles: ['tests/rules/engines.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
+      stackProject('integration'),
+      stackProject('e2e'),
     ],
   },
 });

@@ -37,6 +37,8 @@ export class Escrow extends Construct {
   readonly stateMachine: StateMachine;
   readonly tasks: KalanFunction;
   readonly paystackSecret: ISecret;
+  /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
+  private readonly autoReleaseDays: string;
 
   constructor(scope: Construct, id: string, props: EscrowProps) {
     super(scope, id);
@@ -55,7 +57,8 @@ export class Escrow extends Construct {
 
     this.tasks = new KalanFunction(this, 'EscrowTasks', { handlerModule: eventHandlers.escrowTasks, table, stage });
     this.tasks.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
-    this.tasks.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', String(props.autoReleaseDays ?? DEFAULT_AUTO_RELEASE_DAYS));
+    this.autoReleaseDays = String(props.autoReleaseDays ?? DEFAULT_AUTO_RELEASE_DAYS);
+    this.tasks.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
     this.paystackSecret.grantRead(this.tasks);
     this.tasks.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
 
@@ -93,6 +96,7 @@ export class Escrow extends Construct {
     const initialize = api.functionFor(routes.initializePayment.handler);
     initialize.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
     initialize.addEnvironment('SITE_URL', siteUrl);
+    initialize.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
     this.stateMachine.grantStartExecution(initialize);
   }
 

@@ -35,7 +35,9 @@ export const localConfig = {
   webDist: path.resolve(root, process.env.KALAN_WEB_DIST ?? 'web/dist'),
 } as const;
 
-export type LocalConfig = typeof localConfig;
+/** The settings' shape (literal types widened), so tests can run the stack's parts with others. */
+type Widen<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean : { readonly [K in keyof T]: Widen<T[K]> };
+export type LocalConfig = Widen<typeof localConfig>;
 
 /** Internal endpoints use the IPv4 loopback explicitly (localhost may resolve to ::1 first). */
 export function url(portNumber: number): string {

@@ -28,8 +28,11 @@ interface SandboxTransaction {
   paidAt?: string;
   /** Test controls. */
   verifyAmount?: number;
+  verifyCurrency?: string;
   refundBehaviour?: 'ok' | 'reject' | 'unavailable';
   refunds: number;
+  /** Every refund request received, as sent (subunits), for tests to check what was asked. */
+  refundRequests: Array<{ amount: number | null; currency: string | null }>;
 }
 
 /** The local secret key: generated once per data directory (0600), never committed. */
@@ -106,7 +109,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
     status: tx.status,
     reference: tx.reference,
     amount: tx.verifyAmount ?? tx.amount,
-    currency: tx.currency,
+    currency: tx.verifyCurrency ?? tx.currency,
     paid_at: tx.paidAt ?? null,
     channel: tx.channels[0] ?? 'card',
     customer: { email: tx.email },
@@ -116,7 +119,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
   async function deliverChargeSuccess(reference: string): Promise<number> {
     const tx = byReference.get(reference);
     if (!tx) throw new Error(`Référence inconnue : ${reference}`);
-    const body = JSON.stringify({ event: 'charge.success', data: { ...dataOf(tx), amount: tx.amount } });
+    const body = JSON.stringify({ event: 'charge.success', data: { ...dataOf(tx), amount: tx.amount, currency: tx.currency } });
     const response = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(body, secret) },
@@ -169,12 +172,16 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         if (!tx) return reply(res, 404, { status: false, message: 'Transaction reference not found' });
         const body = await readJson(req);
         if (typeof body.verifyAmount === 'number') tx.verifyAmount = body.verifyAmount;
+        if (typeof body.verifyCurrency === 'string') tx.verifyCurrency = body.verifyCurrency;
         if (body.refund === 'ok' || body.refund === 'reject' || body.refund === 'unavailable') tx.refundBehaviour = body.refund;
         if (body.markPaid === true && tx.status === 'pending') {
           tx.status = 'success';
           tx.paidAt = new Date().toISOString();
         }
-        return reply(res, 200, { status: true, data: { ...dataOf(tx), access_code: tx.accessCode, refunds: tx.refunds } });
+        return reply(res, 200, {
+          status: true,
+          data: { ...dataOf(tx), access_code: tx.accessCode, refunds: tx.refunds, refundRequests: tx.refundRequests },
+        });
       }
 
       // The API proper: the secret key is required, as on api.paystack.co.
@@ -202,6 +209,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           metadata: (body.metadata as Record<string, unknown>) ?? {},
           status: 'pending',
           refunds: 0,
+          refundRequests: [],
         };
         byReference.set(reference, tx);
         byAccessCode.set(accessCode, tx);
@@ -221,16 +229,34 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         const body = await readJson(req);
         const tx = byReference.get(String(body.transaction ?? ''));
         if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
+        const requested = {
+          amount: body.amount === undefined ? null : Number(body.amount),
+          currency: body.currency === undefined ? null : String(body.currency),
+        };
+        tx.refundRequests.push(requested);
         if (tx.refundBehaviour === 'unavailable') return reply(res, 503, { status: false, message: 'Service unavailable' });
         if (tx.refundBehaviour === 'reject') return reply(res, 400, { status: false, message: 'Refund declined' });
         if (tx.status === 'reversed') return reply(res, 400, { status: false, message: 'Transaction has been fully reversed' });
         if (tx.status !== 'success') return reply(res, 400, { status: false, message: 'Transaction not successful' });
+        // As Paystack: at most the amount paid, in the transaction's currency (a partial refund otherwise).
+        if (requested.amount !== null && (!Number.isInteger(requested.amount) || requested.amount <= 0 || requested.amount > tx.amount)) {
+          return reply(res, 400, { status: false, message: 'Refund amount cannot be greater than transaction amount' });
+        }
+        if (requested.currency !== null && requested.currency !== tx.currency) {
+          return reply(res, 400, { status: false, message: 'Currency does not match the transaction currency' });
+        }
         tx.status = 'reversed';
         tx.refunds += 1;
         return reply(res, 200, {
           status: true,
           message: 'Refund has been queued for processing',
-          data: { id: randomInt(1_000_000, 2_000_000_000), status: 'pending', amount: Number(body.amount ?? tx.amount), currency: tx.currency, transaction: { id: tx.id, reference: tx.reference } },
+          data: {
+            id: randomInt(1_000_000, 2_000_000_000),
+            status: 'pending',
+            amount: requested.amount ?? tx.amount,
+            currency: tx.currency,
+            transaction: { id: tx.id, reference: tx.reference },
+          },
         });
       }
       return reply(res, 404, { status: false, message: 'Not found' });

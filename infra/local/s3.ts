@@ -5,7 +5,8 @@ import S3rver from 's3rver';
 import { localConfig, type LocalConfig } from './config.js';
 import { onStop } from './processes.js';
 
-export async function startS3(config: LocalConfig = localConfig): Promise<void> {
+/** Starts s3rver on `config.ports.s3` (0: a free port) and returns the port it listens on. */
+export async function startS3(config: LocalConfig = localConfig): Promise<{ port: number; close: () => Promise<void> }> {
   const directory = path.join(config.dataDir, 's3');
   mkdirSync(directory, { recursive: true });
   const cors = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
@@ -16,6 +17,8 @@ export async function startS3(config: LocalConfig = localConfig): Promise<void> 
     silent: true,
     configureBuckets: Object.values(config.buckets).map((name) => ({ name, configs: [cors] })),
   });
-  await server.run();
-  onStop(() => server.close());
+  const { port } = await server.run();
+  const close = () => server.close();
+  onStop(close);
+  return { port, close };
 }

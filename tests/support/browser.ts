@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { stack } from './stack.js';
 
-export { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
+export { CHROMIUM_FLAGS, resolveChromium } from './chromium.js';
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return launchChromium(extraArgs);

@@ -57,8 +57,8 @@ describe('earnings periods', () => {
 
 describe('escrow timing', () => {
   it('releases automatically 7 days after the lesson date by default, or after the booking without a date', () => {
-    expect(autoReleaseAt(now, '2026-03-20T09:00:00.000Z', 7)).toBe('2026-03-27T09:00:00.000Z');
-    expect(autoReleaseAt(now, undefined, 7)).toBe('2026-03-25T15:00:00.000Z');
+    expect(autoReleaseAt(now, '2026-03-20T09:00:00.000Z', 7 * 86_400)).toBe('2026-03-27T09:00:00.000Z');
+    expect(autoReleaseAt(now, undefined, 7 * 86_400)).toBe('2026-03-25T15:00:00.000Z');
   });
 
   it('never waits longer than a timer can hold, and at least a second', () => {

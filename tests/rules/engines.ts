@@ -1,0 +1,76 @@
+/**
+ * Set-up of every `rules` test file, run in the file's own process before it imports anything:
+ * a table of its own on the shared DynamoDB Local, the Paystack sandbox and the local Step
+ * Functions runner (the escrow definition CDK deploys) on free ports, and the standard AWS SDK
+ * variables that point the production handler modules at them. The handlers are then imported in
+ * this same process (through the local Lambda runtime, as the router and the runner do).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type http from 'node:http';
+import type net from 'node:net';
+import { afterAll, inject } from 'vitest';
+import { awsEnvironment, localConfig, type LocalConfig } from '../../infra/local/config.js';
+import { ensureTable, localDynamoClient } from '../../infra/local/dynamodb.js';
+import { createPaystackSandbox } from '../../infra/local/paystack-sandbox.js';
+import { startS3 } from '../../infra/local/s3.js';
+import { createLocalStepFunctions, type LocalStepFunctions } from '../../infra/local/stepfunctions.js';
+
+function listen(server: http.Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+const tableName = `kalan-rules-${randomBytes(4).toString('hex')}`;
+export const config = {
+  ...localConfig,
+  inMemory: true,
+  tableName,
+  dataDir: mkdtempSync(path.join(tmpdir(), 'kalan-rules-')),
+  ports: { ...localConfig.ports, dynamodb: inject('rulesDynamodbPort'), s3: 0 },
+} satisfies LocalConfig;
+
+export const paystackSecret = `sk_test_rules_${randomBytes(16).toString('hex')}`;
+
+const s3 = await startS3(config);
+config.ports.s3 = s3.port;
+
+const sandbox = createPaystackSandbox(config, paystackSecret);
+config.ports.paystack = await listen(sandbox.server);
+
+let runner: LocalStepFunctions = await createLocalStepFunctions(config);
+config.ports.sfn = await listen(runner.server);
+
+Object.assign(process.env, awsEnvironment(config), {
+  PAYSTACK_SECRET_KEY: paystackSecret,
+  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
+});
+await ensureTable(localDynamoClient(config), tableName);
+
+/**
+ * Stops the Step Functions runner as a crash would (every execution in memory is lost) and starts
+ * a new one on the same address, which resumes the workflow of every transaction not final —
+ * what `npm start` does after a restart.
+ */
+export async function restartRunner(): Promise<number> {
+  runner.stop();
+  await close(runner.server);
+  runner = await createLocalStepFunctions(config);
+  await listen(runner.server, config.ports.sfn);
+  return runner.resumeInFlight();
+}
+
+afterAll(async () => {
+  runner.stop();
+  await Promise.all([close(runner.server), close(sandbox.server), s3.close()]);
+  rmSync(config.dataDir, { recursive: true, force: true });
+});
