@@ -29,6 +29,8 @@ interface SandboxTransaction {
   /** Test controls. */
   verifyAmount?: number;
   verifyCurrency?: string;
+  verifyStatus?: string;
+  verifyReference?: string;
   refundBehaviour?: 'ok' | 'reject' | 'unavailable';
   refunds: number;
   /** Every refund request received, as sent (subunits), for tests to check what was asked. */
@@ -106,8 +108,8 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
   const dataOf = (tx: SandboxTransaction) => ({
     id: tx.id,
     domain: 'test',
-    status: tx.status,
-    reference: tx.reference,
+    status: tx.verifyStatus ?? tx.status,
+    reference: tx.verifyReference ?? tx.reference,
     amount: tx.verifyAmount ?? tx.amount,
     currency: tx.verifyCurrency ?? tx.currency,
     paid_at: tx.paidAt ?? null,
@@ -119,7 +121,10 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
   async function deliverChargeSuccess(reference: string): Promise<number> {
     const tx = byReference.get(reference);
     if (!tx) throw new Error(`Référence inconnue : ${reference}`);
-    const body = JSON.stringify({ event: 'charge.success', data: { ...dataOf(tx), amount: tx.amount, currency: tx.currency } });
+    const body = JSON.stringify({
+      event: 'charge.success',
+      data: { ...dataOf(tx), status: tx.status, reference: tx.reference, amount: tx.amount, currency: tx.currency },
+    });
     const response = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(body, secret) },
@@ -173,6 +178,8 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         const body = await readJson(req);
         if (typeof body.verifyAmount === 'number') tx.verifyAmount = body.verifyAmount;
         if (typeof body.verifyCurrency === 'string') tx.verifyCurrency = body.verifyCurrency;
+        if (typeof body.verifyStatus === 'string') tx.verifyStatus = body.verifyStatus;
+        if (typeof body.verifyReference === 'string') tx.verifyReference = body.verifyReference;
         if (body.refund === 'ok' || body.refund === 'reject' || body.refund === 'unavailable') tx.refundBehaviour = body.refund;
         if (body.markPaid === true && tx.status === 'pending') {
           tx.status = 'success';

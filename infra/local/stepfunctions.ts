@@ -312,7 +312,8 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
         execution.abort();
       }
     }
-    for (const waiter of waiters.values()) waiter.reject(new TaskFailure('States.Runtime', 'Arrêt de la pile locale'));
+    // The aborted executions no longer wait on their tasks: drop them (rejecting would only leave
+    // rejections nobody handles). A restarted runner resumes every workflow from the table.
     waiters.clear();
   }
 

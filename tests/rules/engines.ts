@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type http from 'node:http';
+import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, inject } from 'vitest';
 import { awsEnvironment, localConfig, type LocalConfig } from '../../infra/local/config.js';
@@ -48,7 +48,9 @@ const sandbox = createPaystackSandbox(config, paystackSecret);
 config.ports.paystack = await listen(sandbox.server);
 
 let runner: LocalStepFunctions = await createLocalStepFunctions(config);
-config.ports.sfn = await listen(runner.server);
+// The address the handlers know stays up across restarts; requests go to the current runner.
+const sfnFrontDoor = http.createServer((req, res) => runner.server.emit('request', req, res));
+config.ports.sfn = await listen(sfnFrontDoor);
 
 Object.assign(process.env, awsEnvironment(config), {
   PAYSTACK_SECRET_KEY: paystackSecret,
@@ -58,19 +60,21 @@ await ensureTable(localDynamoClient(config), tableName);
 
 /**
  * Stops the Step Functions runner as a crash would (every execution in memory is lost) and starts
- * a new one on the same address, which resumes the workflow of every transaction not final —
- * what `npm start` does after a restart.
+ * a new one, which resumes the workflow of every transaction not final — what `npm start` does
+ * after a restart. Restarts asked at the same moment happen one after the other.
  */
-export async function restartRunner(): Promise<number> {
-  runner.stop();
-  await close(runner.server);
-  runner = await createLocalStepFunctions(config);
-  await listen(runner.server, config.ports.sfn);
-  return runner.resumeInFlight();
+let restarting = Promise.resolve(0);
+export function restartRunner(): Promise<number> {
+  restarting = restarting.then(async () => {
+    runner.stop();
+    runner = await createLocalStepFunctions(config);
+    return runner.resumeInFlight();
+  });
+  return restarting;
 }
 
 afterAll(async () => {
   runner.stop();
-  await Promise.all([close(runner.server), close(sandbox.server), s3.close()]);
+  await Promise.all([close(sfnFrontDoor), close(sandbox.server), s3.close()]);
   rmSync(config.dataDir, { recursive: true, force: true });
 });

@@ -94,12 +94,12 @@ export function sign(body: string, secret = paystackSecret): string {
   return createHmac('sha512', secret).update(body).digest('hex');
 }
 
-/** Posts a webhook body to the public webhook handler, as API Gateway passes it on. */
-export async function postWebhook(body: string, signature: string | undefined = sign(body)): Promise<CallResult> {
+/** Posts a webhook body to the public webhook handler, as API Gateway passes it on (null: unsigned). */
+export async function postWebhook(body: string, signature: string | null = sign(body)): Promise<CallResult> {
   const event: Partial<APIGatewayProxyEventV2> = {
     version: '2.0',
     rawPath: routes.paystackWebhook.path,
-    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-paystack-signature': signature }) },
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-paystack-signature': signature }) },
     body,
     isBase64Encoded: false,
   };

@@ -109,7 +109,14 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
   schemas: RequestSchemas<Body, Query, Params>,
   handle: (request: ApiRequest<Body, Query, Params>) => Promise<ApiResult>,
 ) {
-  const pipeline = middy<ApiEvent, ApiResult, Error, Context>();
+  const authorise = (event: ApiEvent): Caller => {
+    const caller = callerOf(event);
+    if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
+    return caller;
+  };
+  // Who calls comes first: a caller without a subject (401) or a role the route does not list
+  // (403) is turned away before its body is even parsed.
+  const pipeline = middy<ApiEvent, ApiResult, Error, Context>().use({ before: (request) => void authorise(request.event) });
   if (schemas.body) pipeline.use(httpJsonBodyParser());
   return pipeline
     .use({
@@ -118,8 +125,7 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
       },
     })
     .handler(async (event) => {
-      const caller = callerOf(event);
-      if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
+      const caller = authorise(event);
       const params = parseWith(schemas.params, event.pathParameters, 'params');
       const query = parseWith(schemas.query, event.queryStringParameters, 'query');
       const body = parseWith(schemas.body, event.body, 'body');
