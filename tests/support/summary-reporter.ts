@@ -29,7 +29,8 @@ export default class SummaryReporter implements Reporter {
     for (const error of unhandledErrors) notRun.push(`erreur hors des tests : ${firstLine(error)}`);
     for (const testModule of testModules) {
       const moduleFailed = testModule.state() === 'failed';
-      const reason = testModule.errors()[0];
+      // A failed `beforeAll` is the error of its suite; an import or a file-level hook, of the module.
+      const reason = [...testModule.errors(), ...[...testModule.children.allSuites()].flatMap((suite) => suite.errors())][0];
       let failedInModule = 0;
       let unrunInModule = 0;
       for (const test of testModule.children.allTests()) {

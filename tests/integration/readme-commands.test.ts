@@ -1,0 +1,181 @@
+/**
+ * Every command the README documents exists and works. The commands are read from the README
+ * itself, so a command added there without a script, or a script that stops working, fails here.
+ * `npm start` is what the global set-up runs (the same script), `npm test` is what CI runs, and
+ * `npm run bench` is a CI step (.ci/run); the others run here, on ports and data of their own.
+ * `npm run test:mutation` takes about half an hour and is run by hand (docs/mutation.md).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, claimsOf, signIn, stack } from '../support/stack.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const base = Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 60;
+
+/** `npm start`, `npm test`, `npm run x`, `npm run test:y`… as written in the README. */
+function documentedScripts(): string[] {
+  const found = new Set<string>();
+  for (const match of readme.matchAll(/npm (?:run )?([a-z][\w:-]*)/g)) {
+    const name = match[1]!;
+    if (name !== 'ci' && name !== 'run') found.add(name);
+  }
+  // "`test:integration`, `test:e2e`" listed after a first full `npm run test:unit`.
+  for (const match of readme.matchAll(/`(test:[\w-]+)`/g)) found.add(match[1]!);
+  return [...found].sort();
+}
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+function npm(args: string[], env: Record<string, string> = {}, timeoutMs = 180_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', args, { cwd: root, env: { ...process.env, NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`npm ${args.join(' ')} : toujours en cours après ${timeoutMs} ms\n${output}`));
+    }, timeoutMs);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+const temporary: string[] = [];
+const running: ChildProcess[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const child of running) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the commands of the README', () => {
+  it('each has its script in package.json', () => {
+    const documented = documentedScripts();
+    expect(documented).toEqual(
+      expect.arrayContaining(['start', 'test', 'dev', 'reset', 'build', 'bench', 'synth', 'deploy', 'create-admin', 'test:unit', 'test:integration', 'test:e2e']),
+    );
+    expect(documented.filter((name) => !(name in scripts))).toEqual([]);
+  });
+
+  it('every test:<project> script names a project that has tests', async () => {
+    const projects = documentedScripts()
+      .map((name) => /^vitest run --project (\w+)$/.exec(scripts[name] ?? '')?.[1])
+      .filter((name): name is string => name !== undefined);
+    expect(projects.sort()).toEqual(['e2e', 'infra', 'integration', 'rules', 'unit']);
+    const listed = await npm(['exec', '--', 'vitest', 'list', '--filesOnly', ...projects.flatMap((p) => ['--project', p])]);
+    expect(listed.code, listed.output).toBe(0);
+    for (const project of projects) expect(listed.output, project).toContain(`[${project}]`);
+  });
+
+  it('npm run test:unit runs the unit project', async () => {
+    const run = await npm(['run', 'test:unit', '--', 'tests/unit/money.test.ts']);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/tests: [1-9]\d* passed, 0 failed/);
+  });
+
+  it('npm run reset wipes the local data', async () => {
+    const dataDir = tempDir('kalan-reset-');
+    mkdirSync(path.join(dataDir, 'dynamodb'));
+    writeFileSync(path.join(dataDir, 'dynamodb', 'shared-local-instance.db'), 'x');
+    const run = await npm(['run', 'reset'], { KALAN_DATA_DIR: dataDir });
+    expect(run.code, run.output).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('npm run create-admin creates an admin on the running stack', async () => {
+    const email = `admin-${Date.now()}@exemple.ci`;
+    const run = await npm(['run', 'create-admin', '--', '--email', email, '--first-name', 'Awa', '--last-name', 'Koné'], {
+      KALAN_DATA_DIR: stack().dataDir,
+      KALAN_COGNITO_PORT: String(stack().ports.cognito),
+      KALAN_DYNAMODB_PORT: String(stack().ports.dynamodb),
+      KALAN_ADMIN_PASSWORD: 'MotDePasse-Admin-2026',
+    });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).not.toContain('MotDePasse-Admin-2026');
+    // The new admin signs in and its token carries the admin group; the admin API answers it.
+    const { accessToken } = await signIn(email, 'MotDePasse-Admin-2026');
+    expect(claimsOf(accessToken)['cognito:groups']).toEqual(['admin']);
+    expect((await api('/api/admin/stats', { token: accessToken })).status).toBe(200);
+  });
+
+  it('npm run build builds the SPA', async () => {
+    const outDir = tempDir('kalan-build-');
+    const run = await npm(['run', 'build', '--', '--outDir', outDir, '--logLevel', 'warn']);
+    expect(run.code, run.output).toBe(0);
+    expect(readFileSync(path.join(outDir, 'index.html'), 'utf8')).toContain('<div id="root">');
+  });
+
+  it('npm run dev serves the app with hot reload over the local stack', { timeout: 180_000 }, async () => {
+    const dataDir = tempDir('kalan-dev-');
+    const vitePort = base + 6;
+    const child = spawn('npm', ['run', 'dev'], {
+      cwd: root,
+      detached: true,
+      env: {
+        ...process.env,
+        KALAN_DATA_DIR: dataDir,
+        KALAN_IN_MEMORY: 'true',
+        KALAN_PORT: String(base),
+        KALAN_DYNAMODB_PORT: String(base + 1),
+        KALAN_COGNITO_PORT: String(base + 2),
+        KALAN_S3_PORT: String(base + 3),
+        KALAN_SFN_PORT: String(base + 4),
+        KALAN_PAYSTACK_PORT: String(base + 5),
+        KALAN_VITE_PORT: String(vitePort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.push(child);
+    let output = '';
+    const ready = new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('[kalan] ready in')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`npm run dev s'est arrêté (${code}) :\n${output}`)));
+    });
+    await ready;
+    expect(output).toContain(`http://localhost:${vitePort}`);
+    // Vite starts beside the stack: wait until it answers.
+    let page: Response | undefined;
+    while (!page) page = await fetch(`http://127.0.0.1:${vitePort}/`).catch(() => new Promise<undefined>((r) => setTimeout(r, 200)));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/@vite/client');
+    // Vite proxies the API to the local stack.
+    const api = await fetch(`http://127.0.0.1:${vitePort}/api/me`);
+    expect(api.status).toBe(401);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  });
+
+  it('npm run synth synthesizes the stack offline, and npm run deploy goes as far as the AWS account', { timeout: 240_000 }, async () => {
+    const assembly = tempDir('kalan-synth-');
+    const synth = await npm(['run', 'synth', '--', '--output', assembly], {}, 200_000);
+    expect(synth.code, synth.output).toBe(0);
+    expect(existsSync(path.join(assembly, 'Kalan-dev.template.json'))).toBe(true);
+    // No AWS credentials on this machine: deploy must get past the app and stop at the account.
+    const deploy = await npm(['run', 'deploy', '--', '--app', assembly], { AWS_EC2_METADATA_DISABLED: 'true', AWS_PROFILE: '', AWS_ACCESS_KEY_ID: '' });
+    expect(deploy.code).not.toBe(0);
+    expect(deploy.output).toMatch(/Unable to resolve AWS account|credentials/i);
+  });
+});
