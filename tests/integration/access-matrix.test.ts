@@ -1,0 +1,515 @@
+/**
+ * Who may call what (spec §6), route by route, over HTTP against the local stack with real
+ * Cognito tokens. Every route of the shared route table has a row in `matrix` (TypeScript and the
+ * first test fail otherwise); each row is played by a signed-out caller, a parent, a tutor, a
+ * company and an admin, and, on owned resources (a transaction, its invoice, its rating, its
+ * escrow decision, a dispute, a KYC document or submission, a favourite, a search history), by the
+ * owner's neighbour: a user of the same role who does not own it.
+ *
+ * Expected statuses are exact. Signed out: 401. A role the spec does not give the route: 403. A
+ * role it gives: 200 unless the row says otherwise, and why (always about the input, never about
+ * who calls). Whenever a caller is refused, what the call could have changed is read before and
+ * after, and must be the same; a refusal never shows the owner's email.
+ *
+ * The world (access-fixtures.ts): `parent` owns the paid lesson and every transaction a row books,
+ * `tuteur` teaches them; `neighbourParent` and `neighbourTutor` own nothing. Calls that change
+ * state get a fresh fixture per caller. The in-process role guard is tests/rules/access-guard.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '#shared/constants';
+import { buildPath, routes, type RouteDefinition, type RouteId } from '#shared/routes';
+import { api, type TestUser } from '../support/stack.js';
+import {
+  buildWorld,
+  disputeAfterRelease,
+  escrowedLesson,
+  kycDocuments,
+  kycStateOf,
+  pendingKyc,
+  pendingLesson,
+  transactionItem,
+  tutorProfileBody,
+  type World,
+} from './access-fixtures.js';
+import { chargeSuccessBody, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
+
+/** A request of one row: path parameters, query, body, and what the call could change. */
+interface Req {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: string | object;
+  headers?: Record<string, string>;
+  /** Reads what the call could change: compared before and after whenever the caller is refused. */
+  state?: () => Promise<unknown>;
+  /** The owner of the resource the fixture created (for a cell played by that owner). */
+  owner?: TestUser;
+  /** The transaction the fixture created, when the path does not name it. */
+  transactionId?: string;
+}
+
+type Res = Awaited<ReturnType<typeof api>>;
+type Check = (res: Res, ctx: { w: World; req: Req; caller: TestUser | undefined }) => void | Promise<void>;
+type RequestOf = (w: World, caller: TestUser | undefined) => Req | Promise<Req>;
+
+/** One caller of one route, and what it must get. */
+interface Cell {
+  who: string;
+  /** The caller, from the world, or the owner of the resource the request created. */
+  caller: ((w: World) => TestUser | undefined) | 'owner';
+  status: number;
+  /** Replaces the row's request for this cell. */
+  request?: RequestOf;
+  /** Whether `state` must read the same after the call (default: when the status is ≥ 400). */
+  unchanged?: boolean;
+  check?: Check;
+}
+
+interface Row {
+  /** Spec §6: the roles that may call the route. The route table must say the same. */
+  roles: readonly Role[];
+  /** `public`: no JWT (the Paystack webhook). Default `jwt`. */
+  auth?: 'public';
+  request?: RequestOf;
+  /** What a role of `roles` gets, when not 200. */
+  ok?: number;
+  /** What a role not in `roles` gets (default 403). */
+  refused?: number;
+  /** Checks the answer of a role of `roles`. */
+  check?: Check;
+  /** The owned resource's other callers: the owner's neighbour, the owner itself, … */
+  owned?: Cell[];
+}
+
+const w = {} as World;
+const tutorsCreated: string[] = [];
+
+beforeAll(async () => {
+  Object.assign(w, await buildWorld());
+  tutorsCreated.push(w.tuteur.sub, w.neighbourTutor.sub);
+});
+
+afterAll(async () => {
+  // The shared stack's search tests count the catalogue: take our tutors out of it again.
+  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
+});
+
+// ---------------------------------------------------------------------------------------------
+// Small readers and requests shared by the rows.
+
+const ids = (list: Array<{ id: string }>) => list.map((item) => item.id);
+
+let seededIndex = 7;
+/** A seeded tutor no row has used yet (a parent favourites each tutor once). */
+const freshSeededTutorId = () => seededTutor(seededIndex++).id;
+
+async function favouritesOf(user: TestUser): Promise<string[]> {
+  const response = await api('/api/favorites', { token: user.accessToken });
+  expect(response.status, response.text).toBe(200);
+  return response.body.favorites.map((f: { tutor_id: string }) => f.tutor_id);
+}
+
+async function historyOf(user: TestUser): Promise<string[]> {
+  const response = await api('/api/search-history', { token: user.accessToken });
+  expect(response.status, response.text).toBe(200);
+  return ids(response.body.entries);
+}
+
+const recordSearchBody = () => ({ id: randomUUID(), filters: { query: 'maths', subject: 'Mathématiques' }, results_count: 3 });
+
+/** A fresh escrowed lesson of the world's parent with the world's tutor, and its whole partition. */
+async function onEscrowedLesson(body: object): Promise<Req> {
+  const id = await escrowedLesson(w);
+  return { params: { id }, body, state: () => partition(id) };
+}
+
+/** A fresh unpaid booking, and the webhook body Paystack would send once it is paid. */
+async function webhookFor(): Promise<Req & { body: string }> {
+  const { id, reference } = await pendingLesson(w);
+  return { body: await chargeSuccessBody(reference), state: () => partition(id), transactionId: id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix: one row per route of the table.
+
+const matrix: Record<RouteId, Row> = {
+  // --- Accounts: everyone signed in, on its own profile only (the subject is the token's).
+  getMe: {
+    roles: ROLES,
+    check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+  updateMe: {
+    roles: ROLES,
+    // Writes back the caller's own first name: nothing changes for the other tests.
+    request: async (_w, caller) => ({
+      body: { first_name: caller ? (await api('/api/me', { token: caller.accessToken })).body.first_name : 'Aya' },
+    }),
+    check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+
+  // --- Onboarding answers: each role its own (§6 entreprise: own onboarding only).
+  getParentPreferences: { roles: ['parent'] },
+  saveParentPreferences: {
+    roles: ['parent'],
+    request: () => ({ body: { children: [{ first_name: 'Awa', age: 9, level: 'primaire' }], zone: 'cocody' } }),
+  },
+  getOrganisation: { roles: ['entreprise'] },
+  saveOrganisation: {
+    roles: ['entreprise'],
+    request: () => ({
+      body: {
+        name: 'Centre Excellence Cocody',
+        type: 'center',
+        description: 'Soutien scolaire du primaire au lycée.',
+        address: 'Cocody, Abidjan',
+        phone: '07 08 09 10 11',
+        tutor_count: '1-5',
+      },
+    }),
+  },
+  getMyTutorProfile: {
+    roles: ['tuteur'],
+    check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+  saveMyTutorProfile: {
+    roles: ['tuteur'],
+    // The tutor's profile as it is: saving it again changes nothing the other rows read.
+    request: () => ({ body: tutorProfileBody() }),
+    check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+  // §2: the search tab and the tutor cards are on every signed-in user's home.
+  getTutorProfile: {
+    roles: ROLES,
+    request: () => ({ params: { id: w.tutorProfile.id } }),
+    check: (res) => expect(res.body.id).toBe(w.tutorProfile.id),
+  },
+
+  // --- Uploads and KYC: the tutor's; KYC documents are read by their owner and the admins only.
+  createUpload: {
+    roles: ['tuteur'],
+    request: () => ({ body: { purpose: 'profile_photo', content_type: 'image/png', size: 68 } }),
+    // The key is built from the token's subject, never from the request.
+    check: (res, { caller }) => expect(res.body.key.startsWith(`${caller!.sub}/`)).toBe(true),
+  },
+  getUploadUrl: {
+    roles: ROLES,
+    // A tutor's profile photo: anyone signed in may see it.
+    request: () => ({ query: { key: w.tutorImageKey } }),
+    owned: [
+      // The tutor's ID card photo.
+      { who: 'tuteur propriétaire du document KYC', caller: (w) => w.tuteur, status: 200, request: () => ({ query: { key: w.kycKey } }) },
+      { who: 'autre tuteur (document KYC)', caller: (w) => w.neighbourTutor, status: 403, request: () => ({ query: { key: w.kycKey } }) },
+      { who: 'parent (document KYC)', caller: (w) => w.parent, status: 403, request: () => ({ query: { key: w.kycKey } }) },
+      { who: 'entreprise (document KYC)', caller: (w) => w.entreprise, status: 403, request: () => ({ query: { key: w.kycKey } }) },
+      { who: 'admin (document KYC)', caller: (w) => w.admin, status: 200, request: () => ({ query: { key: w.kycKey } }) },
+    ],
+  },
+  getMyKyc: { roles: ['tuteur'] },
+  submitKyc: {
+    roles: ['tuteur'],
+    ok: 201,
+    request: async () => ({ body: await kycDocuments(w.tuteur) }),
+    check: (res, { caller }) => expect(res.body).toMatchObject({ user_id: caller!.sub, status: 'pending' }),
+  },
+  listKycVerifications: { roles: ['admin'] },
+  reviewKyc: {
+    roles: ['admin'],
+    request: async () => {
+      const { owner, id } = await pendingKyc();
+      return { params: { id }, body: { decision: 'approve' }, owner, state: () => kycStateOf(owner) };
+    },
+    check: async (res, { req }) => {
+      expect(res.body.status).toBe('approved');
+      expect((await kycStateOf(req.owner!)).is_verified).toBe(true);
+    },
+    // A tutor may not approve its own submission either.
+    owned: [{ who: 'tuteur propriétaire de la demande', caller: 'owner', status: 403 }],
+  },
+
+  // --- Discovery: search for everyone signed in (§2); favourites, history, AI for parents (§6).
+  searchTutors: {
+    roles: ROLES,
+    request: () => ({ query: { subject: 'Mathématiques' } }),
+    check: (res) => expect(res.body.total).toBeGreaterThan(0),
+  },
+  listFavorites: { roles: ['parent'] },
+  addFavorite: {
+    roles: ['parent'],
+    ok: 201,
+    request: () => ({ body: { tutor_id: freshSeededTutorId() } }),
+  },
+  removeFavorite: {
+    roles: ['parent'],
+    ok: 204,
+    // The parent adds a favourite; the call removes it (from the caller's own list only).
+    request: async () => {
+      const tutorId = freshSeededTutorId();
+      const added = await api('/api/favorites', { method: 'POST', token: w.parent.accessToken, body: { tutor_id: tutorId } });
+      expect(added.status, added.text).toBe(201);
+      return { params: { tutorId }, state: () => favouritesOf(w.parent) };
+    },
+    check: async (res, { req }) => expect(await favouritesOf(w.parent)).not.toContain(req.params!.tutorId),
+    owned: [
+      // 404: the neighbour has no such favourite, and only its own list is within reach.
+      { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404 },
+    ],
+  },
+  listSearchHistory: { roles: ['parent'] },
+  recordSearch: { roles: ['parent'], ok: 201, request: () => ({ body: recordSearchBody() }) },
+  clearSearchHistory: {
+    roles: ['parent'],
+    // The parent records a search; the call clears the caller's own history only.
+    request: async () => {
+      const recorded = await api('/api/search-history', { method: 'POST', token: w.parent.accessToken, body: recordSearchBody() });
+      expect(recorded.status, recorded.text).toBe(201);
+      return { state: () => historyOf(w.parent) };
+    },
+    check: async () => expect(await historyOf(w.parent)).toEqual([]),
+    owned: [
+      {
+        who: 'parent voisin',
+        caller: (w) => w.neighbourParent,
+        status: 200,
+        unchanged: true,
+        check: (res) => expect(res.body.deleted).toBe(0),
+      },
+    ],
+  },
+  recommendTutors: { roles: ['parent'], request: () => ({ body: { subject: 'Mathématiques' } }) },
+
+  // --- Money.
+  initializePayment: {
+    roles: ['parent'],
+    request: () => {
+      const tutor = seededTutor(3);
+      return { body: { tutorId: tutor.id, duration: 2, subject: tutor.subject, level: tutor.level, paymentMethod: 'card' } };
+    },
+    check: (res) => expect(res.body).toMatchObject({ success: true, transaction_id: expect.any(String) }),
+  },
+  /** No JWT: Paystack proves itself with the HMAC of the body. Anything else is 401, whatever the token. */
+  paystackWebhook: {
+    roles: [],
+    auth: 'public',
+    refused: 401,
+    request: webhookFor,
+    owned: [
+      {
+        who: 'parent propriétaire, signature forgée',
+        caller: (w) => w.parent,
+        status: 401,
+        request: async () => ({ ...(await webhookFor()), headers: { 'x-paystack-signature': 'ab'.repeat(64) } }),
+      },
+      {
+        who: "admin, signature valide d'un autre corps",
+        caller: (w) => w.admin,
+        status: 401,
+        request: async () => {
+          const req = await webhookFor();
+          return { ...req, headers: { 'x-paystack-signature': sign(req.body.replace(/"amount":\d+/, '"amount":100')) } };
+        },
+      },
+      {
+        // The control: the refusals above are about the signature, not the body.
+        who: 'Paystack (signature valide, sans jeton)',
+        caller: () => undefined,
+        status: 200,
+        request: async () => {
+          const req = await webhookFor();
+          return { ...req, headers: { 'x-paystack-signature': sign(req.body) } };
+        },
+        check: async (res, { req }) => {
+          expect(res.body.outcome).toBe('escrowed');
+          expect((await transactionItem(req.transactionId!))?.status).toBe('escrow');
+        },
+      },
+    ],
+  },
+  listMyTransactions: {
+    roles: ['parent'],
+    check: (res, { caller }) => {
+      expect(ids(res.body.transactions)).toContain(w.lesson);
+      expect(res.body.transactions.filter((tx: { parent_id: string }) => tx.parent_id !== caller!.sub)).toEqual([]);
+    },
+    owned: [
+      {
+        who: 'parent voisin',
+        caller: (w) => w.neighbourParent,
+        status: 200,
+        check: (res) => {
+          expect(ids(res.body.transactions)).not.toContain(w.lesson);
+          expect(res.body.summary).toEqual({ total: 0, in_escrow: 0, released: 0 });
+        },
+      },
+    ],
+  },
+  /** The spec's 'release-escrow': the parent on its own escrowed lesson; the admin on any. */
+  decideEscrow: {
+    roles: ['parent', 'admin'],
+    // The tutor cell is the lesson's own tutor: it may not release its own pay.
+    request: () => onEscrowedLesson({ action: 'release' }),
+    check: async (res, { req }) => {
+      expect(res.body).toEqual({ success: true, status: 'released' });
+      expect((await transactionItem(req.params!.id!))?.status).toBe('released');
+    },
+    owned: [
+      { who: 'parent voisin (libérer)', caller: (w) => w.neighbourParent, status: 403 },
+      {
+        who: 'parent voisin (rembourser)',
+        caller: (w) => w.neighbourParent,
+        status: 403,
+        request: () => onEscrowedLesson({ action: 'refund' }),
+      },
+    ],
+  },
+  rateCourse: {
+    roles: ['parent'],
+    request: () => onEscrowedLesson({ rating: 5, review: 'Très bon cours' }),
+    check: (res) => {
+      expect(res.body.dispute).toBe(false);
+      expect(res.body.transaction.courses[0].parent_rating).toBe(5);
+    },
+    // A rating of 1 would freeze someone else's funds in a dispute.
+    owned: [
+      {
+        who: 'parent voisin',
+        caller: (w) => w.neighbourParent,
+        status: 403,
+        request: () => onEscrowedLesson({ rating: 1, review: 'Absent' }),
+      },
+    ],
+  },
+  /** The invoice: the parent who paid, the tutor who teaches, the admins. Anyone else: 404, as if it did not exist. */
+  getInvoice: {
+    roles: ['parent', 'tuteur', 'admin'],
+    request: () => ({ params: { id: w.lesson } }),
+    check: (res) => {
+      expect(res.body.transaction.id).toBe(w.lesson);
+      expect(res.body.invoice_number).toBe(w.lesson.slice(0, 8).toUpperCase());
+    },
+    owned: [
+      { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404 },
+      { who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404 },
+    ],
+  },
+  tutorEarnings: {
+    roles: ['tuteur'],
+    check: (res, { caller }) => {
+      expect(ids(res.body.transactions)).toContain(w.lesson);
+      expect(res.body.transactions.filter((tx: { tutor_user_id: string }) => tx.tutor_user_id !== caller!.sub)).toEqual([]);
+    },
+    owned: [
+      {
+        who: 'autre tuteur',
+        caller: (w) => w.neighbourTutor,
+        status: 200,
+        check: (res) => {
+          expect(ids(res.body.transactions)).not.toContain(w.lesson);
+          expect(res.body.pending).toBe(0);
+        },
+      },
+    ],
+  },
+
+  // --- The admin dashboard.
+  adminStats: { roles: ['admin'], check: (res) => expect(res.body.total_users).toBeGreaterThan(0) },
+  adminTransactions: { roles: ['admin'], check: (res) => expect(ids(res.body.transactions)).toContain(w.lesson) },
+  adminUsers: {
+    roles: ['admin'],
+    check: (res) => expect(res.body.users.map((u: { user_id: string }) => u.user_id)).toContain(w.parent.sub),
+  },
+  adminDisputes: { roles: ['admin'] },
+  adminCloseDispute: {
+    roles: ['admin'],
+    // The parent cell is the parent who opened the dispute.
+    request: async () => {
+      const id = await disputeAfterRelease(w);
+      return { params: { id }, body: {}, state: () => partition(id) };
+    },
+    check: async (res, { req }) => {
+      expect(res.body).toEqual({ success: true });
+      const dispute = (await partition(req.params!.id!)).find((item) => item.sk !== 'TRANSACTION' && item.status === 'resolved');
+      expect(dispute, 'le litige est clos').toBeDefined();
+    },
+  },
+
+  // --- Any other /api path. 404 for every role: the path names no route.
+  notFound: {
+    roles: ROLES,
+    ok: 404,
+    request: () => ({ params: { proxy: 'nexiste-pas' } }),
+    check: (res) => expect(res.body.error.code).toBe('route_not_found'),
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Playing the matrix.
+
+function cellsOf(row: Row): Cell[] {
+  const signedOut: Cell = { who: 'déconnecté', caller: () => undefined, status: 401 };
+  const byRole = ROLES.map((role): Cell => {
+    const allowed = row.roles.includes(role);
+    return {
+      who: role,
+      caller: (w) => w[role],
+      status: allowed ? (row.ok ?? 200) : (row.refused ?? 403),
+      check: allowed ? row.check : undefined,
+    };
+  });
+  return [signedOut, ...byRole, ...(row.owned ?? [])];
+}
+
+/** The route's concrete path; `{proxy+}` takes its value like any parameter. */
+function pathOf(route: RouteDefinition, req: Req): string {
+  const names = new Set([...route.path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]!));
+  const params = Object.fromEntries(Object.entries(req.params ?? {}).filter(([name]) => names.has(name)));
+  const path = buildPath(route.path.replace(/\{(\w+)\+\}/g, '{$1}'), params);
+  const query = new URLSearchParams(req.query ?? {}).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function play(id: RouteId, route: RouteDefinition, row: Row, cell: Cell): Promise<void> {
+  const buildRequest: RequestOf = cell.request ?? row.request ?? (() => ({}));
+  let caller = cell.caller === 'owner' ? undefined : cell.caller(w);
+  const req = await buildRequest(w, caller);
+  if (cell.caller === 'owner') caller = req.owner;
+
+  const path = pathOf(route, req);
+  const method = route.method === 'ANY' ? 'GET' : route.method;
+  const where = `${id} (${method} ${path}) par ${cell.who}`;
+  const before = req.state ? await req.state() : undefined;
+
+  const res = await api(path, { method, token: caller?.accessToken, body: req.body, headers: req.headers });
+
+  expect(res.status, `${where} : attendu ${cell.status}, reçu ${res.status} ${res.text.slice(0, 300)}`).toBe(cell.status);
+  if (cell.status >= 400) {
+    expect(res.text, `${where} : un refus ne dit rien du propriétaire`).not.toContain(w.parent.email);
+  }
+  if (req.state && (cell.unchanged ?? cell.status >= 400)) {
+    expect(await req.state(), `${where} : rien n'a dû changer`).toEqual(before);
+  }
+  await cell.check?.(res, { w, req, caller });
+}
+
+const specOf = (row: Row) => ({ auth: row.auth ?? 'jwt', roles: [...row.roles].sort() });
+
+describe('access matrix (spec §6)', () => {
+  it('has one row per route, and the route table gives each route the access of the spec', () => {
+    expect(Object.keys(matrix).sort()).toEqual(Object.keys(routes).sort());
+    const table = Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, { auth: route.auth, roles: [...route.roles].sort() }]));
+    const spec = Object.fromEntries(Object.entries(matrix).map(([id, row]) => [id, specOf(row)]));
+    expect(table).toEqual(spec);
+  });
+
+  for (const [id, route] of Object.entries(routes) as Array<[RouteId, RouteDefinition]>) {
+    const row = matrix[id] as Row | undefined;
+    describe(`${id}: ${route.method} ${route.path}`, () => {
+      if (!row) {
+        it('has a row in the matrix', () => expect.fail(`la route ${id} n'a pas de ligne dans la matrice`));
+        return;
+      }
+      for (const cell of cellsOf(row)) {
+        it(`${cell.who} → ${cell.status}`, () => play(id, route, row, cell));
+      }
+    });
+  }
+});
