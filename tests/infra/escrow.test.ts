@@ -53,6 +53,12 @@ describe('escrow workflow (CDK)', () => {
     expect(JSON.stringify(template.toJSON())).not.toMatch(/sk_(live|test)_/);
   });
 
+  it('gives the booking (which dates the automatic release) and the workflow the same release window', () => {
+    const env = (handler: string) => functions[logicalId(fn(handler))]!.Properties.Environment.Variables;
+    expect(env('escrow/tasks').ESCROW_AUTO_RELEASE_DAYS).toBe('7');
+    expect(env('payments/initialize').ESCROW_AUTO_RELEASE_DAYS).toBe(env('escrow/tasks').ESCROW_AUTO_RELEASE_DAYS);
+  });
+
   it('lets only the booking start executions, and the status-changing routes answer task tokens', () => {
     expect(actionsOf('payments/initialize')).toContain('states:StartExecution');
     for (const handler of ['payments/webhook', 'escrow/decide', 'transactions/rate', 'escrow/tasks']) {
