@@ -1,9 +1,10 @@
 /**
  * Every command the README documents exists and works. The commands are read from the README
  * itself, so a command added there without a script, or a script that stops working, fails here.
- * `npm start` is what the global set-up runs (the same script), `npm test` is what CI runs, and
- * `npm run bench` is a CI step (.ci/run); the others run here, on ports and data of their own.
- * `npm run test:mutation` takes about half an hour and is run by hand (docs/mutation.md).
+ * `npm start` is what the global set-up runs (the same script) and `npm test` is what CI runs; the
+ * others run here, on ports and data of their own — `npm run bench` with one of its benchmarks (all
+ * of them take a quarter of an hour). `npm run test:mutation` and `npm run test:repeat` take long
+ * and are run by hand (docs/mutation.md, the issue notes); their runners are checked here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,7 +62,15 @@ function tempDir(prefix: string): string {
 }
 
 afterAll(() => {
-  for (const child of running) if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  for (const child of running) {
+    if (child.exitCode !== null || !child.pid) continue;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch (error) {
+      // The group may have ended between the check and the kill.
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
   for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -88,6 +97,20 @@ describe('the commands of the README', () => {
     const run = await npm(['run', 'test:unit', '--', 'tests/unit/money.test.ts']);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/tests: [1-9]\d* passed, 0 failed/);
+  });
+
+  it('npm run bench prints the figures of a benchmark', async () => {
+    const run = await npm(['run', 'bench', '--', 'uploads']);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/presigned POST policy\s+[\d.]+ µs/);
+  });
+
+  it('npm run test:repeat repeats a run and counts it', { timeout: 180_000 }, async () => {
+    const run = await npm(['run', 'test:repeat', '--', '1', '--', 'tests/integration/history-api.test.ts'], {
+      KALAN_TEST_PORT_BASE: String(base + 20),
+    });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/1\/1 runs passed/);
   });
 
   it('npm run reset wipes the local data', async () => {
