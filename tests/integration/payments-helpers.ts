@@ -120,6 +120,25 @@ export async function ledgerOf(transactionId: string) {
   return (await partition(transactionId)).filter((item) => String(item.sk).startsWith('LEDGER#'));
 }
 
+/** The record the webhook keeps of a processed Paystack event, or undefined. */
+export async function paystackEvent(eventKey: string): Promise<Record<string, any> | undefined> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: 'kalan-local',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `PAYSTACK_EVENT#${eventKey}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items[0];
+}
+
+/** The webhook's idempotency key of a Paystack event body: `<event>#<Paystack transaction id>`. */
+export function eventKeyOf(body: string): string {
+  const { event, data } = JSON.parse(body) as { event: string; data: { id?: number | string; reference?: string } };
+  return `${event}#${data.id ?? data.reference}`;
+}
+
 export async function statusOf(transactionId: string): Promise<string | undefined> {
   return (await partition(transactionId)).find((item) => item.sk === 'TRANSACTION')?.status as string | undefined;
 }
@@ -142,6 +161,23 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
     value = await read();
   }
   return value;
+}
+
+/**
+ * Waits until the escrow workflow waits in `status` with its task token stored on the
+ * transaction — a STATE, not a delay. The workflow writes `task_token`/`task_status` shortly
+ * after each status change; from then on only a caller changes the transaction's partition, so
+ * a snapshot taken after this is stable. Fails, naming what it saw, after `timeoutMs`.
+ */
+export async function workflowWaitingIn(transactionId: string, status: string, timeoutMs = 30_000): Promise<Record<string, any>> {
+  const transaction = await eventually(
+    async () => (await partition(transactionId)).find((item) => item.sk === 'TRANSACTION'),
+    (tx) => tx?.status === status && tx.task_status === status && typeof tx.task_token === 'string',
+    timeoutMs,
+  );
+  expect(transaction, `la transaction ${transactionId} devrait attendre en ${status} avec son jeton`).toMatchObject({ status, task_status: status });
+  expect(transaction!.task_token).toEqual(expect.any(String));
+  return transaction!;
 }
 
 export function adminAccount() {

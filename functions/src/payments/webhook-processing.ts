@@ -94,8 +94,10 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
     logger.warn('Paystack payment does not match the transaction', { transactionId: tx.id });
     return 'amount_mismatch';
   } catch (error) {
-    // A concurrent delivery of the same event won the conditional write.
-    if (error instanceof ConflictError) return 'duplicate';
+    // A concurrent delivery of the same event won the conditional write: it recorded the event.
+    // Any other refusal (conflicting writes retried in vain, the status moved meanwhile) did not
+    // process this event: answer 5xx so that Paystack delivers it again, never 'duplicate'.
+    if (error instanceof ConflictError && (await alreadyProcessed(eventKey))) return 'duplicate';
     throw error;
   }
 }
