@@ -1,0 +1,62 @@
+/**
+ * Reading money (functions/src/transactions/invoice.ts, list-mine.ts) on the real engines: what
+ * an invoice says (number, date, both parties), and the counts of Mes Paiements.
+ */
+import { describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages';
+import { book, bookAndPay, call, newPerson, newTutor, transaction } from './harness.js';
+
+describe('the invoice', () => {
+  it('is issued at the payment, to the parent by name and email, for the tutor by name', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(3000)]);
+    const { id } = await bookAndPay(parent, tutor);
+    const tx = await transaction(id);
+    const response = await call('getInvoice', tutor, { params: { id: id.toUpperCase() } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      invoice_number: id.slice(0, 8).toUpperCase(),
+      issued_at: tx.paid_at,
+      parent: { name: tx.parent_name, email: parent.email },
+      tutor: { name: tx.tutor_name },
+      transaction: { id, amount_total: 6000, status: 'escrow' },
+    });
+    expect(tx.paid_at).not.toBe(tx.created_at);
+  });
+
+  it('is dated at the booking while unpaid', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
+    const { id } = await book(parent, tutor);
+    const response = await call('getInvoice', parent, { params: { id } });
+    expect(response.body.issued_at).toBe((await transaction(id)).created_at);
+  });
+
+  it('does not exist for anyone when the transaction does not', async () => {
+    const admin = await newPerson('admin');
+    const response = await call('getInvoice', admin, { params: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(response.status).toBe(404);
+    expect(response.body.error.message).toBe(messages.payments.transactionNotFound);
+  });
+
+  it('is given for the side the caller takes in this lesson, in the group of that side only', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
+    const { id } = await bookAndPay(parent, tutor);
+    // The payer's account signed in as a tutor, the teacher's signed in as a parent: neither side.
+    expect((await call('getInvoice', { ...parent, role: 'tuteur' }, { params: { id } })).status).toBe(404);
+    expect((await call('getInvoice', { ...tutor, role: 'parent' }, { params: { id } })).status).toBe(404);
+    expect((await call('getInvoice', parent, { params: { id } })).status).toBe(200);
+  });
+});
+
+describe('Mes Paiements', () => {
+  it('counts all, held and released transactions of the parent', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
+    const held = await bookAndPay(parent, tutor);
+    const released = await bookAndPay(parent, tutor);
+    const unpaid = await book(parent, tutor);
+    expect((await call('decideEscrow', parent, { params: { id: released.id }, body: { action: 'release' } })).status).toBe(200);
+    const response = await call('listMyTransactions', parent);
+    expect(response.status).toBe(200);
+    expect(response.body.summary).toEqual({ total: 3, in_escrow: 1, released: 1 });
+    expect(response.body.transactions.map((tx: { id: string }) => tx.id).sort()).toEqual([held.id, released.id, unpaid.id].sort());
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The books of a transaction (functions/src/escrow/ledger.ts and lifecycle.ts): the exact lines
+ * each money movement writes, which action moves which money, and the pure lifecycle that refuses
+ * a step the table forbids or a movement already written.
+ */
+import { describe, expect, it } from 'vitest';
+import { TRANSACTION_ACTIONS } from '#shared/payments';
+import { accounts, balances, isBalanced, ledgerLinesFor, movementOf, type LedgerParties } from '../../functions/src/escrow/ledger.js';
+import { initialState, step } from '../../functions/src/escrow/lifecycle.js';
+
+const parties: LedgerParties = {
+  transactionId: 'tx-1',
+  parentId: 'parent-1',
+  tutorUserId: 'tutor-1',
+  amountTotal: 10_500,
+  amountTutor: 9_450,
+  commission: 1_050,
+};
+
+describe('the lines of each movement', () => {
+  it('payment: Paystack holds the money for us, owed to the escrow of the transaction', () => {
+    expect(ledgerLinesFor('payment', parties)).toEqual([
+      { line: 'payment#1', movement: 'payment', account: 'paystack:clearing', debit: 10_500, credit: 0 },
+      { line: 'payment#2', movement: 'payment', account: 'escrow:tx-1', debit: 0, credit: 10_500 },
+    ]);
+  });
+
+  it("release: the escrow pays the tutor's share and the platform's commission", () => {
+    expect(ledgerLinesFor('release', parties)).toEqual([
+      { line: 'release#1', movement: 'release', account: 'escrow:tx-1', debit: 10_500, credit: 0 },
+      { line: 'release#2', movement: 'release', account: 'tutor:tutor-1', debit: 0, credit: 9_450 },
+      { line: 'release#3', movement: 'release', account: 'platform:commission', debit: 0, credit: 1_050 },
+    ]);
+  });
+
+  it('refund: the escrow gives the whole amount back to the parent', () => {
+    expect(ledgerLinesFor('refund', parties)).toEqual([
+      { line: 'refund#1', movement: 'refund', account: 'escrow:tx-1', debit: 10_500, credit: 0 },
+      { line: 'refund#2', movement: 'refund', account: 'parent:parent-1', debit: 0, credit: 10_500 },
+    ]);
+  });
+
+  it('names the accounts of the chart', () => {
+    expect(accounts.paystackClearing).toBe('paystack:clearing');
+    expect(accounts.commission).toBe('platform:commission');
+    expect([accounts.escrow('t'), accounts.tutor('u'), accounts.parent('p')]).toEqual(['escrow:t', 'tutor:u', 'parent:p']);
+  });
+
+  it('refuses a split where share + commission is not the total', () => {
+    for (const movement of ['payment', 'release', 'refund'] as const) {
+      expect(() => ledgerLinesFor(movement, { ...parties, commission: 1_049 })).toThrow(
+        new RangeError('Répartition incohérente : 9450 + 1049 ≠ 10500'),
+      );
+    }
+  });
+});
+
+describe('which action moves money', () => {
+  it('confirming a payment, releasing (by hand or automatically) and completing a refund; nothing else', () => {
+    const expected: Record<string, string | null> = {
+      confirm_payment: 'payment',
+      release: 'release',
+      auto_release: 'release',
+      complete_refund: 'refund',
+    };
+    for (const action of TRANSACTION_ACTIONS) expect(movementOf(action), action).toBe(expected[action] ?? null);
+  });
+});
+
+describe('balances', () => {
+  it('adds debits and subtracts credits per account', () => {
+    const books = [...ledgerLinesFor('payment', parties), ...ledgerLinesFor('release', parties)];
+    expect(Object.fromEntries(balances(books))).toEqual({
+      'paystack:clearing': 10_500,
+      'escrow:tx-1': 0,
+      'tutor:tutor-1': -9_450,
+      'platform:commission': -1_050,
+    });
+  });
+
+  it('holds when every movement balances, and fails when any one does not', () => {
+    const books = [...ledgerLinesFor('payment', parties), ...ledgerLinesFor('refund', parties)];
+    expect(isBalanced(books)).toBe(true);
+    expect(isBalanced([])).toBe(true);
+    // Two movements that offset each other are still two unbalanced movements.
+    expect(
+      isBalanced([
+        { movement: 'payment', debit: 100, credit: 0 },
+        { movement: 'refund', debit: 0, credit: 100 },
+      ]),
+    ).toBe(false);
+    expect(isBalanced([...books, { movement: 'release', debit: 1, credit: 0 }])).toBe(false);
+  });
+
+  it('refuses negative and fractional amounts even when they add up', () => {
+    expect(isBalanced([{ movement: 'payment', debit: -5, credit: -5 }])).toBe(false);
+    expect(isBalanced([{ movement: 'payment', debit: 5, credit: 5 }, { movement: 'payment', debit: 0, credit: -0.5 }, { movement: 'payment', debit: -0.5, credit: 0 }])).toBe(false);
+    expect(isBalanced([{ movement: 'payment', debit: 0.5, credit: 0.5 }])).toBe(false);
+    expect(isBalanced([{ movement: 'payment', debit: -1, credit: 0 }, { movement: 'payment', debit: 0, credit: -1 }])).toBe(false);
+    expect(isBalanced([{ movement: 'payment', debit: 1, credit: 0 }, { movement: 'payment', debit: 0, credit: 1 }])).toBe(true);
+  });
+});
+
+describe('the pure lifecycle', () => {
+  it('starts pending with empty books', () => {
+    expect(initialState()).toEqual({ status: 'pending', ledger: [] });
+  });
+
+  it('applies an allowed step whole: the new status and the lines of its movement', () => {
+    const paid = step(initialState(), 'confirm_payment', 'system', parties);
+    expect(paid).toEqual({ ok: true, state: { status: 'escrow', ledger: ledgerLinesFor('payment', parties) } });
+    if (!paid.ok) return;
+    // A step without a movement changes the status only.
+    expect(step(paid.state, 'dispute', 'parent', parties)).toEqual({ ok: true, state: { status: 'disputed', ledger: paid.state.ledger } });
+  });
+
+  it('refuses what the table forbids, and a movement already in the books', () => {
+    expect(step(initialState(), 'release', 'parent', parties)).toEqual({ ok: false, reason: 'not_allowed' });
+    const released = { status: 'escrow' as const, ledger: [...ledgerLinesFor('payment', parties), ...ledgerLinesFor('release', parties)] };
+    expect(step(released, 'release', 'admin', parties)).toEqual({ ok: false, reason: 'duplicate_movement' });
+    expect(step(released, 'refund', 'admin', parties)).toMatchObject({ ok: true, state: { status: 'refund_pending' } });
+  });
+});

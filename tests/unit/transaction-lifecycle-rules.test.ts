@@ -1,0 +1,182 @@
+/**
+ * The transaction lifecycle of shared/src/payments.ts, rule by rule: who may take which action
+ * from which status (the whole table, and nothing else), which statuses are final, when a lesson
+ * may be rated, and the French words every status, method and period is shown with.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  BOOKING_DEFAULT_LEVEL,
+  BOOKING_DEFAULT_SUBJECT,
+  canRateLesson,
+  canTakeAction,
+  COURSE_STATUSES,
+  COURSE_STATUS_LABELS,
+  EARNINGS_PERIODS,
+  EARNINGS_PERIOD_LABELS,
+  ESCROW_DECISIONS,
+  isFinalStatus,
+  isMobileMoney,
+  lessonIsOver,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_TIMEOUT_SECONDS,
+  DEFAULT_AUTO_RELEASE_DAYS,
+  RATING_MAX,
+  RATING_MIN,
+  statusesAllowing,
+  TRANSACTION_ACTIONS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_STATUS_DESCRIPTIONS,
+  TRANSACTION_STATUS_LABELS,
+  transitionFor,
+  type Actor,
+  type RateableLesson,
+  type TransactionAction,
+  type TransactionStatus,
+} from '#shared/payments';
+
+const ACTORS: Actor[] = ['parent', 'admin', 'system'];
+
+/** The lifecycle of the spec, written out: `action from actor → to`. Everything else is refused. */
+const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionStatus]> = [
+  ['confirm_payment', 'pending', 'system', 'escrow'],
+  ['flag_payment', 'pending', 'system', 'payment_mismatch'],
+  ['expire_payment', 'pending', 'system', 'failed'],
+  ['release', 'escrow', 'parent', 'released'],
+  ['release', 'escrow', 'admin', 'released'],
+  ['release', 'disputed', 'admin', 'released'],
+  ['auto_release', 'escrow', 'system', 'released'],
+  ['refund', 'escrow', 'parent', 'refund_pending'],
+  ['refund', 'escrow', 'admin', 'refund_pending'],
+  ['refund', 'disputed', 'admin', 'refund_pending'],
+  ['refund', 'needs_attention', 'admin', 'refund_pending'],
+  ['dispute', 'escrow', 'parent', 'disputed'],
+  ['complete_refund', 'refund_pending', 'system', 'refunded'],
+  ['fail_refund', 'refund_pending', 'system', 'needs_attention'],
+];
+
+describe('who may take which action from which status', () => {
+  it('knows every status and every action of the spec', () => {
+    expect([...TRANSACTION_STATUSES].sort()).toEqual(
+      ['disputed', 'escrow', 'failed', 'needs_attention', 'payment_mismatch', 'pending', 'refund_pending', 'refunded', 'released'].sort(),
+    );
+    expect([...TRANSACTION_ACTIONS].sort()).toEqual(
+      ['auto_release', 'complete_refund', 'confirm_payment', 'dispute', 'expire_payment', 'fail_refund', 'flag_payment', 'refund', 'release'].sort(),
+    );
+    expect([...ESCROW_DECISIONS]).toEqual(['release', 'refund']);
+    expect([...COURSE_STATUSES]).toEqual(['scheduled', 'completed', 'cancelled']);
+  });
+
+  it('allows exactly the transitions of the lifecycle, to the status it names', () => {
+    for (const action of TRANSACTION_ACTIONS) {
+      for (const from of TRANSACTION_STATUSES) {
+        for (const actor of ACTORS) {
+          const expected = ALLOWED.find(([a, f, who]) => a === action && f === from && who === actor);
+          const what = `${action} depuis ${from} par ${actor}`;
+          expect(transitionFor(action, from, actor)?.to, what).toBe(expected?.[3]);
+          expect(canTakeAction(action, from, actor), what).toBe(expected !== undefined);
+        }
+      }
+    }
+  });
+
+  it('lists, once each, the statuses a conditional write may start from', () => {
+    for (const action of TRANSACTION_ACTIONS) {
+      for (const actor of ACTORS) {
+        const expected = ALLOWED.filter(([a, , who]) => a === action && who === actor).map(([, from]) => from);
+        expect(statusesAllowing(action, actor), `${action} par ${actor}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('calls final exactly the statuses after which no money moves', () => {
+    const final = TRANSACTION_STATUSES.filter((status) => isFinalStatus(status));
+    expect(final.sort()).toEqual(['failed', 'payment_mismatch', 'refunded', 'released']);
+  });
+});
+
+describe('when the parent may rate the lesson', () => {
+  const now = new Date('2026-03-18T15:00:00.000Z');
+  const lesson = (overrides: Partial<Omit<RateableLesson, 'course'>> & { course?: Partial<RateableLesson['course']> } = {}): RateableLesson => ({
+    status: 'escrow',
+    created_at: '2026-03-10T10:00:00.000Z',
+    ...overrides,
+    course: { status: 'scheduled', ...overrides.course },
+  });
+
+  it('once the funds are released (the course is completed), whatever the dates', () => {
+    const released = lesson({ status: 'released', course: { status: 'completed', scheduled_date: '2030-01-01T00:00:00.000Z' } });
+    expect(lessonIsOver(released, now)).toBe(true);
+    expect(canRateLesson(released, now)).toBe(true);
+  });
+
+  it('while the funds are held (escrow or dispute), from the lesson time on, to the millisecond', () => {
+    for (const status of ['escrow', 'disputed'] as const) {
+      expect(lessonIsOver(lesson({ status, course: { scheduled_date: now.toISOString() } }), now), status).toBe(true);
+      expect(lessonIsOver(lesson({ status, course: { scheduled_date: '2026-03-18T15:00:00.001Z' } }), now), status).toBe(false);
+    }
+  });
+
+  it('takes the lesson date first, then the payment date, then the booking date', () => {
+    const future = '2026-03-19T00:00:00.000Z';
+    const past = '2026-03-17T00:00:00.000Z';
+    // A lesson still to come, paid long ago: not yet.
+    expect(lessonIsOver(lesson({ paid_at: past, course: { scheduled_date: future } }), now)).toBe(false);
+    // No lesson date: the payment date decides, before the booking date.
+    expect(lessonIsOver(lesson({ created_at: past, paid_at: future }), now)).toBe(false);
+    expect(lessonIsOver(lesson({ created_at: future, paid_at: past }), now)).toBe(true);
+    // Neither: the booking date.
+    expect(lessonIsOver(lesson({ created_at: past }), now)).toBe(true);
+    expect(lessonIsOver(lesson({ created_at: future }), now)).toBe(false);
+  });
+
+  it('never in the other statuses, where no course took place with funds at stake', () => {
+    for (const status of ['pending', 'refund_pending', 'refunded', 'failed', 'payment_mismatch', 'needs_attention', 'released'] as const) {
+      expect(lessonIsOver(lesson({ status, created_at: '2020-01-01T00:00:00.000Z' }), now), status).toBe(false);
+    }
+  });
+
+  it('once only', () => {
+    const over = lesson({ created_at: '2026-03-01T00:00:00.000Z' });
+    expect(canRateLesson(over, now)).toBe(true);
+    expect(canRateLesson({ ...over, course: { ...over.course, parent_rating: 4 } }, now)).toBe(false);
+    expect(canRateLesson(lesson({ created_at: '2026-04-01T00:00:00.000Z' }), now)).toBe(false);
+    expect([RATING_MIN, RATING_MAX]).toEqual([1, 5]);
+  });
+});
+
+describe('what the screens show', () => {
+  const frenchWords = (record: Record<string, string>, keys: readonly string[]) => {
+    expect(Object.keys(record).sort()).toEqual([...keys].sort());
+    const values = Object.values(record);
+    for (const value of values) expect(value.trim().length).toBeGreaterThan(1);
+    expect(new Set(values).size).toBe(values.length);
+  };
+
+  it('names and explains every status, course status and earnings period in French', () => {
+    frenchWords(TRANSACTION_STATUS_LABELS, TRANSACTION_STATUSES);
+    frenchWords(TRANSACTION_STATUS_DESCRIPTIONS, TRANSACTION_STATUSES);
+    frenchWords(COURSE_STATUS_LABELS, COURSE_STATUSES);
+    frenchWords(EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS);
+    expect(TRANSACTION_STATUS_LABELS).toMatchObject({ escrow: 'En escrow', released: 'Libéré', refunded: 'Remboursé' });
+    expect(COURSE_STATUS_LABELS).toEqual({ scheduled: 'Programmé', completed: 'Terminé', cancelled: 'Annulé' });
+    expect(EARNINGS_PERIOD_LABELS).toEqual({ week: 'Semaine', month: 'Mois', year: 'Année' });
+  });
+
+  it('names every payment method, and tells mobile money from the card', () => {
+    frenchWords(PAYMENT_METHOD_LABELS, ['card', 'mobile_money_orange', 'mobile_money_mtn', 'mobile_money_moov', 'mobile_money_wave']);
+    expect(PAYMENT_METHOD_LABELS.card).toBe('Carte bancaire');
+    expect(PAYMENT_METHOD_LABELS.mobile_money_wave).toBe('Wave');
+    for (const method of Object.keys(PAYMENT_METHOD_LABELS)) expect(isMobileMoney(method), method).toBe(method !== 'card');
+    expect(isMobileMoney('card_mobile_money_')).toBe(false);
+  });
+
+  it('books a lesson with a general subject and a beginner level when the tutor lists none', () => {
+    expect(BOOKING_DEFAULT_SUBJECT).toBe('Cours général');
+    expect(BOOKING_DEFAULT_LEVEL).toBe('Niveau débutant');
+  });
+
+  it('waits 24 h for a payment and releases held funds 7 days after the lesson by default', () => {
+    expect(PAYMENT_TIMEOUT_SECONDS).toBe(86_400);
+    expect(DEFAULT_AUTO_RELEASE_DAYS).toBe(7);
+  });
+});
