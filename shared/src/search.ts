@@ -14,7 +14,9 @@ import {
   ZONE_LABELS,
   ZONES,
   type Experience,
+  type Level,
   type SortBy,
+  type Subject,
   type Zone,
 } from './constants.js';
 
@@ -30,6 +32,19 @@ export interface SearchFilters {
   maxRate: number;
   sortBy: SortBy;
   sortOrder: SortOrder;
+}
+
+/**
+ * What the search read in the free text, for the UI to show: the zone and level read there and
+ * used as filters (null when none was read, or when the form chose one: the form wins), the
+ * subjects recognised (abbreviations and typos included), and which of the zone and level were
+ * let go because no tutor matched with them.
+ */
+export interface QueryUnderstanding {
+  location: Zone | null;
+  level: Level | null;
+  subjects: Subject[];
+  relaxed: Array<'location' | 'level'>;
 }
 
 /** Default search and reset (spec §5, §9): rates 0 to 10 000, sorted by rating, descending. */

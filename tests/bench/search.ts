@@ -5,7 +5,9 @@
  * - warm: p50/p95/p99 of 500 mixed queries (text with accents and typos, filters, sorts) through
  *   the real search handler (middy, zod, index);
  * - baseline: the same kind of queries as a DynamoDB Scan + FilterExpression on the same tutors in
- *   DynamoDB Local (in memory, started here), on a sample of the queries (a Scan takes seconds).
+ *   DynamoDB Local (in memory, started here), on a sample of the queries (a Scan takes seconds);
+ * - relevance: the share of the relevance set (queries typed as parents type them, on the local
+ *   seed catalogue: tests/unit/search-relevance-queries.ts) with a right tutor in the top 3.
  * Prints figures; asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -139,6 +141,7 @@ export async function benchSearch(): Promise<void> {
   };
 
   console.log(`## Tutor search: in-memory index vs Scan + FilterExpression (DynamoDB Local)`);
+  printRelevance(CatalogueIndex, await import('../unit/search-relevance-queries.js'));
   console.log(
     `  ${'tutors'.padStart(7)} ${'snapshot'.padStart(9)} ${'cold start'.padStart(11)} ${'index mem'.padStart(10)}   warm p50 / p95 / p99 (${WARM_QUERIES} queries)      Scan p50 / p95 (sample)        speed-up p95`,
   );
@@ -200,6 +203,20 @@ export async function benchSearch(): Promise<void> {
     s3.restore();
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The relevance line, and each query of the set that missed with what came first instead. */
+function printRelevance(
+  Index: typeof import('../../functions/src/search/catalogue-index.js').CatalogueIndex,
+  relevance: typeof import('../unit/search-relevance-queries.js'),
+): void {
+  const tutors = relevance.seedCatalogue();
+  const index = new Index(tutors);
+  const outcomes = relevance.judgeRelevance(tutors, (filters) => index.search(filters, { offset: 0, limit: relevance.TOP }).tutors);
+  console.log(`  ${relevance.relevanceLine(outcomes)} (local seed catalogue, ${tutors.length} tutors)`);
+  for (const miss of outcomes.filter((outcome) => !outcome.hit)) {
+    console.log(`    missed '${miss.query}': ${miss.top.join(', ') || 'no result'}`);
   }
 }
 

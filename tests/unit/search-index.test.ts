@@ -14,9 +14,9 @@ describe('French full text', () => {
     expect(ids({ query: 'MATHÉMATIQUES' }).sort()).toEqual(['t1', 't5']);
   });
 
-  it("finds 'élève' when typing 'eleve', and 'Économie' when typing 'economie'", () => {
-    expect(ids({ query: 'eleve' }).sort()).toEqual(['t1', 't4']);
-    expect(ids({ query: 'economie' })).toEqual(['t4']);
+  it("finds 'écriture' when typing 'ecriture', and 'Étudiante' when typing 'etudiante'", () => {
+    expect(ids({ query: 'ecriture' })).toEqual(['t2']);
+    expect(ids({ query: 'ETUDIANTE' })).toEqual(['t4']);
   });
 
   it("tolerates one typo in a word of five letters or more: 'physiqe' finds Physique", () => {
@@ -24,11 +24,16 @@ describe('French full text', () => {
     expect(ids({ query: 'chymie' })).toEqual(['t3']);
   });
 
-  it('does not tolerate typos in short words, nor two typos', () => {
+  it('tolerates two typos in a word of eight letters or more', () => {
+    expect(ids({ query: 'algoritmiqe' })).toEqual(['t5']);
+    expect(ids({ query: 'mathematqiues' }).sort()).toEqual(['t1', 't5']);
+  });
+
+  it('does not tolerate typos in short words, nor two typos under eight letters', () => {
     expect(ids({ query: 'bamb' })).toEqual(['t3']); // a prefix, not a typo
     expect(ids({ query: 'bqmba' })).toEqual(['t3']); // five letters: one typo allowed
     expect(ids({ query: 'bqm' })).toEqual([]); // three letters: none
-    expect(ids({ query: 'phisiqe' })).toEqual([]); // two typos
+    expect(ids({ query: 'phisiqe' })).toEqual([]); // seven letters, two typos
   });
 
   it('searches first and last names, bio, education and subjects', () => {
@@ -42,6 +47,15 @@ describe('French full text', () => {
   it('requires every word of the query, ignoring French stop words', () => {
     expect(ids({ query: 'physique de chimie' })).toEqual(['t3']);
     expect(ids({ query: 'physique informatique' })).toEqual([]);
+  });
+
+  it("ignores the words around the request: 'cours de physique' is 'physique'", () => {
+    expect(ids({ query: 'cours de physique à domicile' }).sort()).toEqual(['t1', 't3']);
+  });
+
+  it("expands abbreviations: 'maths' is Mathématiques, 'pc' is Physique or Chimie, both first", () => {
+    expect(ids({ query: 'maths' }).sort()).toEqual(['t1', 't5']);
+    expect(ids({ query: 'pc' })).toEqual(['t3', 't1']);
   });
 
   it('matches word prefixes as you type', () => {
@@ -74,6 +88,38 @@ describe('French full text', () => {
   });
 });
 
+describe('zone and level words in the text', () => {
+  it('applies them as filters and says what it understood', () => {
+    const page = search({ query: 'prof de maths cocody' });
+    expect(page.tutors.map((t) => t.id)).toEqual(['t1']);
+    expect(page.understanding).toEqual({ location: 'cocody', level: null, subjects: ['Mathématiques'], relaxed: [] });
+    expect(ids({ query: 'physique superieur' })).toEqual(['t3']);
+  });
+
+  it('lists the filtered catalogue in the chosen sort when the text names only a zone or a level', () => {
+    expect(ids({ query: 'cours à cocody', sortBy: 'price', sortOrder: 'asc' })).toEqual(['t3', 't1']);
+  });
+
+  it('lets a filter chosen in the form win over the text', () => {
+    const page = search({ query: 'maths cocody', location: 'distance' });
+    expect(page.tutors.map((t) => t.id)).toEqual(['t5']);
+    expect(page.understanding.location).toBeNull();
+  });
+
+  it('lets go of a zone read in the text when nobody there matches, never of a zone chosen in the form', () => {
+    const page = search({ query: 'informatique cocody' });
+    expect(page.tutors.map((t) => t.id)).toEqual(['t5']);
+    expect(page.understanding).toMatchObject({ location: 'cocody', relaxed: ['location'] });
+    expect(ids({ query: 'informatique', location: 'cocody' })).toEqual([]);
+  });
+
+  it('lets go of the level before the zone', () => {
+    const page = search({ query: 'informatique primaire en ligne' });
+    expect(page.tutors.map((t) => t.id)).toEqual(['t5']);
+    expect(page.understanding).toMatchObject({ location: 'distance', level: 'Primaire', relaxed: ['level'] });
+  });
+});
+
 describe('sorts without a query', () => {
   it.each([
     ['rating', 'desc', ['t1', 't5', 't3', 't6', 't2', 't4']],
@@ -103,6 +149,6 @@ describe('pages and figures', () => {
 
   it('answers an empty catalogue with nothing', () => {
     const empty = new CatalogueIndex([]).search({ ...DEFAULT_FILTERS, query: 'maths' }, { offset: 0, limit: 10 });
-    expect(empty).toEqual({ tutors: [], total: 0, verified_count: 0, average_rate: null });
+    expect(empty).toMatchObject({ tutors: [], total: 0, verified_count: 0, average_rate: null });
   });
 });

@@ -1,25 +1,26 @@
 /**
- * The in-memory search index over the catalogue: French full text with MiniSearch (case and
- * accents folded, one typo allowed in words of 5+ letters, prefixes), the spec's structural
- * filters, text relevance when there is a query and the spec's sorts otherwise.
+ * The in-memory search index over the catalogue: the query is understood first (stop and filler
+ * words dropped, subjects recognised, zone and level words turned into filters), then French full
+ * text with MiniSearch (case and accents folded, prefixes, one typo in words of 5+ letters and two
+ * in words of 8+), the spec's structural filters, text relevance when there is a query and the
+ * spec's sorts otherwise.
  */
-import MiniSearch, { type SearchOptions } from 'minisearch';
+import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 import type { SortBy } from '#shared/constants';
 import {
   compareTutors,
   foldText,
   matchesFilters,
+  type QueryUnderstanding,
   type SearchFilters,
   type SortOrder,
   type TutorSummary,
 } from '#shared/search';
-
-/** Words too common in French to tell two tutors apart; they are neither indexed nor searched. */
-const STOP_WORDS = new Set(
-  'a au aux avec ce ces dans de des du elle en et il je la le les leur lui ma mais me mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes toi ton tu un une vos votre vous est sont'.split(
-    ' ',
-  ),
-);
+import { STOP_WORDS } from './query-vocabulary.js';
+import { searchAttempts, type SearchAttempt } from './search-attempts.js';
+import { textQuery } from './text-query.js';
+import { typoBudget } from './typo-tolerance.js';
+import { understandQuery } from './understand-query.js';
 
 /**
  * Folds case and accents; drops stop words and single letters (the "l" of "l'élève").
@@ -39,8 +40,8 @@ export function processTerm(term: string): string | null {
 
 const TEXT_FIELDS = ['first_name', 'last_name', 'subjects', 'education', 'bio'] as const;
 
-/** One typo in words of five letters or more; none in shorter ones (too many false hits). */
-const fuzzy = (term: string): number | false => (term.length >= 5 ? 1 : false);
+/** One typo in words of 5+ letters, two in words of 8+; none in shorter ones (too many false hits). */
+const fuzzy = (term: string): number | false => typoBudget(term) || false;
 
 const SEARCH_OPTIONS: SearchOptions = {
   combineWith: 'AND',
@@ -54,6 +55,8 @@ export interface SearchPage {
   total: number;
   verified_count: number;
   average_rate: number | null;
+  /** What was read in the free text and how it was applied. */
+  understanding: QueryUnderstanding;
 }
 
 const ORDER_KEYS = ['rating', 'price', 'availability'].flatMap((sortBy) =>
@@ -109,8 +112,19 @@ export class CatalogueIndex {
   }
 
   search(filters: SearchFilters, page: { offset: number; limit: number }): SearchPage {
-    const query = filters.query.trim();
-    const positions = query ? this.textMatches(query, filters) : this.sortedMatches(filters);
+    const understood = understandQuery(filters.query);
+    const query = textQuery(understood);
+    const matchesOf = ({ filters: applied }: SearchAttempt) =>
+      query ? this.textMatches(query, applied) : this.sortedMatches(applied);
+    const [first, ...relaxations] = searchAttempts(filters, understood);
+    let attempt = first!;
+    let positions = matchesOf(attempt);
+    // Only when the zone or level read in the text found nobody: let them go, one after the other.
+    for (const relaxed of relaxations) {
+      if (positions.length) break;
+      attempt = relaxed;
+      positions = matchesOf(attempt);
+    }
     let verified = 0;
     let rateSum = 0;
     let rated = 0;
@@ -127,6 +141,7 @@ export class CatalogueIndex {
       total: positions.length,
       verified_count: verified,
       average_rate: rated ? Math.round(rateSum / rated) : null,
+      understanding: attempt.understanding,
     };
   }
 
@@ -144,7 +159,7 @@ export class CatalogueIndex {
    * With a query: MiniSearch finds the matches; "Pertinence" then means text relevance (ties
    * broken by the spec's relevance score), while price and availability keep their own order.
    */
-  private textMatches(query: string, filters: SearchFilters): number[] {
+  private textMatches(query: Query, filters: SearchFilters): number[] {
     const results = this.text.search(query, {
       filter: (result) => matchesFilters(this.tutors[result.id as number]!, filters),
     });

@@ -23,7 +23,8 @@ export const handler = apiHandler(routes.searchTutors, { query: searchQuerySchem
   const offset = query.offset ?? 0;
   const limit = query.limit ?? SEARCH_PAGE_SIZE;
   const catalogue = await currentCatalogue();
-  const page = catalogue.index.search(filters, { offset, limit });
+  // The understanding stays out of the answer until SearchResponse has a field for it (docs/decisions.md).
+  const { understanding: _understanding, ...page } = catalogue.index.search(filters, { offset, limit });
   const response: SearchResponse = { ...page, offset, limit, catalogue_updated_at: catalogue.generatedAt };
   return ok(response);
 });
