@@ -7,3 +7,4 @@ export * from './payments-schemas.js';
 export * from './onboarding-schemas.js';
 export * from './search.js';
 export * from './discovery-schemas.js';
+export * from './french.js';

@@ -101,6 +101,8 @@ export const messages = {
     disputeNotFound: 'Litige introuvable',
     disputeClosed: 'Litige clos',
     parentsOnly: 'Seuls les comptes Parent / Élève peuvent réserver un cours',
+    invoiceAwaitingPayment: 'Pas encore de facture : elle sera disponible dès réception du paiement.',
+    invoiceNoPayment: "Aucune facture : le paiement de ce cours n'a pas été reçu.",
   },
   ai: {
     failure: 'Erreur lors de la génération des recommandations',

@@ -27,6 +27,25 @@ export function isFinalStatus(status: TransactionStatus): boolean {
   return (FINAL_STATUSES as readonly TransactionStatus[]).includes(status);
 }
 
+/**
+ * Statuses reached only after Paystack confirmed the payment (`confirm_payment`): the money was
+ * received, whatever happened to it since (held, disputed, released, refunded or being refunded, a
+ * refund Paystack refused). Only these transactions have an invoice. `pending` was never paid,
+ * `failed` expired unpaid, `payment_mismatch` is not the payment we asked for (settled by hand).
+ */
+export const MONEY_RECEIVED_STATUSES = [
+  'escrow',
+  'disputed',
+  'refund_pending',
+  'released',
+  'refunded',
+  'needs_attention',
+] as const satisfies readonly TransactionStatus[];
+
+export function moneyReceived(status: TransactionStatus): boolean {
+  return (MONEY_RECEIVED_STATUSES as readonly TransactionStatus[]).includes(status);
+}
+
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'En attente',
   escrow: 'En escrow',

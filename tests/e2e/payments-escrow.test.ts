@@ -1,7 +1,8 @@
 /**
- * Money end to end in Chromium at 360 px: a parent books a tutor, pays on the Paystack sandbox's
- * checkout page, sees the funds 'En escrow', releases them, and the tutor sees the revenue; an
- * admin refunds another escrowed transaction from the Paiements tab.
+ * Money end to end in Chromium at 360 px: a parent books a tutor, sees no invoice before paying,
+ * pays on the Paystack sandbox's checkout page, sees the funds 'En escrow', releases them, and the
+ * tutor sees the revenue; an admin refunds another escrowed transaction from the Paiements tab.
+ * The lesson is in 'Informatique': every screen writes "Cours d'informatique".
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ async function signedIn(email: string, password: string, userId?: string): Promi
   return { context, page };
 }
 
-/** A tutor account with a completed profile at 4 000 FCFA/h. */
+/** A tutor account with a completed profile at 4 000 FCFA/h, teaching computing first. */
 async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string }> {
   const tutor = await newUser('tuteur', { firstName: 'Yao', lastName: 'Kouamé' });
   const response = await api('/api/me/tutor-profile', {
@@ -48,7 +49,7 @@ async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string 
       education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
       experience: '5-10ans',
       teaching_method: 'Exercices progressifs et fiches de synthèse.',
-      subjects: ['Mathématiques'],
+      subjects: ['Informatique', 'Mathématiques'],
       levels: ['Lycée (2nde-Tle)'],
       location: 'cocody',
       hourly_rate: 4000,
@@ -67,7 +68,7 @@ async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string 
 }
 
 describe('booking, paying and releasing', () => {
-  it('lets a parent book and pay on the sandbox, see the funds in escrow and release them; the tutor sees the revenue', async () => {
+  it('lets a parent book, see no invoice until paid, pay on the sandbox, see the funds in escrow and release them; the tutor sees the revenue', async () => {
     const { tutor, profileId } = await tutorWithProfile();
     const parent = await newUser('parent');
     const { context, page } = await signedIn(parent.email, parent.password, parent.sub);
@@ -76,7 +77,7 @@ describe('booking, paying and releasing', () => {
     await page.getByRole('button', { name: 'Réserver' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByText('Cours de Mathématiques avec Yao Kouamé').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText("Cours d'informatique avec Yao Kouamé").isVisible()).toBe(true);
     await dialog.getByLabel('Durée (heures)').fill('2');
     await expect.poll(() => dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText(/800\sFCFA/).first().isVisible()).toBe(true);
@@ -93,6 +94,15 @@ describe('booking, paying and releasing', () => {
     const checkout = await popupPromise;
     await expect.poll(() => page.getByText('Paiement initialisé').first().isVisible()).toBe(true);
     await checkout.waitForLoadState();
+
+    // Not paid yet: no invoice is offered ("Total payé" would be false).
+    await page.goto('/payments');
+    const pending = page.getByTestId('transaction-card').first();
+    await expect.poll(() => pending.getByText('En attente', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await pending.getByText("Cours d'informatique — Yao Kouamé").isVisible()).toBe(true);
+    expect(await pending.getByRole('button', { name: 'Facture' }).count()).toBe(0);
+    expect(await pending.getByText(/Facture n°/).count()).toBe(0);
+
     await checkout.getByRole('button', { name: 'Payer' }).click();
     await checkout.waitForURL((url) => url.pathname === '/payments', { timeout: 15_000 });
     await checkout.close();
@@ -111,6 +121,9 @@ describe('booking, paying and releasing', () => {
     // The invoice: number = first 8 characters of the id, same total.
     await card.getByRole('button', { name: 'Facture' }).click();
     await expect.poll(() => page.getByRole('heading', { name: /Facture n° [0-9A-F]{8}/ }).isVisible()).toBe(true);
+    const invoice = page.frameLocator('iframe[title^="Facture"]');
+    await expect.poll(() => invoice.getByText("Cours d'informatique — Lycée (2nde-Tle)").isVisible()).toBe(true);
+    expect(await invoice.getByText('Total payé').isVisible()).toBe(true);
     await context.close();
 
     const tutorSession = await signedIn(tutor.email, tutor.password, tutor.sub);
@@ -118,6 +131,7 @@ describe('booking, paying and releasing', () => {
     await expect.poll(() => tutorSession.page.getByText('Revenus reçus').isVisible()).toBe(true);
     await expect.poll(() => tutorSession.page.getByText(/7\s200\sFCFA/).first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await tutorSession.page.getByTestId('revenue-transaction').count()).toBe(1);
+    expect(await tutorSession.page.getByTestId('revenue-transaction').getByText(/Cours d'informatique/).isVisible()).toBe(true);
     expect(await overflowsHorizontally(tutorSession.page)).toBe(false);
     await tutorSession.context.close();
   });

@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { buildPath, routes, type RouteDefinition, type RouteId } from '#shared/routes';
 import { api, type TestUser } from '../support/stack.js';
 import {
@@ -122,6 +123,16 @@ async function onEscrowedLesson(body: object): Promise<Req> {
   const id = await escrowedLesson(w);
   return { params: { id }, body, state: () => partition(id) };
 }
+
+/** A fresh unpaid booking of the world's parent with the world's tutor, and its whole partition. */
+async function onUnpaidLesson(): Promise<Req> {
+  const { id } = await pendingLesson(w);
+  return { params: { id }, state: () => partition(id) };
+}
+
+const unpaidInvoice: Check = (res) => {
+  expect(res.body.error).toEqual({ code: 'invoice_unavailable', message: messages.payments.invoiceAwaitingPayment });
+};
 
 /** A fresh unpaid booking, and the webhook body Paystack would send once it is paid. */
 async function webhookFor(): Promise<Req & { body: string }> {
@@ -378,7 +389,11 @@ const matrix: Record<RouteId, Row> = {
       },
     ],
   },
-  /** The invoice: the parent who paid, the tutor who teaches, the admins. Anyone else: 404, as if it did not exist. */
+  /**
+   * The invoice of a paid lesson: the parent who paid, the tutor who teaches, the admins. Anyone
+   * else: 404, as if it did not exist. Before the money is received there is no invoice: 409 to
+   * those who may read it (the input's state, not the caller), still 404 to anyone else.
+   */
   getInvoice: {
     roles: ['parent', 'tuteur', 'admin'],
     request: () => ({ params: { id: w.lesson } }),
@@ -389,6 +404,10 @@ const matrix: Record<RouteId, Row> = {
     owned: [
       { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404 },
       { who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404 },
+      { who: 'parent propriétaire, paiement non reçu', caller: (w) => w.parent, status: 409, request: onUnpaidLesson, check: unpaidInvoice },
+      { who: 'tuteur du cours, paiement non reçu', caller: (w) => w.tuteur, status: 409, request: onUnpaidLesson, check: unpaidInvoice },
+      { who: 'admin, paiement non reçu', caller: (w) => w.admin, status: 409, request: onUnpaidLesson, check: unpaidInvoice },
+      { who: 'parent voisin, paiement non reçu', caller: (w) => w.neighbourParent, status: 404, request: onUnpaidLesson },
     ],
   },
   tutorEarnings: {

@@ -4,7 +4,9 @@ import {
   canTakeAction,
   FINAL_STATUSES,
   invoiceNumber,
+  moneyReceived,
   statusesAllowing,
+  TRANSACTION_STATUSES,
   TRANSACTION_STATUS_LABELS,
   TRANSITIONS,
   transitionFor,
@@ -57,5 +59,27 @@ describe('transaction status table', () => {
 
   it('numbers an invoice with the first 8 characters of the transaction id', () => {
     expect(invoiceNumber('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0F8FAD5B');
+  });
+
+  it('says the money was received (an invoice exists) once Paystack confirmed the payment, whatever came after', () => {
+    const received = TRANSACTION_STATUSES.filter(moneyReceived);
+    expect(received.sort()).toEqual(['disputed', 'escrow', 'needs_attention', 'refund_pending', 'refunded', 'released']);
+    // Never paid, or paid something else than what we asked (never escrowed, settled by hand).
+    for (const status of ['pending', 'failed', 'payment_mismatch'] as const) expect(moneyReceived(status), status).toBe(false);
+  });
+
+  it('reaches every "received" status only through a confirmed payment', () => {
+    // Walking the table from `pending`, the statuses after `confirm_payment` are exactly the received ones.
+    const reached = new Set<string>(['escrow']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const t of TRANSITIONS) {
+        if (t.from.some((from) => reached.has(from)) && !reached.has(t.to)) {
+          reached.add(t.to);
+          grew = true;
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual(TRANSACTION_STATUSES.filter(moneyReceived).sort());
   });
 });

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { CURRENCY } from '#shared/constants';
+import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { priceLesson, type LessonPrice } from '#shared/money';
 import { normalizeIvorianPhone, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
@@ -93,7 +94,7 @@ async function writePendingTransaction(
         currency: CURRENCY,
         payment_method: request.paymentMethod,
         phone_number: phone,
-        description: `Cours de ${request.subject} (${request.level}) avec ${tutor.name} — ${request.duration} h`,
+        description: `${courseOf(request.subject)} (${request.level}) avec ${tutor.name} — ${request.duration} h`,
         status: 'pending',
         created_at: createdAt,
         updated_at: createdAt,

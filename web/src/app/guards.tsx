@@ -1,6 +1,8 @@
+import type { Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { Navigate, Outlet } from 'react-router-dom';
+import { navigationOf } from '@/components/layout/navigation';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding } from '@/lib/onboarding-flag';
@@ -49,6 +51,20 @@ export function RequireOnboardingDone() {
   const { profile } = useAuth();
   if (profile && profile.role !== 'admin' && !hasCompletedOnboarding(profile.user_id)) {
     return <Navigate to="/onboarding" replace />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * A screen of some roles only (/payments, /tutor-revenues, /favorites): anyone else typing its
+ * address is sent to its own money screen when it asked for one (a tutor's /payments is its
+ * /tutor-revenues), otherwise home — never to a screen that answers 403.
+ */
+export function RequireRole({ roles, money = false }: { roles: readonly Role[]; money?: boolean }) {
+  const { profile } = useAuth();
+  if (profile && !roles.includes(profile.role)) {
+    const own = money ? navigationOf(profile.role)?.money?.to : undefined;
+    return <Navigate to={own ?? '/'} replace />;
   }
   return <Outlet />;
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile } from './guards';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile, RequireRole } from './guards';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
 import { RouteError } from './routes/route-error';
@@ -30,13 +30,14 @@ const router = createBrowserRouter([
         element: <RequireAuth />,
         children: [
           { path: '/search', element: <SearchRoute /> },
-          { path: '/payments', element: <PaymentsRoute /> },
-          { path: '/tutor-revenues', element: <TutorRevenuesRoute /> },
-          { path: '/favorites', element: <FavoritesRoute /> },
           { path: '/tutors/:id', element: <TutorProfileRoute /> },
           {
             element: <RequireProfile />,
             children: [
+              // Each role's own screens (components/layout/navigation.ts).
+              { element: <RequireRole roles={['parent']} money />, children: [{ path: '/payments', element: <PaymentsRoute /> }] },
+              { element: <RequireRole roles={['tuteur']} money />, children: [{ path: '/tutor-revenues', element: <TutorRevenuesRoute /> }] },
+              { element: <RequireRole roles={['parent']} />, children: [{ path: '/favorites', element: <FavoritesRoute /> }] },
               { element: <RequireOnboardingDone />, children: [{ path: '/', element: <HomeRoute /> }] },
               { path: '/onboarding', element: <OnboardingRoute /> },
               { path: '/kyc', element: <KycRoute /> },

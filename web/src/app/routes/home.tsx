@@ -1,7 +1,10 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { navigationOf } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
+import { AdminPaymentsTab } from '@/features/admin-money/components/admin-payments-tab';
 import { FavoritesList } from '@/features/favorites/components/favorites-list';
+import { BecomeTutor } from '@/features/home/components/become-tutor';
 import { Hero } from '@/features/home/components/hero';
 import { HomeTabs, type HomeTab } from '@/features/home/components/home-tabs';
 import { RecommendedTutors } from '@/features/home/components/recommended-tutors';
@@ -31,26 +34,49 @@ function TabSection({ title, children }: { title: string; children: ReactNode })
   );
 }
 
-/** `/`: hero and recommendations, plus the search, payments, favourites and profile tabs. */
+/**
+ * `/`: hero and recommendations, plus the search, payments, favourites and profile tabs — each
+ * role gets the tabs that are its own (components/layout/navigation.ts): the payments tab is the
+ * parent's payments, the tutor's revenues or the admin's Paiements; favourites are a parent's.
+ */
 export default function HomeRoute() {
   const { profile } = useAuth();
   const [tab, setTab] = useState<HomeTab>('home');
-  const isTutor = profile?.role === 'tuteur';
+  const [becomingTutor, setBecomingTutor] = useState(false);
+  const role = profile?.role;
   const renderTutor = useRenderTutor();
   const onBook = useBookTutor();
+
+  const payments =
+    role === 'tuteur' ? (
+      <TabSection title={TUTOR_REVENUES_TITLE}>
+        <TutorRevenues />
+      </TabSection>
+    ) : role === 'admin' ? (
+      <TabSection title="Paiements">
+        <AdminPaymentsTab />
+      </TabSection>
+    ) : (
+      <TabSection title={PARENT_PAYMENTS_TITLE}>
+        <ParentPayments />
+      </TabSection>
+    );
 
   return (
     <PageLayout title="Kalan" bottomInset>
       <HomeTabs
         value={tab}
         onValueChange={setTab}
+        tabBar={navigationOf(role)?.homeTabs ?? {}}
         panels={{
           home: (
             <Stack gap="8">
-              <Hero />
-              <RecommendedTutors>
-                <HomeRecommendations renderTutor={renderTutor} />
-              </RecommendedTutors>
+              <Hero onBecomeTutor={() => setBecomingTutor(true)} />
+              {role === 'parent' && (
+                <RecommendedTutors>
+                  <HomeRecommendations renderTutor={renderTutor} />
+                </RecommendedTutors>
+              )}
             </Stack>
           ),
           search: (
@@ -58,19 +84,12 @@ export default function HomeRoute() {
               <SearchPage />
             </TabSection>
           ),
-          payments: isTutor ? (
-            <TabSection title={TUTOR_REVENUES_TITLE}>
-              <TutorRevenues />
-            </TabSection>
-          ) : (
-            <TabSection title={PARENT_PAYMENTS_TITLE}>
-              <ParentPayments />
-            </TabSection>
-          ),
+          payments,
           favorites: <FavoritesList onBook={onBook} />,
           profile: <ProfileSummary />,
         }}
       />
+      <BecomeTutor open={becomingTutor} onClose={() => setBecomingTutor(false)} />
     </PageLayout>
   );
 }

@@ -17,7 +17,8 @@ export function SearchPage() {
       renderTutor={renderTutor}
       onSearched={recordSearch}
       renderHistory={isParent ? (apply) => <SearchHistoryCard onSelect={apply} /> : undefined}
-      renderSuggestions={(filters) => <RecommendationsPanel filters={filters} renderTutor={renderTutor} />}
+      // Recommendations are a parent's (spec §6): other roles search without the AI panel.
+      renderSuggestions={isParent ? (filters) => <RecommendationsPanel filters={filters} renderTutor={renderTutor} /> : undefined}
     />
   );
 }

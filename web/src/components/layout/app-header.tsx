@@ -1,16 +1,10 @@
 import { messages } from '#shared/messages';
 import { Box, Flex, Heading, IconButton, Menu, Portal } from '@chakra-ui/react';
-import { LuArrowLeft, LuCreditCard, LuHeart, LuHouse, LuLogOut, LuMenu, LuSearch } from 'react-icons/lu';
+import { LuArrowLeft, LuLogOut, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
 import { useAuth } from '@/lib/auth';
-
-const MENU_LINKS = [
-  { value: '/', label: 'Accueil', icon: LuHouse },
-  { value: '/search', label: 'Recherche', icon: LuSearch },
-  { value: '/payments', label: 'Paiements', icon: LuCreditCard },
-  { value: '/favorites', label: 'Favoris', icon: LuHeart },
-] as const;
+import { COMMON_MENU, navigationOf } from './navigation';
 
 const SIGN_OUT = 'sign-out';
 
@@ -20,11 +14,16 @@ interface AppHeaderProps {
   onBack?: () => void;
 }
 
-/** Common header (spec §2): back button, title, navigation menu with sign-out. */
+/**
+ * Common header (spec §2): back button, title, navigation menu with sign-out. The menu lists the
+ * spec's entries that are the signed-in role's own (components/layout/navigation.ts): a tutor's
+ * 'Revenus' instead of the parent's 'Paiements', no 'Favoris' but for parents.
+ */
 export function AppHeader({ title, onBack }: AppHeaderProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { signOut } = useAuth();
+  const { signOut, profile } = useAuth();
+  const menu = navigationOf(profile?.role)?.menu ?? COMMON_MENU;
 
   const goBack = () => {
     if (onBack) onBack();
@@ -63,8 +62,8 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
           <Portal>
             <Menu.Positioner>
               <Menu.Content minW="52">
-                {MENU_LINKS.map(({ value, label, icon: Icon }) => (
-                  <Menu.Item key={value} value={value}>
+                {menu.map(({ to, label, icon: Icon }) => (
+                  <Menu.Item key={to} value={to}>
                     <Icon />
                     {label}
                   </Menu.Item>

@@ -1,8 +1,10 @@
 import { messages } from '#shared/messages';
 import { type InvoiceView } from '#shared/payments-schemas';
-import { Alert, Box, Button, CloseButton, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
+import type { SyntheticEvent } from 'react';
 import { LuDownload } from 'react-icons/lu';
+import { CloseButton } from '@/components/ui/close-button';
 import { apiRequest } from '@/lib/api';
 import { downloadInvoice, invoiceHtml } from './invoice';
 
@@ -44,8 +46,17 @@ export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
                 <Box
                   as="iframe"
                   title={`Facture ${query.data.invoice_number}`}
-                  // A sandboxed frame: the document is ours, but it runs no script.
-                  {...{ sandbox: '', srcDoc: invoiceHtml(query.data) }}
+                  // A sandboxed frame: the document is ours, but it runs no script. Same origin
+                  // (still no script) so the dialog can size the frame to the whole invoice: the
+                  // total, at the bottom, is never hidden inside the frame's own scroll.
+                  {...{
+                    sandbox: 'allow-same-origin',
+                    srcDoc: invoiceHtml(query.data),
+                    onLoad: (event: SyntheticEvent<HTMLIFrameElement>) => {
+                      const height = event.currentTarget.contentDocument?.documentElement.scrollHeight;
+                      if (height) event.currentTarget.style.height = `${height + 2}px`;
+                    },
+                  }}
                   width="full"
                   minH="480px"
                   borderWidth="1px"
@@ -63,7 +74,7 @@ export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer" />
+              <CloseButton size="sm" />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -2,8 +2,9 @@
  * The invoice as a standalone HTML document (viewable, and downloadable as a .html file), built
  * from the API's invoice data: the same integer FCFA amounts as every other view.
  */
+import { courseOf } from '#shared/french';
 import { formatFcfa } from '#shared/money';
-import { COURSE_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/payments';
+import { COURSE_STATUS_LABELS, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS, TRANSACTION_STATUS_LABELS } from '#shared/payments';
 import { type InvoiceView } from '#shared/payments-schemas';
 import { formatDate, formatDateTime } from './format';
 
@@ -18,7 +19,7 @@ export function invoiceHtml(invoice: InvoiceView): string {
   const tx = invoice.transaction;
   const course = tx.courses[0];
   const rows: Array<[string, string]> = [
-    [`Cours de ${course?.subject ?? ''} — ${course?.level ?? ''}`, ''],
+    [course ? `${courseOf(course.subject)} — ${course.level}` : tx.description, ''],
     ['Tarif horaire', formatFcfa(tx.hourly_rate)],
     ['Durée', `${course?.duration_hours ?? 0} h`],
     ['Part du répétiteur', formatFcfa(tx.amount_tutor)],
@@ -44,7 +45,7 @@ h1{margin:0;color:#ea580c}table{width:100%;border-collapse:collapse;margin-top:2
 <span class="muted">Référence de paiement : ${escape(tx.reference)}</span></p>
 <table>${rows.map(([label, value]) => `<tr><td>${escape(label)}</td><td>${escape(value)}</td></tr>`).join('')}
 <tr class="total"><td>Total payé</td><td>${escape(formatFcfa(tx.amount_total))}</td></tr></table>
-<p class="muted">Montants en francs CFA (XOF). Les fonds sont gardés en séquestre par Kalan jusqu'à la validation du cours.</p>
+<p class="muted">Montants en francs CFA (XOF). ${escape(TRANSACTION_STATUS_DESCRIPTIONS[tx.status])}.</p>
 </main></body></html>`;
 }
 

@@ -1,3 +1,4 @@
 export { AuthProvider, preloadAuthActions } from './auth-provider';
 export { useAuth } from './use-auth';
 export type { AuthContextValue, AuthState } from './auth-context';
+export { forgetSignUpRole, pendingSignUpRole, rememberSignUpRole } from './sign-up-intent';

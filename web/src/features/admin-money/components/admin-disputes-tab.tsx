@@ -1,3 +1,4 @@
+import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { Alert, Box, Button, Card, EmptyState, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -66,7 +67,7 @@ export function AdminDisputesTab() {
                     {tx.parent_name} → {tx.tutor_name}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
-                    Ouvert le {formatDateTime(dispute.opened_at)} · {tx.courses[0]?.subject} · n° {tx.invoice_number}
+                    Ouvert le {formatDateTime(dispute.opened_at)} · {tx.courses[0] ? courseOf(tx.courses[0].subject) : tx.description} · n° {tx.invoice_number}
                   </Text>
                 </Box>
                 <Stack gap="1" align="end">

@@ -1,3 +1,4 @@
+import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { PAYMENT_METHOD_LABELS } from '#shared/payments';
@@ -53,7 +54,7 @@ export function AdminPaymentsTab() {
                   {tx.parent_name} → {tx.tutor_name}
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {tx.courses[0] ? `${tx.courses[0].subject} · ${tx.courses[0].duration_hours} h · ` : ''}
+                  {tx.courses[0] ? `${courseOf(tx.courses[0].subject)} · ${tx.courses[0].duration_hours} h · ` : ''}
                   {PAYMENT_METHOD_LABELS[tx.payment_method]} · {formatDateTime(tx.created_at)} · n° {tx.invoice_number}
                 </Text>
               </Box>

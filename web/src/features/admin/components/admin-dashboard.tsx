@@ -5,6 +5,10 @@ import { KycReviewTab } from './kyc-review-tab';
 
 export const ADMIN_DASHBOARD_TITLE = 'Tableau de bord administrateur';
 
+export const ADMIN_TABS = ['kyc', 'payments', 'users', 'disputes'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value);
+
 /** The money views, composed by the admin route from the admin-money feature. */
 export interface AdminDashboardSlots {
   statCards: ReactNode;
@@ -13,12 +17,18 @@ export interface AdminDashboardSlots {
   disputesTab: ReactNode;
 }
 
+interface AdminDashboardProps extends AdminDashboardSlots {
+  /** The open tab, kept by the page (in the address, so the menu's 'Paiements' opens it). */
+  tab: AdminTab;
+  onTabChange: (tab: AdminTab) => void;
+}
+
 /** /admin (spec §2): four stat cards, then the tabs; 'Vérifications KYC' is the default. */
-export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab }: AdminDashboardSlots) {
+export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab, tab, onTabChange }: AdminDashboardProps) {
   return (
     <Stack gap="6">
       {statCards}
-      <Tabs.Root defaultValue="kyc" variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(details) => isAdminTab(details.value) && onTabChange(details.value)} variant="line" lazyMount>
         <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="kyc" flexShrink="0">
             <LuShieldCheck />

@@ -1,4 +1,5 @@
 import { ROLE_LABELS, type KycStatus } from '#shared/constants';
+import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
 import { type AdminKycItem } from '#shared/onboarding-schemas';
 import {
@@ -6,7 +7,6 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Dialog,
   EmptyState,
   Field,
@@ -25,6 +25,7 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useState } from 'react';
 import { LuCheck, LuShieldCheck, LuX } from 'react-icons/lu';
+import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
 import { useKycSubmissions, useReviewKyc } from '../api/kyc-review';
 
@@ -178,7 +179,7 @@ function KycSubmissionCard({ item }: { item: AdminKycItem }) {
             <Dialog.Content>
               <Dialog.Header>
                 <Dialog.Title>
-                  {dialog === 'approve' ? `Approuver l'identité de ${ownerName} ?` : `Rejeter la vérification de ${ownerName} ?`}
+                  {dialog === 'approve' ? `Approuver l'identité ${deBefore(ownerName)} ?` : `Rejeter la vérification ${deBefore(ownerName)} ?`}
                 </Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
@@ -225,7 +226,7 @@ function DocumentImage({ label, url, owner }: { label: string; url: string; owne
       </Text>
       <Link href={url} target="_blank" rel="noopener noreferrer" display="block">
         <Box aspectRatio="4/3" bg="bg.muted" rounded="md" overflow="hidden" borderWidth="1px">
-          <Image src={url} alt={`${label} de ${owner}`} objectFit="contain" w="full" h="full" loading="lazy" />
+          <Image src={url} alt={`${label} ${deBefore(owner)}`} objectFit="contain" w="full" h="full" loading="lazy" />
         </Box>
       </Link>
     </Stack>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LuGraduationCap } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
-import { preloadAuthActions, useAuth } from '@/lib/auth';
+import { forgetSignUpRole, pendingSignUpRole, preloadAuthActions, useAuth } from '@/lib/auth';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -13,9 +13,14 @@ type Mode = 'signIn' | 'signUp';
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.auth.unexpected);
 
-/** /auth: sign-in and sign-up, toggled (spec §2 Auth). */
+/**
+ * /auth: sign-in and sign-up, toggled (spec §2 Auth). After 'Devenir répétiteur' on another
+ * account (lib/auth/sign-up-intent.ts), it opens the sign-up with the Répétiteur type chosen.
+ */
 export function AuthScreen() {
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [intendedRole] = useState(pendingSignUpRole);
+  const tutorSignUp = intendedRole === 'tuteur';
+  const [mode, setMode] = useState<Mode>(intendedRole ? 'signUp' : 'signIn');
   const { signIn, signUp } = useAuth();
   const navigate = useNavigate();
 
@@ -27,6 +32,7 @@ export function AuthScreen() {
       notify.error({ title: messages.auth.signInErrorTitle, description: errorMessage(error) });
       return;
     }
+    forgetSignUpRole();
     notify.success({ title: messages.auth.signInSuccessTitle, description: messages.auth.signInSuccess });
     navigate('/', { replace: true });
   };
@@ -39,6 +45,7 @@ export function AuthScreen() {
       notify.error({ title: messages.auth.signUpErrorTitle, description: errorMessage(error) });
       return;
     }
+    forgetSignUpRole();
     notify.success({ title: messages.auth.signUpSuccessTitle, description: messages.auth.signUpSuccess });
     navigate('/', { replace: true });
   };
@@ -76,13 +83,17 @@ export function AuthScreen() {
               {isSignIn ? messages.auth.signInTitle : messages.auth.signUpTitle}
             </Heading>
             <Card.Description>
-              {isSignIn ? 'Connectez-vous à votre compte' : 'Créez votre compte en quelques secondes'}
+              {isSignIn
+                ? 'Connectez-vous à votre compte'
+                : tutorSignUp
+                  ? 'Votre compte Répétiteur, avec une autre adresse email que votre compte actuel'
+                  : 'Créez votre compte en quelques secondes'}
             </Card.Description>
           </Card.Header>
           {/* The sign-in code is fetched as soon as the user starts filling the form. */}
           <Card.Body onFocusCapture={preloadAuthActions}>
             {/* key: switching modes starts a fresh form */}
-            {isSignIn ? <SignInForm key="signIn" onSubmit={handleSignIn} /> : <SignUpForm key="signUp" onSubmit={handleSignUp} />}
+            {isSignIn ? <SignInForm key="signIn" onSubmit={handleSignIn} /> : <SignUpForm key="signUp" onSubmit={handleSignUp} defaultRole={intendedRole ?? 'parent'} />}
           </Card.Body>
           <Card.Footer justifyContent="center">
             <Box textAlign="center" fontSize="sm" color="fg.muted">

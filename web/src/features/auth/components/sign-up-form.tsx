@@ -7,17 +7,19 @@ import { FormField } from './form-field';
 
 interface SignUpFormProps {
   onSubmit: (values: SignUpInput) => Promise<void>;
+  /** The account type chosen on arrival (e.g. Répétiteur from 'Devenir répétiteur'). */
+  defaultRole?: SignUpInput['role'];
 }
 
 const DEFAULT_VALUES: SignUpInput = { firstName: '', lastName: '', role: 'parent', email: '', password: '' };
 
-export function SignUpForm({ onSubmit }: SignUpFormProps) {
+export function SignUpForm({ onSubmit, defaultRole = 'parent' }: SignUpFormProps) {
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: DEFAULT_VALUES });
+  } = useForm<SignUpInput>({ resolver: zodResolver(signUpSchema), defaultValues: { ...DEFAULT_VALUES, role: defaultRole } });
 
   const role = watch('role');
   const roleDescription = SIGN_UP_ROLE_OPTIONS.find((option) => option.value === role)?.description;

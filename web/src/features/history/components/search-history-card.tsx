@@ -5,7 +5,6 @@ import {
   Badge,
   Button,
   Card,
-  CloseButton,
   Dialog,
   HStack,
   Portal,
@@ -18,6 +17,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useState } from 'react';
 import { LuHistory, LuTrash2 } from 'react-icons/lu';
+import { CloseButton } from '@/components/ui/close-button';
 import { useClearHistory, useSearchHistory } from '../api/history';
 
 /** 'il y a 5 minutes' (spec: relative time in French). */

@@ -9,8 +9,13 @@ const STATS = [
   { value: HERO_STATS.rating, label: 'Note moyenne' },
 ] as const;
 
+interface HeroProps {
+  /** 'Devenir répétiteur': the page says what it means for the signed-in user (see BecomeTutor). */
+  onBecomeTutor: () => void;
+}
+
 /** Landing hero (spec §1). */
-export function Hero() {
+export function Hero({ onBecomeTutor }: HeroProps) {
   const navigate = useNavigate();
 
   return (
@@ -69,7 +74,7 @@ export function Hero() {
             color="white"
             borderColor="whiteAlpha.700"
             _hover={{ bg: 'whiteAlpha.200' }}
-            onClick={() => navigate('/onboarding')}
+            onClick={onBecomeTutor}
           >
             <LuUserPlus />
             Devenir répétiteur

@@ -1,29 +1,21 @@
 import { Box, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { IconType } from 'react-icons';
-import { LuCreditCard, LuHeart, LuHouse, LuSearch, LuUser } from 'react-icons/lu';
+import { HOME_TABS, type HomeTab, type HomeTabBar } from '@/components/layout/navigation';
 
-export const HOME_TABS = ['home', 'search', 'payments', 'favorites', 'profile'] as const;
-export type HomeTab = (typeof HOME_TABS)[number];
-
-const TAB_BAR: Record<HomeTab, { label: string; icon: IconType }> = {
-  home: { label: 'Accueil', icon: LuHouse },
-  search: { label: 'Recherche', icon: LuSearch },
-  payments: { label: 'Paiements', icon: LuCreditCard },
-  favorites: { label: 'Favoris', icon: LuHeart },
-  profile: { label: 'Profil', icon: LuUser },
-};
+export type { HomeTab };
 
 interface HomeTabsProps {
   value: HomeTab;
   onValueChange: (tab: HomeTab) => void;
-  panels: Record<HomeTab, ReactNode>;
+  /** The role's tabs, labels and icons (components/layout/navigation.ts); a tab not listed is not shown. */
+  tabBar: HomeTabBar;
+  panels: Partial<Record<HomeTab, ReactNode>>;
 }
 
-const isHomeTab = (value: string): value is HomeTab => (HOME_TABS as readonly string[]).includes(value);
-
-/** Home's five panels, switched by a tab bar fixed at the bottom of the screen. */
-export function HomeTabs({ value, onValueChange, panels }: HomeTabsProps) {
+/** Home's panels (five for a parent, fewer for the other roles), switched by a tab bar fixed at the bottom. */
+export function HomeTabs({ value, onValueChange, tabBar, panels }: HomeTabsProps) {
+  const tabs = HOME_TABS.filter((tab) => tabBar[tab] !== undefined && panels[tab] !== undefined);
+  const isHomeTab = (candidate: string): candidate is HomeTab => (tabs as readonly string[]).includes(candidate);
   return (
     <Tabs.Root
       value={value}
@@ -32,7 +24,7 @@ export function HomeTabs({ value, onValueChange, panels }: HomeTabsProps) {
       lazyMount
       unmountOnExit
     >
-      {HOME_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <Tabs.Content key={tab} value={tab} p="0">
           {panels[tab]}
         </Tabs.Content>
@@ -49,8 +41,8 @@ export function HomeTabs({ value, onValueChange, panels }: HomeTabsProps) {
         pb="env(safe-area-inset-bottom)"
       >
         <Tabs.List aria-label="Navigation principale" maxW="5xl" mx="auto" display="flex" gap="0" p="1">
-          {HOME_TABS.map((tab) => {
-            const { label, icon: Icon } = TAB_BAR[tab];
+          {tabs.map((tab) => {
+            const { label, icon: Icon } = tabBar[tab]!;
             return (
               <Tabs.Trigger
                 key={tab}

@@ -1,4 +1,5 @@
 import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from '#shared/constants';
+import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney, PAYMENT_METHOD_LABELS } from '#shared/payments';
@@ -7,7 +8,6 @@ import {
   Alert,
   Button,
   Card,
-  CloseButton,
   Dialog,
   Field,
   HStack,
@@ -23,6 +23,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -153,7 +154,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
             <Dialog.Header flexDirection="column" alignItems="start" gap="1">
               <Dialog.Title>Réserver votre cours</Dialog.Title>
               <Dialog.Description>
-                Cours de {subject} avec {tutorName}
+                {courseOf(subject)} avec {tutorName}
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.Body>
@@ -297,7 +298,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
             </Dialog.Footer>
             </form>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fermer" disabled={busy} />
+              <CloseButton size="sm" disabled={busy} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,5 +1,6 @@
+import { courseOf } from '#shared/french';
 import { formatFcfa } from '#shared/money';
-import { canRateLesson, canTakeAction, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
+import { canRateLesson, canTakeAction, moneyReceived, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFileText, LuStar } from 'react-icons/lu';
@@ -20,16 +21,18 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
   const canRelease = canTakeAction('release', tx.status, 'parent');
   const canRefund = canTakeAction('refund', tx.status, 'parent');
   const rateable = course ? canRateLesson({ ...tx, course }, new Date()) : false;
+  // No invoice before the money is received: it would say "Total payé" for nothing paid.
+  const hasInvoice = moneyReceived(tx.status);
   return (
     <Card.Root size="sm" data-testid="transaction-card" data-transaction-id={tx.id}>
       <Card.Body gap="3">
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="0.5" minW="0" flex="1">
             <Text fontWeight="semibold">
-              {course ? `Cours de ${course.subject}` : tx.description} — {tx.tutor_name}
+              {course ? courseOf(course.subject) : tx.description} — {tx.tutor_name}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {course?.level} · {course?.duration_hours} h · Facture n° {tx.invoice_number}
+              {course?.level} · {course?.duration_hours} h · {hasInvoice ? 'Facture' : 'Réservation'} n° {tx.invoice_number}
             </Text>
           </Stack>
           <Stack gap="1" align="end">
@@ -77,21 +80,25 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
           )}
         </DataList.Root>
         {rateable && <RatingForm transactionId={tx.id} />}
-        <Flex gap="2" wrap="wrap">
-          {canRelease && (
-            <Button size="sm" colorPalette="green" onClick={onRelease}>
-              Libérer les fonds
-            </Button>
-          )}
-          {canRefund && (
-            <Button size="sm" variant="outline" colorPalette="red" onClick={onRefund}>
-              Demander un remboursement
-            </Button>
-          )}
-          <Button size="sm" variant="ghost" onClick={onInvoice}>
-            <LuFileText /> Facture
-          </Button>
-        </Flex>
+        {(canRelease || canRefund || hasInvoice) && (
+          <Flex gap="2" wrap="wrap">
+            {canRelease && (
+              <Button size="sm" colorPalette="green" onClick={onRelease}>
+                Libérer les fonds
+              </Button>
+            )}
+            {canRefund && (
+              <Button size="sm" variant="outline" colorPalette="red" onClick={onRefund}>
+                Demander un remboursement
+              </Button>
+            )}
+            {hasInvoice && (
+              <Button size="sm" variant="ghost" onClick={onInvoice}>
+                <LuFileText /> Facture
+              </Button>
+            )}
+          </Flex>
+        )}
       </Card.Body>
     </Card.Root>
   );

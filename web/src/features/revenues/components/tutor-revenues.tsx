@@ -1,3 +1,4 @@
+import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, type EarningsPeriod } from '#shared/payments';
@@ -110,7 +111,7 @@ export function TutorRevenues() {
                   <Flex justify="space-between" gap="3" wrap="wrap" align="start">
                     <Box minW="0" flex="1">
                       <Text fontWeight="medium">
-                        {tx.courses[0] ? `Cours de ${tx.courses[0].subject}` : tx.description} — {tx.parent_name}
+                        {tx.courses[0] ? courseOf(tx.courses[0].subject) : tx.description} — {tx.parent_name}
                       </Text>
                       <Text fontSize="sm" color="fg.muted">
                         {formatDateTime(tx.escrow_released_at ?? tx.paid_at ?? tx.created_at)} · {tx.courses[0]?.duration_hours} h

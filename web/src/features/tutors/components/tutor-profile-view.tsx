@@ -1,4 +1,5 @@
 import { EXPERIENCE_LABELS, ZONE_LABELS } from '#shared/constants';
+import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { type PublicTutorProfile } from '#shared/onboarding-schemas';
@@ -60,7 +61,7 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'center', sm: 'flex-start' }}>
             <Avatar.Root size="2xl" boxSize="24" colorPalette="orange">
               <Avatar.Fallback name={fullName} />
-              {tutor.profile_image_url && <Avatar.Image src={tutor.profile_image_url} alt={`Photo de ${fullName}`} />}
+              {tutor.profile_image_url && <Avatar.Image src={tutor.profile_image_url} alt={`Photo ${deBefore(fullName)}`} />}
             </Avatar.Root>
             <Stack gap="2" flex="1" minW="0" textAlign={{ base: 'center', sm: 'start' }} align={{ base: 'center', sm: 'flex-start' }}>
               <Heading as="h2" size="2xl">

@@ -1,0 +1,43 @@
+/**
+ * Chakra's and zag's built-in accessible names are English ("Close", "Dismiss notification",
+ * "Notifications, top"). The screens visited end to end are checked in Chromium
+ * (tests/e2e/navigation-by-role.test.ts); this keeps every other screen on the French components.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const WEB = path.resolve(import.meta.dirname, '../../web/src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const chakraImports = (source: string) =>
+  [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)].flatMap((m) => m[1]!.split(',').map((name) => name.trim()));
+
+describe('French accessible names in the web app', () => {
+  it("uses the French close button, never Chakra's (read 'Close')", () => {
+    const offenders = sources(WEB)
+      .filter((file) => !file.endsWith(path.join('components', 'ui', 'close-button.tsx')))
+      .filter((file) => chakraImports(readFileSync(file, 'utf8')).includes('CloseButton'))
+      .map((file) => path.relative(WEB, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('names every toast close button and the toast region in French', () => {
+    for (const file of sources(WEB)) {
+      const source = readFileSync(file, 'utf8');
+      for (const tag of source.match(/<Toast\.CloseTrigger\b[^>]*>/g) ?? []) {
+        expect(tag, path.relative(WEB, file)).toMatch(/aria-label="[^"]*Fermer[^"]*"/);
+      }
+      for (const tag of source.match(/<ChakraToaster\b[^>]*>|<Toaster\b[^>]*toaster=[^>]*>/g) ?? []) {
+        expect(tag, path.relative(WEB, file)).toMatch(/aria-label="Notifications[^"]*"/);
+      }
+    }
+  });
+});

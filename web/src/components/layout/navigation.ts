@@ -1,0 +1,76 @@
+/**
+ * Where each role may go, in one place: the header menu, Home's tab bar and the guards of the
+ * role-specific screens all read this table, so no entry leads a role to a screen that is not its
+ * own (a tutor sent to the parent's /payments got a 403). Spec §2 (routes, header, Home) and §6.
+ */
+import type { Role } from '#shared/constants';
+import type { IconType } from 'react-icons';
+import { LuCreditCard, LuHeart, LuHouse, LuLayoutDashboard, LuSearch, LuUser, LuWallet } from 'react-icons/lu';
+
+export interface NavigationLabel {
+  label: string;
+  icon: IconType;
+}
+
+export interface NavigationEntry extends NavigationLabel {
+  /** Path (and query) the entry opens. */
+  to: string;
+}
+
+const HOME: NavigationEntry = { to: '/', label: 'Accueil', icon: LuHouse };
+const SEARCH: NavigationEntry = { to: '/search', label: 'Recherche', icon: LuSearch };
+const PARENT_PAYMENTS: NavigationEntry = { to: '/payments', label: 'Paiements', icon: LuCreditCard };
+const TUTOR_REVENUES: NavigationEntry = { to: '/tutor-revenues', label: 'Revenus', icon: LuWallet };
+const FAVORITES: NavigationEntry = { to: '/favorites', label: 'Favoris', icon: LuHeart };
+/** The admin's payments are the dashboard's Paiements tab. */
+const ADMIN_PAYMENTS: NavigationEntry = { to: '/admin?onglet=paiements', label: 'Paiements', icon: LuCreditCard };
+const ADMIN_DASHBOARD: NavigationEntry = { to: '/admin', label: 'Tableau de bord', icon: LuLayoutDashboard };
+
+/** Home's tabs, in the tab bar's order. */
+export const HOME_TABS = ['home', 'search', 'payments', 'favorites', 'profile'] as const;
+export type HomeTab = (typeof HOME_TABS)[number];
+
+const tab = ({ label, icon }: NavigationLabel): NavigationLabel => ({ label, icon });
+const PROFILE_TAB: NavigationLabel = { label: 'Profil', icon: LuUser };
+
+export type HomeTabBar = Partial<Record<HomeTab, NavigationLabel>>;
+
+export interface RoleNavigation {
+  /** The header menu's entries (before 'Se déconnecter'). */
+  menu: readonly NavigationEntry[];
+  /** Home's tabs for this role (a tab not listed is not shown). */
+  homeTabs: HomeTabBar;
+  /** The role's own money screen (payments or revenues), if it has one. */
+  money?: NavigationEntry;
+}
+
+export const NAVIGATION: Record<Role, RoleNavigation> = {
+  parent: {
+    menu: [HOME, SEARCH, PARENT_PAYMENTS, FAVORITES],
+    homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(PARENT_PAYMENTS), favorites: tab(FAVORITES), profile: PROFILE_TAB },
+    money: PARENT_PAYMENTS,
+  },
+  // Spec §6: a tutor sees its earnings at /tutor-revenues and in the payments tab. Favourites are a parent's.
+  tuteur: {
+    menu: [HOME, SEARCH, TUTOR_REVENUES],
+    homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(TUTOR_REVENUES), profile: PROFILE_TAB },
+    money: TUTOR_REVENUES,
+  },
+  // Spec §6: a company has its own onboarding only — no payments, no favourites.
+  entreprise: {
+    menu: [HOME, SEARCH],
+    homeTabs: { home: tab(HOME), search: tab(SEARCH), profile: PROFILE_TAB },
+  },
+  admin: {
+    menu: [HOME, SEARCH, ADMIN_PAYMENTS, ADMIN_DASHBOARD],
+    homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(ADMIN_PAYMENTS), profile: PROFILE_TAB },
+    money: ADMIN_PAYMENTS,
+  },
+};
+
+/** Before the profile is known, only what every role has. */
+export const COMMON_MENU: readonly NavigationEntry[] = [HOME, SEARCH];
+
+export function navigationOf(role: Role | undefined): RoleNavigation | undefined {
+  return role ? NAVIGATION[role] : undefined;
+}
