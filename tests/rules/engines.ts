@@ -48,8 +48,13 @@ const sandbox = createPaystackSandbox(config, paystackSecret);
 config.ports.paystack = await listen(sandbox.server);
 
 let runner: LocalStepFunctions = await createLocalStepFunctions(config);
+/** Every Step Functions call the handlers made (the action, e.g. 'SendTaskSuccess', and when). */
+export const sfnCalls: Array<{ action: string; at: number }> = [];
 // The address the handlers know stays up across restarts; requests go to the current runner.
-const sfnFrontDoor = http.createServer((req, res) => runner.server.emit('request', req, res));
+const sfnFrontDoor = http.createServer((req, res) => {
+  sfnCalls.push({ action: String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '', at: Date.now() });
+  runner.server.emit('request', req, res);
+});
 config.ports.sfn = await listen(sfnFrontDoor);
 
 Object.assign(process.env, awsEnvironment(config), {
