@@ -5,7 +5,7 @@
  * chosen command. The engines stay real; only the answer of the next N matching calls changes.
  */
 import { DynamoDBServiceException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { FinalizeHandler, FinalizeHandlerArguments, HandlerExecutionContext, MetadataBearer } from '@smithy/types';
+import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { dynamodb } from '#commons/clients/dynamodb';
 
 export interface DynamoFault {
@@ -34,9 +34,9 @@ export function injectDynamoFault(fault: DynamoFault): InjectedFault {
   const name = `kalan-test-fault-${++sequence}`;
   const calls: number[] = [];
   let failed = 0;
-  dynamodb.middlewareStack.add(
-    <Output extends MetadataBearer>(next: FinalizeHandler<any, Output>, context: HandlerExecutionContext) =>
-      async (args: FinalizeHandlerArguments<any>) => {
+  const middleware: InitializeMiddleware<any, any> =
+    (next: InitializeHandler<any, any>, context: HandlerExecutionContext) =>
+      async (args: InitializeHandlerArguments<any>) => {
         const input = (args.input ?? {}) as Record<string, any>;
         const matches = context.commandName === fault.command && (fault.when?.(input) ?? true);
         if (!matches) return next(args);
@@ -44,9 +44,8 @@ export function injectDynamoFault(fault: DynamoFault): InjectedFault {
         if (fault.times !== undefined && failed >= fault.times) return next(args);
         failed += 1;
         throw fault.error();
-      },
-    { step: 'initialize', name, override: true },
-  );
+      };
+  dynamodb.middlewareStack.add(middleware, { step: 'initialize', name, override: true });
   return {
     calls,
     get failed() {
