@@ -11,17 +11,17 @@ import { dynamodb } from '#commons/clients/dynamodb';
 export interface DynamoFault {
   /** The SDK command to fail, e.g. 'TransactWriteItemsCommand', 'PutItemCommand', 'UpdateCommand'. */
   command: string;
-  /** How many matching calls fail (then the real engine answers again). Default: every one. */
+  /** How many matching calls fail (then the real engine answers again). Default: every one; 0 only records the calls. */
   times?: number;
   /** Only calls whose input this accepts. */
   when?: (input: Record<string, any>) => boolean;
-  /** The error thrown instead of calling DynamoDB (a new one per call). */
-  error: () => Error;
+  /** The error thrown instead of calling DynamoDB (a new one per call); not needed when `times` is 0. */
+  error?: () => Error;
 }
 
 export interface InjectedFault {
-  /** Times (Date.now()) of every matching call, failed or passed through. */
-  readonly calls: number[];
+  /** Every matching call, failed or passed through: when (Date.now()) and its input. */
+  readonly calls: Array<{ at: number; input: Record<string, any> }>;
   /** How many matching calls were failed. */
   readonly failed: number;
   remove(): void;
@@ -32,7 +32,7 @@ let sequence = 0;
 /** Makes matching calls of the handlers' DynamoDB client fail; `remove()` it in a `finally`. */
 export function injectDynamoFault(fault: DynamoFault): InjectedFault {
   const name = `kalan-test-fault-${++sequence}`;
-  const calls: number[] = [];
+  const calls: Array<{ at: number; input: Record<string, any> }> = [];
   let failed = 0;
   const middleware: InitializeMiddleware<any, any> =
     (next: InitializeHandler<any, any>, context: HandlerExecutionContext) =>
@@ -40,10 +40,10 @@ export function injectDynamoFault(fault: DynamoFault): InjectedFault {
         const input = (args.input ?? {}) as Record<string, any>;
         const matches = context.commandName === fault.command && (fault.when?.(input) ?? true);
         if (!matches) return next(args);
-        calls.push(Date.now());
+        calls.push({ at: Date.now(), input });
         if (fault.times !== undefined && failed >= fault.times) return next(args);
         failed += 1;
-        throw fault.error();
+        throw fault.error?.() ?? new Error('injected DynamoDB failure');
       };
   dynamodb.middlewareStack.add(middleware, { step: 'initialize', name, override: true });
   return {
