@@ -15,7 +15,7 @@ export interface UploadsProps {
 type Access = 'read' | 'write';
 
 /**
- * What each Lambda of onboarding, tutor profiles, uploads and KYC may do with the two private
+ * What each Lambda of onboarding, tutor profiles, tutor cards, uploads and KYC may do with the two private
  * file buckets, and the bucket names it reads from its environment. Least privilege: object-level
  * GetObject (presigned GETs, HeadObject) or PutObject (presigned POSTs) only, never List or Delete.
  * The KYC bucket is reached only by the upload, URL and KYC functions.
@@ -26,6 +26,10 @@ const ACCESS: Record<string, { kyc?: Access[]; tutorImages?: Access[] }> = {
   [routes.getMyTutorProfile.handler]: { tutorImages: ['read'] },
   [routes.saveMyTutorProfile.handler]: { tutorImages: ['read'] },
   [routes.getTutorProfile.handler]: { tutorImages: ['read'] },
+  // Tutor cards carry a presigned address of the tutor's photo.
+  [routes.searchTutors.handler]: { tutorImages: ['read'] },
+  [routes.listFavorites.handler]: { tutorImages: ['read'] },
+  [routes.recommendTutors.handler]: { tutorImages: ['read'] },
   [routes.getMyKyc.handler]: { kyc: ['read'] },
   [routes.submitKyc.handler]: { kyc: ['read'] },
   [routes.listKycVerifications.handler]: { kyc: ['read'] },

@@ -4,7 +4,7 @@
  */
 import * as z from './zod.js';
 import { LEVELS, RATE_MAX, RATE_MIN, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONES } from './constants.js';
-import type { SearchFilters, TutorSummary } from './search.js';
+import type { QueryUnderstanding, SearchFilters, TutorSummary } from './search.js';
 
 const optionalText = (max: number) =>
   z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
@@ -71,6 +71,8 @@ export interface SearchResponse {
   limit: number;
   /** When the catalogue snapshot the answer comes from was built. */
   catalogue_updated_at: string | null;
+  /** What the search read in the text (subjects, a zone, a level) and the filters it let go. */
+  understanding: QueryUnderstanding;
 }
 
 /** Ids are UUIDs in the table; anything else is refused before touching the data. */

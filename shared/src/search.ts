@@ -241,3 +241,22 @@ export function foldText(text: string): string {
 export function tutorName(tutor: Pick<TutorSummary, 'first_name' | 'last_name'>): string {
   return `${tutor.first_name} ${tutor.last_name}`.trim();
 }
+
+/**
+ * What the results screen says of a search's understanding: what was read in the text
+ * ('Compris : Anglais · Yopougon'), and which of those filters were let go because they left no
+ * tutor. Null when the text held nothing but free words.
+ */
+export function understandingNotice(understanding: QueryUnderstanding): { understood: string; relaxed: string | null } | null {
+  const { subjects, location, level, relaxed } = understanding;
+  const parts = [...subjects, ...(location ? [zoneLabel(location)!] : []), ...(level ? [level] : [])];
+  if (!parts.length) return null;
+  const dropped = [
+    ...(relaxed.includes('location') && location ? [location === 'distance' ? 'en cours à distance' : `à ${zoneLabel(location)}`] : []),
+    ...(relaxed.includes('level') && level ? [`au niveau ${level}`] : []),
+  ];
+  return {
+    understood: `Compris : ${parts.join(' · ')}`,
+    relaxed: dropped.length ? `Aucun répétiteur ${dropped.join(' et ')} : voici les plus proches de votre recherche.` : null,
+  };
+}

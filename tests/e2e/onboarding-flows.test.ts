@@ -4,7 +4,7 @@
  * answers that survive a reload; the file-picker fallback when the camera is denied.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { newUser, stack } from '../support/stack.js';
@@ -24,6 +24,15 @@ afterAll(async () => {
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();
+
+/** The card's photo is a signed address of the private bucket, and the browser could show it. */
+async function expectPhotoLoaded(card: Locator): Promise<void> {
+  const photo = card.locator('img');
+  await expect.poll(() => photo.count(), { timeout: 15_000 }).toBe(1);
+  const src = (await photo.getAttribute('src'))!;
+  expect(src).toMatch(/^https?:\/\/.+profile_photo_.+X-Amz-Signature=/);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+}
 
 async function fillTutorSteps(page: Page): Promise<void> {
   await visible(page, 'Étape 1 sur 6').toBe(true);
@@ -138,6 +147,31 @@ describe('tutor onboarding', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Réserver' }).isVisible()).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
     await context.close();
+
+    // A parent finds the tutor: the card shows the uploaded photo (a presigned address of the
+    // private bucket, not the storage key), and so does the favourites list.
+    const parent = stack().accounts.find((a) => a.role === 'parent')!;
+    const parentSession = await newPage(browser);
+    const parentPage = parentSession.page;
+    await signInThroughUi(parentPage, parent.email, parent.password);
+    await waitForPath(parentPage, '/');
+    const tutorCard = parentPage.getByRole('article', { name: `Yao ${lastName}` });
+    // The search catalogue follows the table through its stream: search until the tutor is listed.
+    await expect
+      .poll(
+        async () => {
+          await parentPage.goto(`/search?q=${encodeURIComponent(lastName)}`);
+          await parentPage.getByText(/répétiteur\(s\) trouvé\(s\)|Aucun résultat trouvé/).first().waitFor();
+          return tutorCard.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    await expectPhotoLoaded(tutorCard);
+    await tutorCard.getByRole('button', { name: `Ajouter Yao ${lastName} aux favoris` }).click();
+    await parentPage.goto('/favorites');
+    await expectPhotoLoaded(parentPage.getByRole('article', { name: `Yao ${lastName}` }));
+    await parentSession.context.close();
   });
 
   it("falls back to the file picker when the camera is denied, after saying 'Erreur caméra'", async () => {

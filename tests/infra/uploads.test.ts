@@ -70,8 +70,15 @@ describe('upload and KYC functions and the private buckets', () => {
     }
   });
 
-  it('lets tutor profile functions read tutor images', () => {
-    for (const route of [routes.getMyTutorProfile, routes.saveMyTutorProfile, routes.getTutorProfile]) {
+  it('lets tutor profile and tutor card functions read tutor images', () => {
+    for (const route of [
+      routes.getMyTutorProfile,
+      routes.saveMyTutorProfile,
+      routes.getTutorProfile,
+      routes.searchTutors,
+      routes.listFavorites,
+      routes.recommendTutors,
+    ]) {
       expect(touches(route.handler, imagesId).flatMap((s) => s.actions), route.handler).toEqual(['s3:GetObject']);
       expect(environment(route.handler).TUTOR_IMAGES_BUCKET, route.handler).toEqual({ Ref: imagesId });
     }

@@ -108,6 +108,16 @@ describe('search over the seeded catalogue', () => {
     expect(idsOf(bySubject)).toEqual(expectedIds((t) => t.location === 'cocody' && t.subjects.includes('Mathématiques')));
   });
 
+  it("says what it understood in the parent's words, and which of those filters it let go", async () => {
+    const understood = await searchApi({ q: 'prof d anglais a yopougon' });
+    expect(understood.status, understood.text).toBe(200);
+    const { understanding, tutors } = understood.body as SearchResponse;
+    expect(understanding.subjects).toEqual(['Anglais']);
+    expect(understanding.location).toBe('yopougon');
+    if (understanding.relaxed.includes('location')) expect(tutors.some((t) => t.location === 'yopougon')).toBe(false);
+    else expect(tutors.every((t) => t.location === 'yopougon' && t.subjects.includes('Anglais'))).toBe(true);
+  });
+
   it('sorts by price in both orders', async () => {
     const asc = (await allResults({ sortBy: 'price', sortOrder: 'asc' })).tutors.map((t) => t.hourly_rate!);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));

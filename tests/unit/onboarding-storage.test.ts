@@ -72,3 +72,27 @@ describe('who may read a file', () => {
     expect(new URL(kyc.url).hostname).toContain('kyc-bucket');
   });
 });
+
+describe('tutor cards', () => {
+  const photo = 'tutor-1/profile_photo_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70.png';
+  const card = (profile_image_url: string | null) => ({ id: 't', profile_image_url });
+
+  it('leave the API with a presigned address of the photo in the images bucket, the same within a window', async () => {
+    const { withSignedPhotos } = await storage();
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const [first] = await withSignedPhotos([card(photo)], now);
+    const url = new URL(first!.profile_image_url!);
+    expect(url.host + url.pathname).toContain(`images-bucket`);
+    expect(url.pathname).toContain('profile_photo_1790000000000');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const [again] = await withSignedPhotos([card(photo)], now + 1000);
+    expect(again!.profile_image_url).toBe(first!.profile_image_url);
+  });
+
+  it('never sign anything but a profile photo: an identity document or a foreign string is no photo', async () => {
+    const { withSignedPhotos } = await storage();
+    const kyc = 'tutor-1/kyc_selfie_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70.jpg';
+    const signed = await withSignedPhotos([card(kyc), card('https://evil.example/x.png'), card(null)]);
+    expect(signed.map((t) => t.profile_image_url)).toEqual([null, null, null]);
+  });
+});

@@ -3,10 +3,12 @@ import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Favorite, FavoritesResponse } from '#shared/discovery-schemas';
+import type { TutorSummary } from '#shared/search';
 import { messages } from '#shared/messages';
 import { isConditionalCheckFailure, kalanTable, TutorProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { readTutorOfUser } from '../search/catalogue.js';
+import { withSignedPhotos } from '../uploads/storage.js';
 import { FavoriteEntity, favoriteRange, userPartition } from './entities.js';
 
 interface FavoriteItem extends Favorite {
@@ -28,13 +30,12 @@ export async function favoritesOf(userId: string): Promise<FavoriteItem[]> {
 
 export async function listFavorites(userId: string): Promise<FavoritesResponse> {
   const favorites = await favoritesOf(userId);
-  const tutors = await Promise.all(favorites.map((favorite) => readTutorOfUser(favorite.tutor_user_id)));
+  const read = await Promise.all(favorites.map((favorite) => readTutorOfUser(favorite.tutor_user_id)));
+  // A tutor profile is found by its user; make sure it is still the same profile id.
+  const listed = read.filter((tutor, i): tutor is TutorSummary => tutor?.id === favorites[i]!.tutor_id);
+  const signed = new Map((await withSignedPhotos(listed)).map((tutor) => [tutor.id, tutor]));
   return {
-    favorites: favorites.map(({ tutor_id, created_at }, i) => {
-      const tutor = tutors[i] ?? null;
-      // A tutor profile is found by its user; make sure it is still the same profile id.
-      return { tutor_id, created_at, tutor: tutor?.id === tutor_id ? tutor : null };
-    }),
+    favorites: favorites.map(({ tutor_id, created_at }) => ({ tutor_id, created_at, tutor: signed.get(tutor_id) ?? null })),
   };
 }
 

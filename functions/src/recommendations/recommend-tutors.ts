@@ -1,9 +1,12 @@
 import { recommendationsRequestSchema } from '#shared/discovery-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
+import { withSignedPhotos } from '../uploads/storage.js';
 import { recommendTutors } from './recommend.js';
 
 /** `POST /api/recommendations` (the spec's 'ai-tutor-recommendations'), for the calling parent. */
-export const handler = apiHandler(routes.recommendTutors, { body: recommendationsRequestSchema }, async ({ caller, body }) =>
-  ok(await recommendTutors(caller.userId, body)),
-);
+export const handler = apiHandler(routes.recommendTutors, { body: recommendationsRequestSchema }, async ({ caller, body }) => {
+  const answer = await recommendTutors(caller.userId, body);
+  // Photos leave as presigned addresses, never as storage keys.
+  return ok({ ...answer, recommendations: await withSignedPhotos(answer.recommendations) });
+});

@@ -3,11 +3,13 @@ import { SEARCH_PAGE_SIZE, searchQuerySchema, type SearchResponse } from '#share
 import { routes } from '#shared/routes';
 import { DEFAULT_FILTERS, type SearchFilters } from '#shared/search';
 import { apiHandler, ok } from '#commons/http';
+import { withSignedPhotos } from '../uploads/storage.js';
 import { currentCatalogue } from './catalogue-cache.js';
 
 /**
  * `GET /api/search/tutors`: French full-text search with the spec's filters and sorts, over the
- * in-memory index of the catalogue snapshot (no table read per search).
+ * in-memory index of the catalogue snapshot (no table read per search). Photos leave as presigned
+ * addresses, never as storage keys.
  */
 export const handler = apiHandler(routes.searchTutors, { query: searchQuerySchema }, async ({ query }) => {
   const filters: SearchFilters = {
@@ -23,8 +25,13 @@ export const handler = apiHandler(routes.searchTutors, { query: searchQuerySchem
   const offset = query.offset ?? 0;
   const limit = query.limit ?? SEARCH_PAGE_SIZE;
   const catalogue = await currentCatalogue();
-  // The understanding stays out of the answer until SearchResponse has a field for it (docs/decisions.md).
-  const { understanding: _understanding, ...page } = catalogue.index.search(filters, { offset, limit });
-  const response: SearchResponse = { ...page, offset, limit, catalogue_updated_at: catalogue.generatedAt };
+  const page = catalogue.index.search(filters, { offset, limit });
+  const response: SearchResponse = {
+    ...page,
+    tutors: await withSignedPhotos(page.tutors),
+    offset,
+    limit,
+    catalogue_updated_at: catalogue.generatedAt,
+  };
   return ok(response);
 });

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Card, EmptyState, HStack, SimpleGrid, Stack, Stat
 import type { ReactNode } from 'react';
 import { LuSearchX } from 'react-icons/lu';
 import { TutorListSkeleton } from '@/components/tutor-card';
+import { SearchUnderstanding } from './search-understanding';
 
 interface SearchResultsProps {
   filters: SearchFilters;
@@ -85,6 +86,7 @@ export function SearchResults(props: SearchResultsProps) {
         </Text>
         <Badge variant="subtle">{sortBadge(filters.sortBy)}</Badge>
       </HStack>
+      <SearchUnderstanding understanding={first.understanding} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {tutors.map((tutor) => (
           <div key={tutor.id}>{renderTutor(tutor)}</div>
