@@ -5,7 +5,8 @@
  * URL, as Paystack does. The real Paystack client talks to it through PAYSTACK_BASE_URL.
  *
  * `/__sandbox/*` routes let tests play the parts of a misbehaving Paystack (a different amount
- * at verify, a refused or unavailable refund). The secret key is generated per data directory
+ * at verify, a verify answer held back until released, a refused or unavailable refund) and read
+ * what Kalan asked (the verify calls and refund requests received). The secret key is generated per data directory
  * and never leaves this machine.
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
@@ -32,6 +33,11 @@ interface SandboxTransaction {
   verifyStatus?: string;
   verifyReference?: string;
   refundBehaviour?: 'ok' | 'reject' | 'unavailable';
+  /** While set, verify requests wait (each is answered once the hold is lifted). */
+  holdVerify?: boolean;
+  heldVerifies: Array<() => void>;
+  /** How many verify requests were received for this reference. */
+  verifyCalls: number;
   refunds: number;
   /** Every refund request received, as sent (subunits), for tests to check what was asked. */
   refundRequests: Array<{ amount: number | null; currency: string | null }>;
@@ -181,13 +187,25 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         if (typeof body.verifyStatus === 'string') tx.verifyStatus = body.verifyStatus;
         if (typeof body.verifyReference === 'string') tx.verifyReference = body.verifyReference;
         if (body.refund === 'ok' || body.refund === 'reject' || body.refund === 'unavailable') tx.refundBehaviour = body.refund;
+        if (body.holdVerify === true) tx.holdVerify = true;
+        if (body.holdVerify === false) {
+          tx.holdVerify = false;
+          for (const release of tx.heldVerifies.splice(0)) release();
+        }
         if (body.markPaid === true && tx.status === 'pending') {
           tx.status = 'success';
           tx.paidAt = new Date().toISOString();
         }
         return reply(res, 200, {
           status: true,
-          data: { ...dataOf(tx), access_code: tx.accessCode, refunds: tx.refunds, refundRequests: tx.refundRequests },
+          data: {
+            ...dataOf(tx),
+            access_code: tx.accessCode,
+            refunds: tx.refunds,
+            refundRequests: tx.refundRequests,
+            verifyCalls: tx.verifyCalls,
+            heldVerifies: tx.heldVerifies.length,
+          },
         });
       }
 
@@ -215,6 +233,8 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           channels: Array.isArray(body.channels) ? body.channels.map(String) : ['card'],
           metadata: (body.metadata as Record<string, unknown>) ?? {},
           status: 'pending',
+          heldVerifies: [],
+          verifyCalls: 0,
           refunds: 0,
           refundRequests: [],
         };
@@ -230,6 +250,8 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
       if (verify && method === 'GET') {
         const tx = byReference.get(decodeURIComponent(verify[1]!));
         if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
+        tx.verifyCalls += 1;
+        if (tx.holdVerify) await new Promise<void>((resolve) => tx.heldVerifies.push(resolve));
         return reply(res, 200, { status: true, message: 'Verification successful', data: dataOf(tx) });
       }
       if (pathname === '/refund' && method === 'POST') {

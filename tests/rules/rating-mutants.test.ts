@@ -1,12 +1,14 @@
 /**
  * Rating a lesson (functions/src/transactions/rate.ts, rating.ts) on the real engines, beyond
  * the dispute thresholds of money-rules.test.ts: the answer the parent gets, what is stored with
- * the rating, when it is too early or too late, and two ratings sent at once.
+ * the rating, when it is too early or too late, two ratings sent at once, who may rate a released
+ * lesson, where the admins find a dispute opened after the release, and what a failed write answers.
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { rateCourse } from '../../functions/src/transactions/rating.js';
-import { book, bookAndPay, call, disputeOf, ledgerOf, newPerson, newTutor, transaction } from './harness.js';
+import { injectDynamoFault, throttled } from './faults.js';
+import { book, bookAndPay, call, disputeOf, ledgerOf, newPerson, newTutor, transaction, type Person } from './harness.js';
 
 async function paid(overrides: Record<string, unknown> = {}) {
   const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
@@ -104,5 +106,59 @@ describe('rating a lesson', () => {
     const neighbour = await newPerson('parent');
     await expect(rateCourse(id, neighbour.userId, { rating: 1 })).rejects.toMatchObject({ statusCode: 403 });
     expect((await transaction(id)).course.parent_rating).toBeUndefined();
+  });
+
+  it("refuses another parent's rating of a released lesson as forbidden, not as already rated", async () => {
+    const { id, parent } = await paid();
+    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } })).status).toBe(200);
+    const neighbour = await newPerson('parent');
+    for (const rating of [5, 1]) {
+      const response = await call('rateCourse', neighbour, { params: { id }, body: { rating } });
+      expect(response.status, String(rating)).toBe(403);
+    }
+    expect((await transaction(id)).course.parent_rating).toBeUndefined();
+    expect(await disputeOf(id)).toBeUndefined();
+  });
+
+  it('answers 500 when the rating cannot be written for another reason than a refusal, and accepts it again', async () => {
+    const { id, parent } = await paid();
+    const fault = injectDynamoFault({
+      command: 'TransactWriteItemsCommand',
+      times: 1,
+      when: (input) => JSON.stringify(input.TransactItems ?? []).includes(`TX#${id}`),
+      error: throttled,
+    });
+    try {
+      const failed = await call('rateCourse', parent, { params: { id }, body: { rating: 4 } });
+      expect(failed.status).toBe(500);
+      expect(failed.body.error.message).not.toBe(messages.payments.alreadyRated);
+      expect(fault.failed).toBe(1);
+    } finally {
+      fault.remove();
+    }
+    expect((await transaction(id)).course.parent_rating).toBeUndefined();
+    expect((await call('rateCourse', parent, { params: { id }, body: { rating: 4 } })).status).toBe(200);
+    expect((await transaction(id)).course.parent_rating).toBe(4);
+  });
+});
+
+describe("the admins' view of a dispute opened after the release", () => {
+  async function activeDisputes(admin: Person): Promise<number> {
+    const response = await call('adminStats', admin);
+    expect(response.status).toBe(200);
+    return response.body.active_disputes as number;
+  }
+
+  it('lists it among the open disputes and counts it as active', async () => {
+    const { id, parent } = await paid();
+    const admin = await newPerson('admin');
+    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } })).status).toBe(200);
+    const before = await activeDisputes(admin);
+    expect((await call('rateCourse', parent, { params: { id }, body: { rating: 1, review: 'Absent' } })).body.dispute).toBe(true);
+    const listed = await call('adminDisputes', admin);
+    expect(listed.status).toBe(200);
+    const dispute = (listed.body.disputes as Array<Record<string, any>>).find((item) => item.transaction_id === id);
+    expect(dispute).toMatchObject({ status: 'open', rating: 1, review: 'Absent', transaction: { id, status: 'released' } });
+    expect(await activeDisputes(admin)).toBe(before + 1);
   });
 });

@@ -181,6 +181,23 @@ describe('failures', () => {
     await expect(paystack.verifyTransaction('kalan-8')).rejects.toMatchObject({ message: 'Paystack 400', status: 400 });
   });
 
+  it('a success status whose body is not JSON is a refusal, not a crash', async () => {
+    const paystack = await client();
+    for (const body of ['<html>Paystack</html>', '']) {
+      answer = reply(200, body);
+      const refused = await paystack.initializeTransaction({
+        email: 'awa@exemple.ci',
+        amount: 5_000,
+        reference: 'kalan-13',
+        method: 'card',
+        callbackUrl: 'https://kalan.test/paiement',
+        metadata: {},
+      }).catch((error: unknown) => error);
+      expect(refused, JSON.stringify(body)).toBeInstanceOf(paystack.PaystackRejectedError);
+      expect(refused).toMatchObject({ message: 'Paystack 200', status: 200 });
+    }
+  });
+
   it('carry the names the escrow workflow retries on', async () => {
     const paystack = await client();
     expect(new paystack.PaystackUnavailableError('x').name).toBe('PaystackUnavailable');
