@@ -6,10 +6,11 @@
  * never answers a rejected submission as if it were pending; approving the submission of someone
  * whose profile is gone changes nothing; the status and record reads are strongly consistent
  * (a review or a retried submit just after a submit must see it); every KYC item carries the
- * entity name the deployed table already holds; and an invalid query parameter is reported under
- * `query.`.
+ * entity name the deployed table already holds, and items exactly as a deployed table holds them
+ * are read, listed and reviewed; and an invalid query parameter is reported under `query.`.
  */
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
@@ -184,6 +185,39 @@ describe('stored items', () => {
     const { tutor, verification } = await submitted();
     expect((await rawItem(`KYC#${verification.id}`, 'KYC'))?._et).toBe('kycVerification');
     expect((await rawItem(`USER#${tutor.userId}`, 'KYC_STATUS'))?._et).toBe('kycStatus');
+  });
+
+  it('are read, listed and reviewed as a deployed table holds them', async () => {
+    const admin = await newPerson('admin');
+    const tutor = await newPerson('tuteur');
+    const keys = await photos(tutor);
+    const id = randomUUID();
+    const createdAt = new Date().toISOString();
+    // Exactly the attributes the deployed code has written since the first release.
+    const put = (Item: Record<string, unknown>) => db.send(new PutCommand({ TableName: config.tableName, Item }));
+    await put({
+      pk: `KYC#${id}`,
+      sk: 'KYC',
+      _et: 'kycVerification',
+      id,
+      user_id: tutor.userId,
+      ...keys,
+      status: 'pending',
+      created_at: createdAt,
+      gsi1pk: 'KYC_VERIFICATIONS',
+      gsi1sk: `${createdAt}#${id}`,
+    });
+    await put({ pk: `USER#${tutor.userId}`, sk: 'KYC_STATUS', _et: 'kycStatus', user_id: tutor.userId, verification_id: id, status: 'pending', updated_at: createdAt });
+
+    const mine = await call('getMyKyc', tutor);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body).toMatchObject({ id, user_id: tutor.userId, status: 'pending', created_at: createdAt });
+    const list = await call('listKycVerifications', admin);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.items.find((item: { id: string }) => item.id === id)).toMatchObject({ status: 'pending', owner: { role: 'tuteur' } });
+    const review = await call('reviewKyc', admin, { params: { id }, body: { decision: 'approve' } });
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+    expect((await call('getMyKyc', tutor)).body).toMatchObject({ id, status: 'approved' });
   });
 });
 
