@@ -94,6 +94,9 @@ describe('submitting', () => {
     expect(other.body.error.message).toBe(messages.kyc.alreadyPending);
     const halfSame = await call('submitKyc', tutor, { body: { ...keys, selfie_image_key: await upload(tutor, 'kyc_selfie') } });
     expect(halfSame.status).toBe(409);
+    const otherCard = await call('submitKyc', tutor, { body: { ...keys, cni_image_key: await upload(tutor, 'kyc_cni') } });
+    expect(otherCard.status).toBe(409);
+    expect(otherCard.body.error.message).toBe(messages.kyc.alreadyPending);
     expect((await call('getMyKyc', tutor)).body.id).toBe(verification.id);
   });
 });

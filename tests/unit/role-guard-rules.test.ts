@@ -53,6 +53,13 @@ describe('who calls', () => {
     expect(parseGroups({ 0: 'admin' })).toEqual([]);
   });
 
+  it('drops only the brackets around the whole list: a group name with a bracket inside is no role', () => {
+    expect(parseGroups('[ad[min]')).toEqual([]);
+    expect(parseGroups('[ad]min]')).toEqual([]);
+    expect(parseGroups('[parent ad[min]')).toEqual(['parent']);
+    expect(parseGroups('[ad]min parent]')).toEqual(['parent']);
+  });
+
   it('is the subject of the token, with its email when the token has one', () => {
     expect(callerOf(event({ claims: { sub: 'u-1', email: 'awa@exemple.ci', 'cognito:groups': '[tuteur]' } }))).toEqual({
       userId: 'u-1',
