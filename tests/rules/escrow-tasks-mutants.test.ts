@@ -81,6 +81,10 @@ describe('what the tasks answer', () => {
   it('refund: asks nothing of Paystack for a transaction that does not exist', async () => {
     expect(await task({ action: 'refund', transactionId: '00000000-0000-4000-8000-000000000001' })).toEqual({ ok: true });
   });
+
+  it('autoRelease: finds nothing to release for a transaction that does not exist', async () => {
+    expect(await task({ action: 'autoRelease', transactionId: '00000000-0000-4000-8000-000000000002' })).toEqual({ ok: true });
+  });
 });
 
 describe('refunds run by the workflow', () => {
