@@ -7,11 +7,15 @@
  * - any other cancellation (a condition that no longer holds: the Paystack event already recorded,
  *   the dispute already closed) answers 409 at once, without retrying;
  * - a failure that is not a cancellation (throttling) answers 500 and changes nothing;
- * - an admin cannot settle a dispute that is no longer open: 409, the dispute untouched.
+ * - an admin cannot settle a dispute that is no longer open: 409, the dispute untouched; and an
+ *   admin closing a dispute (admin/close-dispute.ts) at the moment it opens on held funds cannot
+ *   close it behind the funds' back, which would leave them frozen with nobody able to decide.
  */
 import { DynamoDBDocumentClient, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
+import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
+import { dynamodb } from '#commons/clients/dynamodb';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { config } from './engines.js';
@@ -68,6 +72,48 @@ function watchRetryJitter(): number[] {
   });
   return drawn;
 }
+
+/**
+ * Holds the first matching call of the handlers' DynamoDB client at the SDK boundary until
+ * `release()`: the engine answers it afterwards, as it stands then. Also tells when the first
+ * call matching `watch` has been answered. `remove()` it in a `finally`.
+ */
+function holdDynamoCall(hold: { command: string; when: (input: Record<string, any>) => boolean }, watch: { command: string; when: (input: Record<string, any>) => boolean }) {
+  const name = `kalan-test-hold-${Math.floor(performance.now() * 1000)}`;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const isHeld = new Promise<void>((resolve) => (held = resolve));
+  let answered!: () => void;
+  const watchedAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let holding = false;
+  let watching = false;
+  const middleware: InitializeMiddleware<any, any> =
+    (next: InitializeHandler<any, any>, context: HandlerExecutionContext) =>
+      async (args: InitializeHandlerArguments<any>) => {
+        const input = (args.input ?? {}) as Record<string, any>;
+        if (!holding && context.commandName === hold.command && hold.when(input)) {
+          holding = true;
+          held();
+          await released;
+          return next(args);
+        }
+        if (!watching && context.commandName === watch.command && watch.when(input)) {
+          watching = true;
+          const output = await next(args);
+          answered();
+          return output;
+        }
+        return next(args);
+      };
+  dynamodb.middlewareStack.add(middleware, { step: 'initialize', name, override: true });
+  return { isHeld, watchedAnswered, release, remove: () => void dynamodb.middlewareStack.remove(name) };
+}
+
+const readsItem = (transactionId: string, sk: string) => (input: Record<string, any>) => {
+  const key = JSON.stringify(input.Key ?? {});
+  return key.includes(`TX#${transactionId}`) && key.includes(`"${sk}"`);
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -228,5 +274,62 @@ describe('a dispute on held funds', () => {
     expect(await disputeOf(id)).toEqual(closed);
     expect(await transaction(id)).toEqual(before);
     expect((await ledgerOf(id)).filter((line) => line.movement !== 'payment')).toEqual([]);
+  }, 20_000);
+
+  it('opening while an admin closes it: the close is refused and the dispute stays open for a decision', async () => {
+    const { id, parent, admin } = await heldPayment();
+    // The admin's close reads the transaction (funds held, no dispute yet) and the dispute; the
+    // dispute read reaches DynamoDB only once the parent's rating has opened the dispute.
+    const hold = holdDynamoCall(
+      { command: 'GetItemCommand', when: readsItem(id, 'DISPUTE') },
+      { command: 'GetItemCommand', when: readsItem(id, 'TRANSACTION') },
+    );
+    let closing: Promise<Awaited<ReturnType<typeof call>>>;
+    try {
+      closing = call('adminCloseDispute', admin, { params: { id }, body: { adminNotes: 'Clos' } });
+      await Promise.all([hold.isHeld, hold.watchedAnswered]);
+      expect((await call('rateCourse', parent, { params: { id }, body: { rating: 1, review: 'Absent' } })).status).toBe(200);
+      expect(await disputeOf(id)).toMatchObject({ status: 'open' });
+      hold.release();
+      const closed = await closing;
+      expect(closed.status).toBe(409);
+      expect(closed.body.error).toEqual({ code: 'conflict', message: messages.payments.actionNotAllowed });
+    } finally {
+      hold.release();
+      hold.remove();
+    }
+    expect(await disputeOf(id)).toMatchObject({ status: 'open' });
+    expect((await transaction(id)).status).toBe('disputed');
+    // The funds are not frozen: the admin settles the dispute.
+    const decision = await call('decideEscrow', admin, { params: { id }, body: { action: 'refund' } });
+    expect(decision).toEqual({ status: 200, body: { success: true, status: 'refund_pending' } });
+    expect(await disputeOf(id)).toMatchObject({ status: 'resolved', resolution: 'refund', resolved_by: admin.userId });
+  }, 20_000);
+});
+
+describe('closing a dispute once the funds are no longer held', () => {
+  it('closes it once: the admin and its notes recorded, a second close answers 409', async () => {
+    const { id, parent, admin } = await heldPayment();
+    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } })).status).toBe(200);
+    expect((await call('rateCourse', parent, { params: { id }, body: { rating: 2, review: 'Bof' } })).status).toBe(200);
+    expect(await disputeOf(id)).toMatchObject({ status: 'open' });
+    const closed = await call('adminCloseDispute', admin, { params: { id }, body: { adminNotes: 'Vu avec la famille' } });
+    expect(closed).toEqual({ status: 200, body: { success: true } });
+    const dispute = await disputeOf(id);
+    expect(dispute).toMatchObject({ status: 'resolved', resolution: 'closed', resolved_by: admin.userId, admin_notes: 'Vu avec la famille', gsi1pk: 'DISPUTES#resolved' });
+    const again = await call('adminCloseDispute', admin, { params: { id }, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({ code: 'conflict', message: messages.payments.alreadyDecided });
+    expect(await disputeOf(id)).toEqual(dispute);
+    expect((await transaction(id)).status).toBe('released');
+  }, 20_000);
+
+  it('refuses to close a dispute whose funds are held: it is settled by a decision', async () => {
+    const { id, parent, admin } = await heldPayment();
+    expect((await call('rateCourse', parent, { params: { id }, body: { rating: 1 } })).status).toBe(200);
+    const response = await call('adminCloseDispute', admin, { params: { id }, body: {} });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toEqual({ code: 'conflict', message: messages.payments.actionNotAllowed });
+    expect(await disputeOf(id)).toMatchObject({ status: 'open' });
   }, 20_000);
 });
