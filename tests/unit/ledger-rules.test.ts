@@ -99,6 +99,17 @@ describe('balances', () => {
     expect(isBalanced([{ movement: 'payment', debit: -1, credit: 0 }, { movement: 'payment', debit: 0, credit: -1 }])).toBe(false);
     expect(isBalanced([{ movement: 'payment', debit: 1, credit: 0 }, { movement: 'payment', debit: 0, credit: 1 }])).toBe(true);
   });
+
+  it('refuses a fractional amount on one side of a line, the other side being whole', () => {
+    // 0.5 debited on one line, 0.5 credited on another: the movement adds up to zero.
+    expect(isBalanced([{ movement: 'payment', debit: 0.5, credit: 0 }, { movement: 'payment', debit: 0, credit: 0.5 }])).toBe(false);
+    expect(isBalanced([{ movement: 'payment', debit: 0, credit: 0.5 }, { movement: 'payment', debit: 0.5, credit: 0 }])).toBe(false);
+  });
+
+  it('refuses a negative debit, or a negative credit, offset by a positive one on another line', () => {
+    expect(isBalanced([{ movement: 'release', debit: -5, credit: 0 }, { movement: 'release', debit: 5, credit: 0 }])).toBe(false);
+    expect(isBalanced([{ movement: 'release', debit: 0, credit: -5 }, { movement: 'release', debit: 0, credit: 5 }])).toBe(false);
+  });
 });
 
 describe('the pure lifecycle', () => {

@@ -1,7 +1,8 @@
 /**
  * The transaction lifecycle of shared/src/payments.ts, rule by rule: who may take which action
  * from which status (the whole table, and nothing else), which statuses are final, when a lesson
- * may be rated, and the French words every status, method and period is shown with.
+ * may be rated, and the French words every status, method and period is shown with; and, in the
+ * pure lifecycle of functions/src/escrow/lifecycle.ts, that each money movement is written once.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -33,6 +34,8 @@ import {
   type TransactionAction,
   type TransactionStatus,
 } from '#shared/payments';
+import { ledgerLinesFor, type LedgerParties } from '../../functions/src/escrow/ledger.js';
+import { initialState, step } from '../../functions/src/escrow/lifecycle.js';
 
 const ACTORS: Actor[] = ['parent', 'admin', 'system'];
 
@@ -178,5 +181,41 @@ describe('what the screens show', () => {
   it('waits 24 h for a payment and releases held funds 7 days after the lesson by default', () => {
     expect(PAYMENT_TIMEOUT_SECONDS).toBe(86_400);
     expect(DEFAULT_AUTO_RELEASE_DAYS).toBe(7);
+  });
+});
+
+describe('each money movement once, in the pure lifecycle', () => {
+  const parties: LedgerParties = {
+    transactionId: 'tx-1',
+    parentId: 'parent-1',
+    tutorUserId: 'tutor-1',
+    amountTotal: 5_500,
+    amountTutor: 4_950,
+    commission: 550,
+  };
+
+  it("releases held funds after the payment: the payment's lines are another movement, not a repeat", () => {
+    const paid = step(initialState(), 'confirm_payment', 'system', parties);
+    expect(paid.ok).toBe(true);
+    if (!paid.ok) return;
+    for (const [action, actor] of [['release', 'parent'], ['release', 'admin'], ['auto_release', 'system']] as const) {
+      expect(step(paid.state, action, actor, parties), `${action} par ${actor}`).toEqual({
+        ok: true,
+        state: { status: 'released', ledger: [...ledgerLinesFor('payment', parties), ...ledgerLinesFor('release', parties)] },
+      });
+    }
+  });
+
+  it('completes a refund after the payment, and refuses a second payment or release', () => {
+    const paid = step(initialState(), 'confirm_payment', 'system', parties);
+    if (!paid.ok) throw new Error('payment refused');
+    const asked = step(paid.state, 'refund', 'parent', parties);
+    if (!asked.ok) throw new Error('refund refused');
+    expect(step(asked.state, 'complete_refund', 'system', parties)).toEqual({
+      ok: true,
+      state: { status: 'refunded', ledger: [...ledgerLinesFor('payment', parties), ...ledgerLinesFor('refund', parties)] },
+    });
+    // The books already hold a payment: a pending transaction with them cannot be paid again.
+    expect(step({ status: 'pending', ledger: paid.state.ledger }, 'confirm_payment', 'system', parties)).toEqual({ ok: false, reason: 'duplicate_movement' });
   });
 });
