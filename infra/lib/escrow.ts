@@ -84,9 +84,15 @@ export class Escrow extends Construct {
   }
 
   private grantRoutes(api: Api, siteUrl: string): void {
-    const secretReaders = [routes.initializePayment.handler, routes.paystackWebhook.handler];
+    const secretReaders = [routes.initializePayment.handler, routes.paystackWebhook.handler, routes.verifyPayment.handler];
     // Every route that changes a status wakes the workflow waiting on it.
-    const wakers = [routes.initializePayment.handler, routes.paystackWebhook.handler, routes.decideEscrow.handler, routes.rateCourse.handler];
+    const wakers = [
+      routes.initializePayment.handler,
+      routes.paystackWebhook.handler,
+      routes.verifyPayment.handler,
+      routes.decideEscrow.handler,
+      routes.rateCourse.handler,
+    ];
     for (const handlerModule of secretReaders) {
       const fn = api.functionFor(handlerModule);
       fn.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);

@@ -91,6 +91,12 @@ export const escrowDecisionSchema = z.object({
 export type EscrowDecisionInput = z.infer<typeof escrowDecisionSchema>;
 
 /** The spec's 'release-escrow' response. */
+/** `POST /api/transactions/{id}/verify`: what Paystack said of a booking's payment, and the status now. */
+export interface PaymentCheckResult {
+  outcome: 'escrowed' | 'amount_mismatch' | 'failed' | 'waiting' | 'unchanged';
+  status: TransactionStatus;
+}
+
 export interface EscrowDecisionResult {
   success: boolean;
   status?: TransactionStatus;

@@ -31,7 +31,7 @@ export function isFinalStatus(status: TransactionStatus): boolean {
  * Statuses reached only after Paystack confirmed the payment (`confirm_payment`): the money was
  * received, whatever happened to it since (held, disputed, released, refunded or being refunded, a
  * refund Paystack refused). Only these transactions have an invoice. `pending` was never paid,
- * `failed` expired unpaid, `payment_mismatch` is not the payment we asked for (settled by hand).
+ * `failed` expired unpaid or was refused, `payment_mismatch` is not the payment we asked for (settled by hand).
  */
 export const MONEY_RECEIVED_STATUSES = [
   'escrow',
@@ -162,8 +162,12 @@ export function invoiceNumber(transactionId: string): string {
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** How long a payment may stay pending before the workflow fails it (seconds). */
-export const PAYMENT_TIMEOUT_SECONDS = 24 * 60 * 60;
+/**
+ * How long a booking may stay unpaid before the workflow fails it (seconds): 30 minutes. Paystack's
+ * checkout and a mobile-money approval take minutes; a slot held for a day by an abandoned
+ * checkout is a slot lost. Before failing it the workflow asks Paystack once more (payment-check.ts).
+ */
+export const PAYMENT_TIMEOUT_SECONDS = 30 * 60;
 /** Default window after the lesson date before funds still in escrow are released automatically. */
 export const DEFAULT_AUTO_RELEASE_DAYS = 7;
 

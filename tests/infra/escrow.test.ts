@@ -45,7 +45,7 @@ describe('escrow workflow (CDK)', () => {
 
   it('reads the Paystack key from Secrets Manager by name, never from the template', () => {
     const env = (handler: string) => functions[logicalId(fn(handler))]!.Properties.Environment.Variables;
-    for (const handler of ['payments/initialize', 'payments/webhook', 'escrow/tasks']) {
+    for (const handler of ['payments/initialize', 'payments/webhook', 'payments/verify-payment', 'escrow/tasks']) {
       expect(env(handler).PAYSTACK_SECRET_NAME).toBe('kalan/dev/paystack-secret-key');
       expect(env(handler).PAYSTACK_SECRET_KEY).toBeUndefined();
       expect(actionsOf(handler)).toContain('secretsmanager:GetSecretValue');
@@ -61,7 +61,7 @@ describe('escrow workflow (CDK)', () => {
 
   it('lets only the booking start executions, and the status-changing routes answer task tokens', () => {
     expect(actionsOf('payments/initialize')).toContain('states:StartExecution');
-    for (const handler of ['payments/webhook', 'escrow/decide', 'transactions/rate', 'escrow/tasks']) {
+    for (const handler of ['payments/webhook', 'payments/verify-payment', 'escrow/decide', 'transactions/rate', 'escrow/tasks']) {
       expect(actionsOf(handler)).not.toContain('states:StartExecution');
       expect(actionsOf(handler)).toContain('states:SendTaskSuccess');
     }

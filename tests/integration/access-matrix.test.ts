@@ -372,6 +372,13 @@ const matrix: Record<RouteId, Row> = {
       },
     ],
   },
+  verifyPayment: {
+    roles: ['parent', 'admin'],
+    // Nobody paid at the sandbox yet: Paystack has no outcome, the booking stays pending.
+    request: onUnpaidLesson,
+    check: (res) => expect(res.body).toEqual({ outcome: 'waiting', status: 'pending' }),
+    owned: [{ who: 'parent voisin', caller: (w) => w.neighbourParent, status: 403 }],
+  },
   rateCourse: {
     roles: ['parent'],
     request: () => onEscrowedLesson({ rating: 5, review: 'Très bon cours' }),

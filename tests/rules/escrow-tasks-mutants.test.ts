@@ -45,9 +45,9 @@ describe('what the tasks answer', () => {
     const { id } = await book(parent, tutor);
     const pending = (await task({ action: 'load', transactionId: id })) as { status: string; waitSeconds: number };
     expect(pending.status).toBe('pending');
-    // The default payment window (24 h) less the moments since the booking.
-    expect(pending.waitSeconds).toBeGreaterThan(86_000);
-    expect(pending.waitSeconds).toBeLessThanOrEqual(86_400);
+    // The default payment window (30 minutes) less the moments since the booking.
+    expect(pending.waitSeconds).toBeGreaterThan(1_700);
+    expect(pending.waitSeconds).toBeLessThanOrEqual(1_800);
 
     const paid = await bookAndPay(parent, tutor);
     expect((await call('decideEscrow', parent, { params: { id: paid.id }, body: { action: 'release' } })).status).toBe(200);

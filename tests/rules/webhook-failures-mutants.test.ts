@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { dynamodb } from '#commons/clients/dynamodb';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
-import { invoke } from '../../infra/local/lambda-runtime.js';
+import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { config } from './engines.js';
 import { injectDynamoFault, throttled, transactionCancelled } from './faults.js';
 import {
@@ -189,8 +189,8 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     try {
       delivery = postWebhook(body);
       await until(() => paystack(reference), (state) => state.heldVerifies === 1, 'la vérification attend chez Paystack');
-      // The payment window ends meanwhile: the workflow's task fails the booking.
-      await invoke('escrow/tasks', { action: 'expirePayment', transactionId: id });
+      // The booking fails meanwhile (the workflow's expiry, which could not reach Paystack).
+      await applyTransition({ transactionId: id, action: 'expire_payment', actor: 'system', wake: false });
       expect((await transaction(id)).status).toBe('failed');
     } finally {
       await paystack(reference, { holdVerify: false });
@@ -201,9 +201,12 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     expect(await eventRecord(`charge.success#${eventId}`)).toBeUndefined();
     expect((await transaction(id)).status).toBe('failed');
     expect(await ledgerOf(id)).toEqual([]);
-    // Paystack's next delivery finds the booking failed and records the event, once.
+    // Paystack's next delivery finds the booking failed but paid: recorded once as a late payment.
+    expect((await postWebhook(body)).body.outcome).toBe('late_payment');
+    expect(await eventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'late_payment', transaction_id: id });
+    expect((await transaction(id)).status).toBe('failed');
+    expect(await ledgerOf(id)).toEqual([]);
     expect((await postWebhook(body)).body.outcome).toBe('duplicate');
-    expect(await eventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'ignored_status_failed', transaction_id: id });
   });
 
   it('answers 500 when conflicting writes keep cancelling the escrow, and escrows at the next delivery', async () => {

@@ -24,9 +24,9 @@ afterEach(() => {
 });
 
 describe('the windows', () => {
-  it('default to 24 h to pay and 7 days to release', () => {
+  it('default to 30 minutes to pay and 7 days to release', () => {
     settings({});
-    expect(paymentTimeoutSeconds()).toBe(24 * 60 * 60);
+    expect(paymentTimeoutSeconds()).toBe(30 * 60);
     expect(autoReleaseWindowSeconds()).toBe(7 * 24 * 60 * 60);
   });
 
@@ -43,7 +43,7 @@ describe('the windows', () => {
   it('fall back to the default on a blank, non-numeric, infinite or negative setting', () => {
     for (const raw of ['', '   ', 'abc', 'Infinity', '-1']) {
       settings({ PAYMENT_TIMEOUT_SECONDS: raw, ESCROW_AUTO_RELEASE_DAYS: raw, ESCROW_AUTO_RELEASE_SECONDS: raw });
-      expect(paymentTimeoutSeconds(), JSON.stringify(raw)).toBe(86_400);
+      expect(paymentTimeoutSeconds(), JSON.stringify(raw)).toBe(30 * 60);
       expect(autoReleaseWindowSeconds(), JSON.stringify(raw)).toBe(7 * 86_400);
     }
   });

@@ -65,7 +65,7 @@ describe('escrow timing', () => {
     const far = { status: 'escrow' as const, created_at: now.toISOString(), auto_release_at: '2027-01-01T00:00:00.000Z' };
     expect(waitSecondsFor(far, now)).toBe(MAX_WAIT_SECONDS);
     expect(waitSecondsFor({ ...far, auto_release_at: '2026-03-01T00:00:00.000Z' }, now)).toBe(1);
-    expect(waitSecondsFor({ ...far, status: 'pending' }, now)).toBe(24 * 3600);
+    expect(waitSecondsFor({ ...far, status: 'pending' }, now)).toBe(30 * 60);
     expect(MAX_WAIT_SECONDS * 1000).toBeLessThan(2 ** 31 - 1);
   });
 });

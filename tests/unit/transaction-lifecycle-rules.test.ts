@@ -178,8 +178,8 @@ describe('what the screens show', () => {
     expect(BOOKING_DEFAULT_LEVEL).toBe('Niveau débutant');
   });
 
-  it('waits 24 h for a payment and releases held funds 7 days after the lesson by default', () => {
-    expect(PAYMENT_TIMEOUT_SECONDS).toBe(86_400);
+  it('waits 30 minutes for a payment and releases held funds 7 days after the lesson by default', () => {
+    expect(PAYMENT_TIMEOUT_SECONDS).toBe(30 * 60);
     expect(DEFAULT_AUTO_RELEASE_DAYS).toBe(7);
   });
 });

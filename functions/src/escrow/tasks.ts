@@ -10,6 +10,7 @@ import { ConflictError } from '#commons/errors';
 import { logger } from '#commons/logger';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import { TransactionEntity } from '../payments/entities.js';
+import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, refundTransaction } from '../payments/paystack.js';
 import { getTransaction } from '../payments/transactions.js';
 import { waitSecondsFor } from './timing.js';
@@ -91,6 +92,24 @@ async function refund(transactionId: string): Promise<void> {
   );
 }
 
+/**
+ * The payment window has passed. Paystack is asked once more first — a payment whose webhook is
+ * late is escrowed, not failed; if Paystack still has no outcome, or cannot answer, the booking
+ * fails (a payment arriving later is flagged for an admin: payment-check.ts).
+ */
+async function expirePayment(transactionId: string): Promise<void> {
+  const tx = await getTransaction(transactionId);
+  if (tx?.status === 'pending') {
+    try {
+      const outcome = await checkPendingPayment(tx, { wake: false });
+      if (outcome !== 'waiting') return;
+    } catch (error) {
+      logger.warn('Paystack could not be asked before the payment expiry', { transactionId, error: (error as Error).message });
+    }
+  }
+  await tryTransition(() => applyTransition({ transactionId, action: 'expire_payment', actor: 'system', wake: false }));
+}
+
 export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok: true }> => {
   if (!event || typeof event.transactionId !== 'string') throw new Error('transactionId manquant');
   switch (event.action) {
@@ -101,9 +120,7 @@ export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok
       await recordToken(event.transactionId, event.status, event.taskToken);
       return { ok: true };
     case 'expirePayment':
-      await tryTransition(() =>
-        applyTransition({ transactionId: event.transactionId, action: 'expire_payment', actor: 'system', wake: false }),
-      );
+      await expirePayment(event.transactionId);
       return { ok: true };
     case 'autoRelease': {
       const tx = await getTransaction(event.transactionId);

@@ -6,14 +6,12 @@
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { CURRENCY } from '#shared/constants';
-import { formatFcfa } from '#shared/money';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
 import { logger } from '#commons/logger';
-import { applyTransition } from '../escrow/transitions.js';
 import { recordWriteCapacity } from './capacity.js';
 import { PaystackEventEntity } from './entities.js';
+import { applyVerifiedCharge } from './payment-check.js';
 import { transactionIdOf, verifyTransaction } from './paystack.js';
 import { getTransaction } from './transactions.js';
 
@@ -22,7 +20,7 @@ export interface PaystackEvent {
   data?: { id?: number | string; reference?: string; status?: string; amount?: number; currency?: string };
 }
 
-export type WebhookOutcome = 'escrowed' | 'amount_mismatch' | 'duplicate' | 'ignored' | 'unknown_reference';
+export type WebhookOutcome = 'escrowed' | 'amount_mismatch' | 'late_payment' | 'duplicate' | 'ignored' | 'unknown_reference';
 
 async function alreadyProcessed(eventKey: string): Promise<boolean> {
   const { Item } = await PaystackEventEntity.build(GetItemCommand).key({ event_key: eventKey }).options({ consistent: true }).send();
@@ -42,6 +40,22 @@ async function recordIgnored(eventKey: string, event: string, reference: string,
   }
 }
 
+/**
+ * A charge for a booking that already failed (its checkout stayed open past the payment window):
+ * `failed` is final, so nothing is escrowed; if Paystack confirms the money was taken, the event is
+ * recorded as `late_payment` and an error tells an operator to refund it at Paystack.
+ */
+async function lateCharge(transactionId: string, eventKey: string, event: string, reference: string): Promise<WebhookOutcome> {
+  const verified = await verifyTransaction(reference);
+  if (verified.status !== 'success') {
+    await recordIgnored(eventKey, event, reference, 'ignored_status_failed', transactionId);
+    return 'duplicate';
+  }
+  await recordIgnored(eventKey, event, reference, 'late_payment', transactionId);
+  logger.error('Payment received after its booking failed: refund it at Paystack', { transactionId, reference });
+  return 'late_payment';
+}
+
 export async function processPaystackEvent(payload: PaystackEvent): Promise<WebhookOutcome> {
   const event = String(payload.event ?? '');
   const reference = String(payload.data?.reference ?? '');
@@ -57,6 +71,7 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
     return 'unknown_reference';
   }
   if (await alreadyProcessed(eventKey)) return 'duplicate';
+  if (tx.status === 'failed') return lateCharge(tx.id, eventKey, event, reference);
   if (tx.status !== 'pending') {
     await recordIgnored(eventKey, event, reference, `ignored_status_${tx.status}`, tx.id);
     return 'duplicate';
@@ -64,35 +79,8 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
 
   // Never trust the event's body for money: ask Paystack (PaystackUnavailable → 5xx, Paystack retries).
   const verified = await verifyTransaction(reference);
-  const matches =
-    verified.status === 'success' &&
-    verified.reference === reference &&
-    verified.amount === tx.amount_total &&
-    verified.currency === CURRENCY;
   try {
-    if (matches) {
-      await applyTransition({
-        transactionId: tx.id,
-        action: 'confirm_payment',
-        actor: 'system',
-        record: { paid_at: verified.paidAt ?? new Date().toISOString(), paystack_transaction_id: String(verified.id) },
-        paystackEvent: { eventKey, event, reference, outcome: 'escrowed' },
-      });
-      return 'escrowed';
-    }
-    const paid = verified.amount === null ? 'montant invalide' : formatFcfa(verified.amount);
-    await applyTransition({
-      transactionId: tx.id,
-      action: 'flag_payment',
-      actor: 'system',
-      record: {
-        paystack_transaction_id: String(verified.id),
-        attention_reason: `Paiement non conforme : Paystack indique ${verified.status}, ${paid} ${verified.currency} ; attendu ${formatFcfa(tx.amount_total)} ${CURRENCY}`,
-      },
-      paystackEvent: { eventKey, event, reference, outcome: 'amount_mismatch' },
-    });
-    logger.warn('Paystack payment does not match the transaction', { transactionId: tx.id });
-    return 'amount_mismatch';
+    return await applyVerifiedCharge(tx, verified, { paystackEvent: (outcome) => ({ eventKey, event, reference, outcome }) });
   } catch (error) {
     // A concurrent delivery of the same event won the conditional write: it recorded the event.
     // Any other refusal (conflicting writes retried in vain, the status moved meanwhile) did not

@@ -10,6 +10,11 @@ export const paymentRoutes = {
   listMyTransactions: { method: 'GET', path: '/api/transactions', handler: 'transactions/list-mine', auth: 'jwt', roles: ['parent'] },
   /** The spec's 'release-escrow': release or refund (parent on its own, admin on any, with notes). */
   decideEscrow: { method: 'POST', path: '/api/transactions/{id}/escrow', handler: 'escrow/decide', auth: 'jwt', roles: ['parent', 'admin'] },
+  /**
+   * Asks Paystack about a pending booking (the parent back from the checkout, or 'Actualiser'):
+   * Paystack sends no webhook for a failed or abandoned payment.
+   */
+  verifyPayment: { method: 'POST', path: '/api/transactions/{id}/verify', handler: 'payments/verify-payment', auth: 'jwt', roles: ['parent', 'admin'] },
   rateCourse: { method: 'POST', path: '/api/transactions/{id}/rating', handler: 'transactions/rate', auth: 'jwt', roles: ['parent'] },
   getInvoice: { method: 'GET', path: '/api/transactions/{id}/invoice', handler: 'transactions/invoice', auth: 'jwt', roles: ['parent', 'tuteur', 'admin'] },
   /** Mes Revenus. */

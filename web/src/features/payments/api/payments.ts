@@ -1,5 +1,12 @@
 import type { EscrowDecision } from '#shared/payments';
-import type { EscrowDecisionResult, ParentTransactionsResponse, PaymentInitResult, PaymentRequest, RatingInput } from '#shared/payments-schemas';
+import type {
+  EscrowDecisionResult,
+  ParentTransactionsResponse,
+  PaymentCheckResult,
+  PaymentInitResult,
+  PaymentRequest,
+  RatingInput,
+} from '#shared/payments-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
@@ -35,6 +42,19 @@ export function useRateCourse() {
   return useMutation({
     mutationFn: ({ id, ...input }: RatingInput & { id: string }) =>
       apiRequest<{ dispute: boolean }>('rateCourse', { params: { id }, body: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myTransactionsKey }),
+  });
+}
+
+/**
+ * Asks Paystack about unpaid bookings (Paystack sends no webhook for a failed payment), then
+ * reloads the list: the parent back from the checkout, or 'Actualiser'.
+ */
+export function useVerifyPayments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      Promise.all(ids.map((id) => apiRequest<PaymentCheckResult>('verifyPayment', { params: { id } }))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: myTransactionsKey }),
   });
 }

@@ -2,18 +2,54 @@ import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Alert, Button, Card, EmptyState, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/money/confirm-dialog';
 import { InvoiceDialog } from '@/components/money/invoice-dialog';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
-import { useEscrowDecision, useMyTransactions } from '../api/payments';
+import { useEscrowDecision, useMyTransactions, useVerifyPayments } from '../api/payments';
 import { TransactionCard } from './transaction-card';
 
 export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
 
 type Pending = { action: 'release' | 'refund'; transaction: TransactionView } | null;
+
+/** Our Paystack reference is `kalan-<transaction id>` (payments/paystack.ts). */
+const REFERENCE = /^kalan-([0-9a-f-]{36})$/i;
+
+/** What the parent is told on coming back from Paystack's checkout. */
+const RETURN_NOTICE = {
+  escrowed: () => notify.success({ title: 'Paiement confirmé', description: 'Les fonds sont sécurisés jusqu’à ce que vous les libériez.' }),
+  failed: () => notify.error({ title: 'Paiement échoué', description: 'Aucun montant n’a été prélevé. Vous pouvez réserver à nouveau.' }),
+  amount_mismatch: () =>
+    notify.error({ title: 'Paiement non conforme', description: 'Un administrateur va régulariser ce paiement.' }),
+  waiting: () =>
+    notify.info({ title: 'Paiement en attente', description: 'Paystack n’a pas encore confirmé le paiement. Actualisez dans un instant.' }),
+  unchanged: () => undefined,
+} as const;
+
+/**
+ * Back from Paystack (its callback URL adds `?reference=…&trxref=…`): ask Paystack at once what
+ * became of the payment, say it, and drop the parameters from the address.
+ */
+function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>) {
+  const [params, setParams] = useSearchParams();
+  const reference = params.get('reference') ?? params.get('trxref');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!reference || handled.current === reference) return;
+    handled.current = reference;
+    setParams({}, { replace: true });
+    const id = REFERENCE.exec(reference)?.[1];
+    if (!id) return;
+    verify.mutate([id], {
+      onSuccess: ([result]) => result && RETURN_NOTICE[result.outcome](),
+      onError: (error) => notify.error({ title: 'Vérification impossible', description: error.message }),
+    });
+  }, [reference, setParams, verify]);
+}
 
 function SummaryCard({ label, value }: { label: string; value: number | undefined }) {
   return (
@@ -32,6 +68,8 @@ function SummaryCard({ label, value }: { label: string; value: number | undefine
 export function ParentPayments() {
   const query = useMyTransactions();
   const decision = useEscrowDecision();
+  const verify = useVerifyPayments();
+  useCheckoutReturn(verify);
   const [pending, setPending] = useState<Pending>(null);
   const [invoiceOf, setInvoiceOf] = useState<string | null>(null);
 
@@ -52,6 +90,17 @@ export function ParentPayments() {
     }
   };
 
+  // 'Actualiser' asks Paystack about every unpaid booking first: a failed payment sends no webhook.
+  const refresh = async () => {
+    const unpaid = (query.data?.transactions ?? []).filter((tx) => tx.status === 'pending').map((tx) => tx.id);
+    if (!unpaid.length) return void query.refetch();
+    try {
+      await verify.mutateAsync(unpaid);
+    } catch (error) {
+      notify.error({ title: 'Vérification impossible', description: error instanceof Error ? error.message : undefined });
+    }
+  };
+
   const summary = query.data?.summary;
   return (
     <Stack gap="5">
@@ -64,7 +113,7 @@ export function ParentPayments() {
         <Text color="fg.muted" fontSize="sm">
           Les fonds restent sécurisés jusqu'à ce que vous les libériez.
         </Text>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching && !query.isPending}>
+        <Button size="sm" variant="outline" onClick={() => void refresh()} loading={verify.isPending || (query.isFetching && !query.isPending)}>
           <LuRefreshCw /> Actualiser
         </Button>
       </Flex>

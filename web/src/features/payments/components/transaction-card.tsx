@@ -4,6 +4,7 @@ import { canRateLesson, canTakeAction, moneyReceived, PAYMENT_METHOD_LABELS, TRA
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFileText, LuStar } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '@/components/money/format';
 import { CourseStatusBadge, TransactionStatusBadge } from '@/components/money/transaction-status-badge';
 import { RatingForm } from './rating-form';
@@ -23,6 +24,8 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
   const rateable = course ? canRateLesson({ ...tx, course }, new Date()) : false;
   // No invoice before the money is received: it would say "Total payé" for nothing paid.
   const hasInvoice = moneyReceived(tx.status);
+  // A payment that failed (refused, abandoned past the window): the way to pay again is a new booking.
+  const canBookAgain = tx.status === 'failed';
   return (
     <Card.Root size="sm" data-testid="transaction-card" data-transaction-id={tx.id}>
       <Card.Body gap="3">
@@ -80,7 +83,7 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
           )}
         </DataList.Root>
         {rateable && <RatingForm transactionId={tx.id} />}
-        {(canRelease || canRefund || hasInvoice) && (
+        {(canRelease || canRefund || hasInvoice || canBookAgain) && (
           <Flex gap="2" wrap="wrap">
             {canRelease && (
               <Button size="sm" colorPalette="green" onClick={onRelease}>
@@ -90,6 +93,11 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
             {canRefund && (
               <Button size="sm" variant="outline" colorPalette="red" onClick={onRefund}>
                 Demander un remboursement
+              </Button>
+            )}
+            {canBookAgain && (
+              <Button asChild size="sm" colorPalette="orange">
+                <RouterLink to={`/tutors/${tx.tutor_id}`}>Réserver à nouveau</RouterLink>
               </Button>
             )}
             {hasInvoice && (
