@@ -136,6 +136,55 @@ describe('booking, paying and releasing', () => {
     await tutorSession.context.close();
   });
 
+  it("shows a payment refused on the checkout as 'Échec' on return and on 'Actualiser', with a way to book again", async () => {
+    const { profileId } = await tutorWithProfile();
+    const parent = await newUser('parent');
+    const { context, page } = await signedIn(parent.email, parent.password, parent.sub);
+
+    const openCheckout = async () => {
+      await page.goto(`/tutors/${profileId}`);
+      await page.getByRole('button', { name: 'Réserver' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
+      await expect.poll(() => dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).isVisible()).toBe(true);
+      const popupPromise = page.waitForEvent('popup');
+      await dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).click();
+      const checkout = await popupPromise;
+      await checkout.waitForLoadState();
+      return checkout;
+    };
+
+    // Refused on the checkout: Paystack sends no webhook, the return to /payments asks it.
+    const checkout = await openCheckout();
+    await checkout.getByRole('button', { name: 'Échec' }).click();
+    await checkout.waitForURL((url) => url.pathname === '/payments', { timeout: 15_000 });
+    await expect.poll(() => checkout.getByText('Paiement échoué').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    const failed = checkout.getByTestId('transaction-card').first();
+    await expect.poll(() => failed.getByText('Échec', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await failed.getByText('Annulé', { exact: true }).isVisible()).toBe(true);
+    expect(await failed.getByRole('button', { name: 'Facture' }).count()).toBe(0);
+    expect(new URL(checkout.url()).search).toBe('');
+    await checkout.close();
+
+    // Refused while the parent never came back: 'Actualiser' asks Paystack.
+    const second = await openCheckout();
+    const failUrl = new URL(`${new URL(second.url()).pathname}/fail`, second.url());
+    await second.close();
+    expect((await fetch(failUrl, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    await page.goto('/payments');
+    const cards = page.getByTestId('transaction-card');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => cards.first().getByText('En attente', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Actualiser' }).click();
+    await expect.poll(() => cards.first().getByText('Échec', { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+
+    // The way to pay again: a new booking with the same tutor.
+    await cards.first().getByRole('link', { name: 'Réserver à nouveau' }).click();
+    await page.waitForURL((url) => url.pathname === `/tutors/${profileId}`);
+    await expect.poll(() => page.getByRole('button', { name: 'Réserver' }).first().isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('lets an admin refund an escrowed transaction from the Paiements tab', async () => {
     const parent = await newUser('parent', { firstName: 'Awa', lastName: 'Traoré' });
     const { id, url } = await bookOk(parent.accessToken);
