@@ -96,3 +96,42 @@ describe('finding a tutor', () => {
     await close();
   });
 });
+
+describe('with the keyboard', () => {
+  it('leaves a toast with Tab on to the top of the page, instead of being sent back to the page', async () => {
+    const { page, close } = await signedInPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/search?q=maths');
+    await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('article').first().getByRole('button', { name: /aux favoris$/ }).focus();
+    await page.keyboard.press('Enter');
+    const toasts = page.getByRole('region', { name: 'Notifications (Alt+T)' });
+    await expect.poll(() => toasts.getByText('Ajouté aux favoris').isVisible()).toBe(true);
+
+    const where = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (active?.closest('[aria-label="Notifications (Alt+T)"]')) return 'toast';
+        if (active?.closest('header')) return 'header';
+        // Past the document's last element the browser's own controls have the focus.
+        if (!active || active === document.body) return 'browser';
+        return 'page';
+      });
+    // From the page's last element, Tab enters the toast, then leaves it.
+    await page.evaluate(() => {
+      const focusable = Array.from(document.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea')).filter(
+        (el) => !el.closest('[aria-label="Notifications (Alt+T)"]') && el.getClientRects().length > 0,
+      );
+      focusable[focusable.length - 1]!.focus();
+    });
+    const visited: string[] = [];
+    for (let i = 0; i < 6 && !['page', 'header'].includes(visited.at(-1) ?? ''); i++) {
+      await page.keyboard.press('Tab');
+      visited.push(await where());
+    }
+    // Through the toast and on to the top of the page — never back to the page's last button.
+    expect(visited[0]).toBe('toast');
+    expect(visited.at(-1)).toBe('header');
+    await close();
+  });
+});

@@ -6,10 +6,20 @@ import { toaster } from './toaster-store';
  * region and the close button are named in French: zag's defaults are "Notifications, top
  * (altKey+T)" and "Dismiss notification". Alt+T is zag's default shortcut to reach the toasts.
  */
+/**
+ * zag's toast group remembers the element focused before the region and gives focus back to it
+ * whenever focus leaves the region (meant for Alt+T). Reached by Tab, that sent Tab from the last
+ * toast back to the page's last button, never on to the header. The focus event is stopped before
+ * zag records it: Tab and Shift+Tab move through the toasts as through any other part of the page.
+ */
+function keepNativeTabOrder(event: React.FocusEvent<HTMLElement>): void {
+  event.stopPropagation();
+}
+
 export default function Toaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label="Notifications (Alt+T)">
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label="Notifications (Alt+T)" onFocusCapture={keepNativeTabOrder}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             {toast.type === 'loading' ? <Spinner size="sm" color="orange.solid" /> : <Toast.Indicator />}
