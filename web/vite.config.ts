@@ -1,12 +1,60 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** Where `npm run dev` forwards `/api` and `/config.json`: the local stack's router by default. */
 const apiOrigin = process.env.KALAN_API_ORIGIN ?? 'http://localhost:3000';
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside every compressible
+ * file of the build, once, so that the local server sends them as they are (sirv's `brotli` and
+ * `gzip` options) instead of compressing on each request. CloudFront compresses by itself: the
+ * cloud deployment leaves these files out (infra/lib/web.ts).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kalan-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            promisify(gzip)(content, { level: 9 }),
+          ]);
+          // A tiny file can grow when compressed: then it is sent as it is.
+          await Promise.all([
+            br.length < content.length ? writeFile(`${file}.br`, br) : undefined,
+            gz.length < content.length ? writeFile(`${file}.gz`, gz) : undefined,
+          ]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: webRoot,
@@ -22,7 +70,7 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -30,6 +30,13 @@ import type { Stage } from './stage.js';
 const HASHED_ASSETS_DIR = 'assets';
 
 /**
+ * The build's precompressed copies, for the local server (web/vite.config.ts). CloudFront
+ * compresses by itself (CACHING_OPTIMIZED accepts brotli and gzip; behaviours compress by
+ * default), so they are not uploaded.
+ */
+const PRECOMPRESSED = ['*.br', '*.gz'];
+
+/**
  * Client-side routes (`/recherche`, `/tuteurs/123`) have no file in the bucket: serve the SPA's
  * index.html for any path whose last segment has no extension. Done per request on the default
  * behaviour, not with distribution-wide error responses, which would also turn the API's own
@@ -131,7 +138,7 @@ export class Web extends Construct {
         ? new BucketDeployment(this, 'DeployHashedAssets', {
             destinationBucket: siteBucket,
             destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
-            sources: [Source.asset(hashedAssets)],
+            sources: [Source.asset(hashedAssets, { exclude: PRECOMPRESSED })],
             // Tabs still running the previous version keep loading their chunks.
             prune: false,
             cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
@@ -141,7 +148,7 @@ export class Web extends Construct {
     const entryDeployment = new BucketDeployment(this, 'DeploySiteEntry', {
       destinationBucket: siteBucket,
       sources: [
-        ...(spaBuilt ? [Source.asset(spaDistDir, { exclude: [`${HASHED_ASSETS_DIR}/**`, 'config.json'] })] : []),
+        ...(spaBuilt ? [Source.asset(spaDistDir, { exclude: [`${HASHED_ASSETS_DIR}/**`, 'config.json', ...PRECOMPRESSED] })] : []),
         Source.jsonData('config.json', runtimeConfig),
       ],
       // Pruning removes files dropped from the build, never the hashed assets; and without a

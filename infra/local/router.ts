@@ -40,6 +40,15 @@ export function runtimeConfig(pool: LocalUserPool, config: LocalConfig = localCo
   };
 }
 
+/**
+ * What CloudFront's deployment sets on the same files (infra/lib/web.ts): Vite's content-hashed
+ * files under /assets/ never change, so they are cached for a year without revalidation; the rest
+ * (index.html, which names the current assets, and public files) is revalidated on every load.
+ */
+export function spaCacheControl(pathname: string): string {
+  return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
@@ -71,7 +80,14 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
   const issuer = `${url(config.ports.cognito)}/${pool.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
   const serveSpa = existsSync(path.join(config.webDist, 'index.html'))
-    ? sirv(config.webDist, { single: true, etag: true, gzip: false })
+    ? sirv(config.webDist, {
+        single: true,
+        etag: true,
+        // The .br and .gz files the build writes beside each file (web/vite.config.ts).
+        brotli: true,
+        gzip: true,
+        setHeaders: (res, pathname) => res.setHeader('cache-control', spaCacheControl(pathname)),
+      })
     : null;
   const triggerHandlers: Record<string, string> = {
     [localFunctionNames.preSignUp]: eventHandlers.preSignUp,

@@ -51,6 +51,10 @@ export function fakeSpaBuild(): string {
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-3f2a1b.js"></script>');
   writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("kalan")');
+  // The precompressed copies the build writes for the local server.
+  writeFileSync(join(dist, 'assets', 'index-3f2a1b.js.br'), 'br');
+  writeFileSync(join(dist, 'assets', 'index-3f2a1b.js.gz'), 'gz');
+  writeFileSync(join(dist, 'index.html.br'), 'br');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return dist;
 }

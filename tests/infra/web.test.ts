@@ -1,9 +1,13 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { type CfnResource, fakeSpaBuild, logicalId, synthesize } from './synthesize.js';
 
 // IDs of the AWS managed CloudFront policies.
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+/** Caches on the path and the accepted encodings: brotli and gzip are both enabled. */
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 const { stack, template } = synthesize();
@@ -36,6 +40,10 @@ describe('CloudFront distribution', () => {
         ]),
       },
     });
+  });
+
+  it('compresses the site on the fly (brotli or gzip, as the browser accepts), cached by encoding', () => {
+    expect(config.DefaultCacheBehavior).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, Compress: true });
   });
 
   it('routes /api/* to the HTTP API, uncached, with every method and the viewer headers but Host', () => {
@@ -110,6 +118,21 @@ describe('site content', () => {
       SystemMetadata: { 'cache-control': 'no-cache' },
     });
     expect(byPrefix.get('')?.SourceObjectKeys).toHaveLength(2);
+  });
+
+  it("leaves the build's precompressed copies out: CloudFront compresses by itself", () => {
+    const built = synthesize({ spaDistDir: fakeSpaBuild() });
+    const outdir = built.app.synth().directory;
+    const uploaded = deployments(built.template).flatMap((deployment) =>
+      (deployment.Properties.SourceObjectKeys as unknown[])
+        .filter((key): key is string => typeof key === 'string' && key.endsWith('.zip'))
+        .flatMap((key) =>
+          readdirSync(join(outdir, `asset.${key.replace(/\.zip$/, '')}`), { recursive: true, withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => entry.name),
+        ),
+    );
+    expect(uploaded.sort()).toEqual(['config.json', 'favicon.svg', 'index-3f2a1b.js', 'index.html']);
   });
 });
 

@@ -84,7 +84,7 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
   it('each has its script in package.json', () => {
     const documented = documentedScripts();
     expect(documented).toEqual(
-      expect.arrayContaining(['start', 'test', 'dev', 'reset', 'build', 'bench', 'synth', 'deploy', 'create-admin', 'test:unit', 'test:integration', 'test:e2e']),
+      expect.arrayContaining(['start', 'test', 'dev', 'reset', 'build', 'bench', 'lighthouse', 'synth', 'deploy', 'create-admin', 'test:unit', 'test:integration', 'test:e2e']),
     );
     expect(documented.filter((name) => !(name in scripts))).toEqual([]);
   });
@@ -109,6 +109,14 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
     const run = await npm(['run', 'bench', '--', 'uploads']);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/presigned POST policy\s+[\d.]+ µs/);
+  });
+
+  it('npm run lighthouse prints the performance score of /auth and /search', async () => {
+    // On the test stack (its stack.json), one run per page.
+    const run = await npm(['run', 'lighthouse', '--', '--runs', '1'], { KALAN_DATA_DIR: stack().dataDir });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/\/auth: performance \d+ \(median of 1\), FCP [\d.]+ s/);
+    expect(run.output).toMatch(/\/search \(parent connecté\): performance \d+ \(median of 1\)/);
   });
 
   it('npm run test:repeat repeats a run and counts it', { timeout: HANG_MS + 60_000 }, async () => {

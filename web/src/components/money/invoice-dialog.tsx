@@ -29,7 +29,8 @@ export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
             <Dialog.Header>
               <Dialog.Title>{query.data ? `Facture n° ${query.data.invoice_number}` : 'Facture'}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
+            {/* Scrolls on a phone: focusable, so that the keyboard can scroll it too. */}
+            <Dialog.Body tabIndex={0}>
               {query.isPending && (
                 <Stack gap="3">
                   <Skeleton height="6" />

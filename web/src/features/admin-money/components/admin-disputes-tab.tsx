@@ -75,7 +75,7 @@ export function AdminDisputesTab() {
                   <TransactionStatusBadge status={tx.status} />
                 </Stack>
               </Flex>
-              <HStack gap="1" color="orange.fg" aria-label={`Note ${dispute.rating} sur 5`}>
+              <HStack gap="1" color="orange.fg" role="img" aria-label={`Note ${dispute.rating} sur 5`}>
                 <LuStar fill="currentColor" /> <Text fontWeight="medium">{dispute.rating}/5</Text>
               </HStack>
               <Text fontStyle={dispute.review ? 'italic' : undefined} color={dispute.review ? undefined : 'fg.muted'}>

@@ -17,14 +17,15 @@ export function AdminMoneyStatCards() {
       {cards.map(({ label, value }) => (
         <Card.Root key={label} size="sm" data-testid="admin-stat">
           <Card.Body>
+            {/* A <dl>: the label is its term; the value, its skeleton or the error, its definition. */}
             <Stat.Root>
               <Stat.Label>{label}</Stat.Label>
               {query.isError ? (
-                <Stat.HelpText color="fg.error">{messages.ui.networkFailure}</Stat.HelpText>
-              ) : value === undefined ? (
-                <Skeleton height="7" width="10" />
+                <Stat.HelpText as="dd" color="fg.error">
+                  {messages.ui.networkFailure}
+                </Stat.HelpText>
               ) : (
-                <Stat.ValueText>{value}</Stat.ValueText>
+                <Stat.ValueText>{value ?? <Skeleton height="7" width="10" />}</Stat.ValueText>
               )}
             </Stat.Root>
           </Card.Body>

@@ -41,7 +41,7 @@ export function KycReviewTab() {
 
   if (query.isPending) {
     return (
-      <Stack gap="3" aria-busy="true" aria-label={messages.ui.loading}>
+      <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h="56" rounded="xl" />
         ))}

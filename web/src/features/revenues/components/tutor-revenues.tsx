@@ -18,10 +18,11 @@ function Figure({ label, value, help }: { label: string; value: string | undefin
   return (
     <Card.Root size="sm">
       <Card.Body>
+        {/* A <dl>: the label is its term; the value (or its skeleton) and the help, its definitions. */}
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          {value === undefined ? <Skeleton height="7" width="20" /> : <Stat.ValueText fontSize="xl">{value}</Stat.ValueText>}
-          {help && <Stat.HelpText>{help}</Stat.HelpText>}
+          <Stat.ValueText fontSize="xl">{value ?? <Skeleton height="7" width="20" />}</Stat.ValueText>
+          {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
         </Stat.Root>
       </Card.Body>
     </Card.Root>

@@ -24,9 +24,10 @@ function StatCard({ label, value }: { label: string; value: string }) {
   return (
     <Card.Root size="sm">
       <Card.Body p="3">
-        <Stat.Root>
-          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>{value}</Stat.ValueText>
+        {/* The term before its definition in the <dl>; the figure is shown above it. */}
+        <Stat.Root flexDirection="column-reverse" justifyContent="flex-end">
           <Stat.Label fontSize="xs">{label}</Stat.Label>
+          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }}>{value}</Stat.ValueText>
         </Stat.Root>
       </Card.Body>
     </Card.Root>

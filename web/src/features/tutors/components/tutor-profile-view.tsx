@@ -192,7 +192,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function TutorProfileSkeleton() {
   return (
-    <Stack gap="4" aria-busy="true" aria-label={messages.ui.loading}>
+    <Stack gap="4" role="status" aria-busy="true" aria-label={messages.ui.loading}>
       <Card.Root>
         <Card.Body>
           <HStack gap="4">

@@ -1,0 +1,168 @@
+/**
+ * `npm run lighthouse [-- --runs N]`: Lighthouse's mobile performance audit (its default: a
+ * mid-range phone, slow 4G and a 4× slower CPU, simulated) of /auth signed out and /search signed
+ * in as the seeded parent, on the local stack's production build, in the project's Chromium
+ * (tests/support/chromium.ts). Prints each run and the median score and metrics of each page;
+ * asserts nothing.
+ *
+ * The stack: the one whose `stack.json` is in KALAN_DATA_DIR (`.local` by default, i.e. a running
+ * `npm start`) when it answers, otherwise a throw-away one started here on ports from
+ * KALAN_LIGHTHOUSE_PORT_BASE (3400).
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_FLAGS, resolveChromium } from '../support/chromium.js';
+import type { StackInfo } from '../support/stack-info.js';
+import { portsFrom, startStackProcess } from '../support/stack-process.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['speed-index', 'SI'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+] as const;
+
+interface Run {
+  score: number;
+  metrics: Record<string, string>;
+  numeric: Record<string, number>;
+  /** Bytes on the wire (after compression) of the page's scripts, and of everything. */
+  scriptKiB: number;
+  totalKiB: number;
+}
+
+async function runningStack(): Promise<StackInfo | null> {
+  const file = path.resolve(root, process.env.KALAN_DATA_DIR ?? '.local', 'stack.json');
+  if (!existsSync(file)) return null;
+  const info = JSON.parse(readFileSync(file, 'utf8')) as StackInfo;
+  const answer = await fetch(`${info.appUrl}/config.json`).catch(() => null);
+  return answer?.ok ? info : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function summarise(lhr: Result): Run {
+  const metrics: Record<string, string> = {};
+  const numeric: Record<string, number> = {};
+  for (const [id, label] of METRICS) {
+    metrics[label] = lhr.audits[id]?.displayValue ?? '?';
+    numeric[label] = lhr.audits[id]?.numericValue ?? Number.NaN;
+  }
+  const items = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)
+    ?.items ?? []);
+  const bytes = (filter: (type?: string) => boolean) =>
+    items.filter((item) => filter(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    metrics,
+    numeric,
+    scriptKiB: bytes((type) => type === 'Script'),
+    totalKiB: bytes(() => true),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function audit(port: number, url: string, flags: Flags): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
+  if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return summarise(lhr);
+}
+
+function print(page: string, runs: Run[]): void {
+  console.log(`## Lighthouse mobile, ${page}`);
+  runs.forEach((run, index) => {
+    const metrics = Object.entries(run.metrics).map(([label, value]) => `${label} ${value}`).join(', ');
+    console.log(`  run ${index + 1}: performance ${run.score}  (${metrics}; JS ${run.scriptKiB.toFixed(1)} KiB, total ${run.totalKiB.toFixed(1)} KiB transferred)`);
+  });
+  const fcp = median(runs.map((run) => run.numeric.FCP!)) / 1000;
+  const lcp = median(runs.map((run) => run.numeric.LCP!)) / 1000;
+  console.log(`  ${page}: performance ${median(runs.map((run) => run.score))} (median of ${runs.length}), FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
+}
+
+/** Signs in through /auth in the browser's default context, where Lighthouse's tab opens too. */
+async function signIn(context: BrowserContext, appUrl: string, account: { email: string; password: string }): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/auth`);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Mot de passe').fill(account.password);
+  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+  await page.close();
+}
+
+async function benchLighthouse(runs: number): Promise<void> {
+  let stack = await runningStack();
+  let stop = async () => {};
+  if (stack) {
+    console.log(`(la pile en cours : ${stack.appUrl})`);
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-lighthouse-'));
+    const started = await startStackProcess({
+      dataDir,
+      ports: portsFrom(Number(process.env.KALAN_LIGHTHOUSE_PORT_BASE ?? 3400)),
+      inMemory: true,
+    });
+    console.log(`(une pile jetable : ${started.readyLine.trim()})`);
+    stack = started.info;
+    stop = async () => {
+      await started.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const browser = await resolveChromium();
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'kalan-lighthouse-profile-'));
+  // A persistent context is the browser's default one: Lighthouse's tabs share its storage.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: browser.executablePath,
+    args: [...CHROMIUM_FLAGS, ...browser.extraFlags, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const auth: Run[] = [];
+    for (let i = 0; i < runs; i++) auth.push(await audit(port, `${stack.appUrl}/auth`, {}));
+    print('/auth', auth);
+
+    const parent = stack.accounts.find((account) => account.role === 'parent');
+    if (!parent) throw new Error('La pile n’a pas de compte parent');
+    await signIn(context, stack.appUrl, parent);
+    const search: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Keep the session (local storage), but load cold: the HTTP cache is emptied by hand.
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
+      search.push(await audit(port, `${stack.appUrl}/search`, { disableStorageReset: true }));
+    }
+    print('/search (parent connecté)', search);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    await stop();
+  }
+}
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs} : un entier ≥ 1`);
+await benchLighthouse(runs);
