@@ -146,6 +146,15 @@ describe('booking, paying and releasing', () => {
       await page.getByRole('button', { name: 'Réserver' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
       await expect.poll(() => dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).isVisible()).toBe(true);
+      // Reached with the keyboard, the date field shows a 2 px focus ring.
+      await dialog.getByLabel('Durée (heures)').focus();
+      await page.keyboard.press('Tab');
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement;
+        const style = getComputedStyle(el);
+        return { type: el.type, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+      });
+      expect(ring).toEqual({ type: 'datetime-local', outline: 'solid 2px' });
       const popupPromise = page.waitForEvent('popup');
       await dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).click();
       const checkout = await popupPromise;

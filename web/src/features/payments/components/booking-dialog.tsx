@@ -205,7 +205,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                       </Field.Root>
                       <Field.Root invalid={Boolean(errors.scheduledDate)}>
                         <Field.Label>Date et heure (facultatif)</Field.Label>
-                        <Input type="datetime-local" {...register('scheduledDate')} />
+                        <Input type="datetime-local" focusVisibleRing="outside" focusRingWidth="2px" {...register('scheduledDate')} />
                         {errors.scheduledDate && <Field.ErrorText>{errors.scheduledDate.message}</Field.ErrorText>}
                       </Field.Root>
                       <Field.Root invalid={Boolean(errors.notes)}>

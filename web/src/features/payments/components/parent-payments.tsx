@@ -57,7 +57,8 @@ function SummaryCard({ label, value }: { label: string; value: number | undefine
       <Card.Body>
         <Stat.Root>
           <Stat.Label>{label}</Stat.Label>
-          {value === undefined ? <Skeleton height="7" width="10" /> : <Stat.ValueText>{value}</Stat.ValueText>}
+          {/* A <dl>: the value, or its skeleton while loading, is the label's definition. */}
+          <Stat.ValueText>{value ?? <Skeleton height="7" width="10" />}</Stat.ValueText>
         </Stat.Root>
       </Card.Body>
     </Card.Root>
