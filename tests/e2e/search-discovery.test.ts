@@ -103,7 +103,8 @@ describe('with the keyboard', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search?q=maths');
     await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByRole('article').first().getByRole('button', { name: /aux favoris$/ }).focus();
+    // The first card not yet in this parent's favourites (the test above added one).
+    await page.getByRole('button', { name: /^Ajouter .+ aux favoris$/ }).first().focus();
     await page.keyboard.press('Enter');
     const toasts = page.getByRole('region', { name: 'Notifications (Alt+T)' });
     await expect.poll(() => toasts.getByText('Ajouté aux favoris').isVisible()).toBe(true);

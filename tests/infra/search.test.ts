@@ -74,8 +74,12 @@ describe('search and recommendation Lambdas', () => {
         Ref: bucketId,
       });
       const statements = statementsOf(template, logicalId(fn.role!));
-      const get = statements.find((s) => [s.Action].flat().includes('s3:GetObject'));
-      expect(get?.Resource, handlerModule).toEqual(snapshotArn);
+      const reads = statements.filter((s) => [s.Action].flat().includes('s3:GetObject')).flatMap((s) => [s.Resource].flat());
+      expect(reads, handlerModule).toContainEqual(snapshotArn);
+      // Their other reads are tutor photos (to sign the cards' addresses, uploads.test.ts): no
+      // other object of the search bucket.
+      const searchBucketReads = reads.filter((resource) => JSON.stringify(resource).includes(bucketId));
+      expect(searchBucketReads, handlerModule).toEqual([snapshotArn]);
       expect(actionsOf(template, logicalId(fn.role!))).not.toContain('s3:PutObject');
     }
   });

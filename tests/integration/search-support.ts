@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { expect } from 'vitest';
+import { localConfig } from '../../infra/local/config.js';
 import { stack } from '../support/stack.js';
 
 export function useStackEnvironment(extra: Record<string, string> = {}): void {
@@ -18,7 +19,9 @@ export function useStackEnvironment(extra: Record<string, string> = {}): void {
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
     TABLE_NAME: 'kalan-local',
-    SEARCH_BUCKET: 'kalan-search-catalogue',
+    SEARCH_BUCKET: localConfig.buckets.searchCatalogue,
+    // Tutor cards leave with presigned photo addresses.
+    TUTOR_IMAGES_BUCKET: localConfig.buckets.tutorImages,
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...extra,
