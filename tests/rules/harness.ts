@@ -6,7 +6,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import type { Role } from '#shared/constants';
 import { buildPath, routes, type RouteId } from '#shared/routes';
@@ -233,4 +233,47 @@ export function withEnv<T>(values: Record<string, string | undefined>, run: () =
   };
   apply(values);
   return run().finally(() => apply(before));
+}
+
+// --- KYC and the Paystack audit trail --------------------------------------------------------
+
+/** A 1×1 PNG: the smallest image the upload policy accepts. */
+export const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Uploads a photo as the SPA does (a presigned POST to S3); returns its key. `send: false` only asks for the POST. */
+export async function uploadKycPhoto(tutor: Person, purpose: 'kyc_cni' | 'kyc_selfie', send = true): Promise<string> {
+  const presigned = await call('createUpload', tutor, { body: { purpose, content_type: 'image/png', size: PNG_1PX.length } });
+  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
+  if (send) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.body.fields as Record<string, string>)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(PNG_1PX)], { type: 'image/png' }), 'photo.png');
+    const response = await fetch(presigned.body.url as string, { method: 'POST', body: form });
+    await response.arrayBuffer();
+    expect(response.status).toBeLessThan(300);
+  }
+  return presigned.body.key as string;
+}
+
+/** An ID card and a selfie uploaded by `tutor`. */
+export async function kycPhotos(tutor: Person): Promise<{ cni_image_key: string; selfie_image_key: string }> {
+  const [cni_image_key, selfie_image_key] = await Promise.all([uploadKycPhoto(tutor, 'kyc_cni'), uploadKycPhoto(tutor, 'kyc_selfie')]);
+  return { cni_image_key, selfie_image_key };
+}
+
+/** A KYC submission (201) of `tutor`, or of a new tutor. */
+export async function submittedKyc(tutor?: Person) {
+  const who = tutor ?? (await newPerson('tuteur'));
+  const keys = await kycPhotos(who);
+  const response = await call('submitKyc', who, { body: keys });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return { tutor: who, keys, verification: response.body as Record<string, any> };
+}
+
+/** The audit record of a Paystack event, read straight from the table. */
+export async function paystackEventRecord(eventKey: string): Promise<Record<string, any> | undefined> {
+  const { Item } = await DynamoDBDocumentClient.from(localDynamoClient(config)).send(
+    new GetCommand({ TableName: config.tableName, Key: { pk: `PAYSTACK_EVENT#${eventKey}`, sk: 'EVENT' }, ConsistentRead: true }),
+  );
+  return Item;
 }

@@ -16,38 +16,9 @@ import { messages } from '#shared/messages';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { config } from './engines.js';
 import { injectDynamoFault, throttled, transactionCancelled } from './faults.js';
-import { call, newPerson, type Person } from './harness.js';
+import { call, kycPhotos, newPerson, submittedKyc, uploadKycPhoto, type Person } from './harness.js';
 
 const db = DynamoDBDocumentClient.from(localDynamoClient(config));
-
-/** A valid 1×1 PNG. */
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** Uploads a photo as the SPA does (a presigned POST to S3); returns its key. */
-async function upload(tutor: Person, purpose: 'kyc_cni' | 'kyc_selfie'): Promise<string> {
-  const presigned = await call('createUpload', tutor, { body: { purpose, content_type: 'image/png', size: PNG_1PX.length } });
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(presigned.body.fields as Record<string, string>)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(PNG_1PX)], { type: 'image/png' }), 'photo.png');
-  const response = await fetch(presigned.body.url as string, { method: 'POST', body: form });
-  await response.arrayBuffer();
-  expect(response.status).toBeLessThan(300);
-  return presigned.body.key as string;
-}
-
-async function photos(tutor: Person) {
-  const [cni_image_key, selfie_image_key] = await Promise.all([upload(tutor, 'kyc_cni'), upload(tutor, 'kyc_selfie')]);
-  return { cni_image_key, selfie_image_key };
-}
-
-async function submitted(tutor?: Person) {
-  const who = tutor ?? (await newPerson('tuteur'));
-  const keys = await photos(who);
-  const response = await call('submitKyc', who, { body: keys });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { tutor: who, keys, verification: response.body as Record<string, any> };
-}
 
 /** One item of the table, read directly (not through the code under test). */
 async function rawItem(pk: string, sk: string): Promise<Record<string, any> | undefined> {
@@ -61,7 +32,7 @@ const writesOf = (userId: string) => (input: Record<string, any>) => JSON.string
 describe('a write that fails for another reason than a refused condition', () => {
   it('answers 500 to a submit and records nothing', async () => {
     const tutor = await newPerson('tuteur');
-    const keys = await photos(tutor);
+    const keys = await kycPhotos(tutor);
     const fault = injectDynamoFault({ command: 'TransactWriteItemsCommand', when: writesOf(tutor.userId), error: throttled });
     try {
       const response = await call('submitKyc', tutor, { body: keys });
@@ -77,7 +48,7 @@ describe('a write that fails for another reason than a refused condition', () =>
 
   it('answers 500 to a review and leaves the submission pending', async () => {
     const admin = await newPerson('admin');
-    const { tutor, verification } = await submitted();
+    const { tutor, verification } = await submittedKyc();
     for (const decision of ['approve', 'reject'] as const) {
       const fault = injectDynamoFault({ command: 'TransactWriteItemsCommand', when: writesOf(verification.id as string), error: throttled });
       try {
@@ -98,7 +69,7 @@ describe('a write that fails for another reason than a refused condition', () =>
 describe('a TransactionConflict on a submission', () => {
   it('answers 409 to a first submission while another one is in flight, and records nothing', async () => {
     const tutor = await newPerson('tuteur');
-    const keys = await photos(tutor);
+    const keys = await kycPhotos(tutor);
     const fault = injectDynamoFault({
       command: 'TransactWriteItemsCommand',
       when: writesOf(tutor.userId),
@@ -118,7 +89,7 @@ describe('a TransactionConflict on a submission', () => {
 
   it('never answers a rejected submission as the pending one when its photos are sent again', async () => {
     const admin = await newPerson('admin');
-    const { tutor, keys, verification } = await submitted();
+    const { tutor, keys, verification } = await submittedKyc();
     const rejected = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'reject' } });
     expect(rejected.status).toBe(200);
     const fault = injectDynamoFault({
@@ -147,7 +118,7 @@ describe('a TransactionConflict on a submission', () => {
 describe('approving the submission of someone whose profile is gone', () => {
   it('answers 409 and creates no partial profile', async () => {
     const admin = await newPerson('admin');
-    const { tutor, verification } = await submitted();
+    const { tutor, verification } = await submittedKyc();
     await db.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: `USER#${tutor.userId}`, sk: 'PROFILE' } }));
     const response = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'approve' } });
     expect(response.status).toBe(409);
@@ -160,7 +131,7 @@ describe('approving the submission of someone whose profile is gone', () => {
 describe('strongly consistent reads', () => {
   it('reads the submission under review and the caller status with ConsistentRead', async () => {
     const admin = await newPerson('admin');
-    const { tutor, keys, verification } = await submitted();
+    const { tutor, keys, verification } = await submittedKyc();
     const keyOf = (input: Record<string, any>) => `${input.Key?.pk}/${input.Key?.sk}`;
     const statusKey = `USER#${tutor.userId}/KYC_STATUS`;
     const recordKey = `KYC#${verification.id}/KYC`;
@@ -182,7 +153,7 @@ describe('strongly consistent reads', () => {
 
 describe('stored items', () => {
   it('carry the entity names the deployed table holds', async () => {
-    const { tutor, verification } = await submitted();
+    const { tutor, verification } = await submittedKyc();
     expect((await rawItem(`KYC#${verification.id}`, 'KYC'))?._et).toBe('kycVerification');
     expect((await rawItem(`USER#${tutor.userId}`, 'KYC_STATUS'))?._et).toBe('kycStatus');
   });
@@ -190,7 +161,7 @@ describe('stored items', () => {
   it('are read, listed and reviewed as a deployed table holds them', async () => {
     const admin = await newPerson('admin');
     const tutor = await newPerson('tuteur');
-    const keys = await photos(tutor);
+    const keys = await kycPhotos(tutor);
     const id = randomUUID();
     const createdAt = new Date().toISOString();
     // Exactly the attributes the deployed code has written since the first release.

@@ -10,40 +10,9 @@ import { messages } from '#shared/messages';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { submitVerification } from '../../functions/src/kyc/verifications.js';
 import { config } from './engines.js';
-import { call, newPerson, type Person } from './harness.js';
+import { call, kycPhotos, newPerson, submittedKyc, uploadKycPhoto, type Person } from './harness.js';
 
 const db = DynamoDBDocumentClient.from(localDynamoClient(config));
-
-/** A valid 1×1 PNG. */
-const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-/** Uploads a photo as the SPA does (a presigned POST to S3); returns its key. */
-async function upload(tutor: Person, purpose: 'kyc_cni' | 'kyc_selfie', send = true): Promise<string> {
-  const presigned = await call('createUpload', tutor, { body: { purpose, content_type: 'image/png', size: PNG_1PX.length } });
-  expect(presigned.status, JSON.stringify(presigned.body)).toBe(200);
-  if (send) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(presigned.body.fields as Record<string, string>)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(PNG_1PX)], { type: 'image/png' }), 'photo.png');
-    const response = await fetch(presigned.body.url as string, { method: 'POST', body: form });
-    await response.arrayBuffer();
-    expect(response.status).toBeLessThan(300);
-  }
-  return presigned.body.key as string;
-}
-
-async function photos(tutor: Person) {
-  const [cni_image_key, selfie_image_key] = await Promise.all([upload(tutor, 'kyc_cni'), upload(tutor, 'kyc_selfie')]);
-  return { cni_image_key, selfie_image_key };
-}
-
-async function submitted(tutor?: Person) {
-  const who = tutor ?? (await newPerson('tuteur'));
-  const keys = await photos(who);
-  const response = await call('submitKyc', who, { body: keys });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return { tutor: who, keys, verification: response.body as Record<string, any> };
-}
 
 async function profile(userId: string): Promise<Record<string, any> | undefined> {
   const { Item } = await db.send(new GetCommand({ TableName: config.tableName, Key: { pk: `USER#${userId}`, sk: 'PROFILE' }, ConsistentRead: true }));
@@ -55,7 +24,7 @@ describe('submitting', () => {
     const tutor = await newPerson('tuteur');
     expect(await call('getMyKyc', tutor)).toEqual({ status: 200, body: null });
     const before = Date.now();
-    const { verification } = await submitted(tutor);
+    const { verification } = await submittedKyc(tutor);
     expect(verification).toMatchObject({ user_id: tutor.userId, status: 'pending', admin_notes: null, reviewed_at: null });
     expect(verification.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(verification.created_at).getTime()).toBeGreaterThanOrEqual(before);
@@ -72,29 +41,29 @@ describe('submitting', () => {
 
   it('needs two different photos, both uploaded by the tutor itself', async () => {
     const [tutor, other] = await Promise.all([newPerson('tuteur'), newPerson('tuteur')]);
-    const keys = await photos(tutor);
+    const keys = await kycPhotos(tutor);
     await expect(submitVerification(tutor.userId, { cni_image_key: keys.cni_image_key, selfie_image_key: keys.cni_image_key })).rejects.toMatchObject({
       statusCode: 400,
       message: messages.kyc.bothPhotosRequired,
     });
-    const theirs = await photos(other);
+    const theirs = await kycPhotos(other);
     expect((await call('submitKyc', tutor, { body: { ...keys, selfie_image_key: theirs.selfie_image_key } })).status).toBe(403);
-    const notSent = await upload(tutor, 'kyc_selfie', false);
+    const notSent = await uploadKycPhoto(tutor, 'kyc_selfie', false);
     expect((await call('submitKyc', tutor, { body: { ...keys, selfie_image_key: notSent } })).status).toBe(400);
     expect(await call('getMyKyc', tutor)).toEqual({ status: 200, body: null });
   });
 
   it('keeps one submission pending at a time; the very same submit again answers it', async () => {
-    const { tutor, keys, verification } = await submitted();
+    const { tutor, keys, verification } = await submittedKyc();
     const retry = await call('submitKyc', tutor, { body: keys });
     expect(retry.status).toBe(201);
     expect(retry.body).toMatchObject({ id: verification.id, status: 'pending' });
-    const other = await call('submitKyc', tutor, { body: await photos(tutor) });
+    const other = await call('submitKyc', tutor, { body: await kycPhotos(tutor) });
     expect(other.status).toBe(409);
     expect(other.body.error.message).toBe(messages.kyc.alreadyPending);
-    const halfSame = await call('submitKyc', tutor, { body: { ...keys, selfie_image_key: await upload(tutor, 'kyc_selfie') } });
+    const halfSame = await call('submitKyc', tutor, { body: { ...keys, selfie_image_key: await uploadKycPhoto(tutor, 'kyc_selfie') } });
     expect(halfSame.status).toBe(409);
-    const otherCard = await call('submitKyc', tutor, { body: { ...keys, cni_image_key: await upload(tutor, 'kyc_cni') } });
+    const otherCard = await call('submitKyc', tutor, { body: { ...keys, cni_image_key: await uploadKycPhoto(tutor, 'kyc_cni') } });
     expect(otherCard.status).toBe(409);
     expect(otherCard.body.error.message).toBe(messages.kyc.alreadyPending);
     expect((await call('getMyKyc', tutor)).body.id).toBe(verification.id);
@@ -104,7 +73,7 @@ describe('submitting', () => {
 describe('reviewing', () => {
   it("approves: the tutor's profile becomes verified, and nothing can be submitted or reviewed again", async () => {
     const admin = await newPerson('admin');
-    const { tutor, verification } = await submitted();
+    const { tutor, verification } = await submittedKyc();
     expect((await profile(tutor.userId))?.is_verified).not.toBe(true);
     const before = Date.now();
     const review = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'approve', admin_notes: '   ' } });
@@ -117,20 +86,20 @@ describe('reviewing', () => {
     const again = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'reject' } });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(messages.kyc.alreadyReviewed);
-    const resubmit = await call('submitKyc', tutor, { body: await photos(tutor) });
+    const resubmit = await call('submitKyc', tutor, { body: await kycPhotos(tutor) });
     expect(resubmit.status).toBe(409);
     expect(resubmit.body.error.message).toBe(messages.kyc.alreadyApproved);
   });
 
   it('rejects with the default note, leaves the profile unverified, and lets the tutor submit again', async () => {
     const admin = await newPerson('admin');
-    const { tutor, verification } = await submitted();
+    const { tutor, verification } = await submittedKyc();
     const review = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'reject' } });
     expect(review.body).toMatchObject({ status: 'rejected', admin_notes: messages.kyc.defaultRejectNote, verified_by: admin.userId });
     expect((await profile(tutor.userId))?.is_verified).not.toBe(true);
     expect((await call('getMyKyc', tutor)).body).toMatchObject({ id: verification.id, status: 'rejected', admin_notes: messages.kyc.defaultRejectNote });
 
-    const second = await submitted(tutor);
+    const second = await submittedKyc(tutor);
     expect(second.verification.id).not.toBe(verification.id);
     expect((await call('getMyKyc', tutor)).body).toMatchObject({ id: second.verification.id, status: 'pending' });
     const noted = await call('reviewKyc', admin, { params: { id: second.verification.id }, body: { decision: 'reject', admin_notes: ' Selfie flou ' } });
@@ -146,7 +115,7 @@ describe('reviewing', () => {
 
   it('approves only once when two admins decide at the same moment', async () => {
     const [first, second] = await Promise.all([newPerson('admin'), newPerson('admin')]);
-    const { verification } = await submitted();
+    const { verification } = await submittedKyc();
     const answers = await Promise.all([
       call('reviewKyc', first, { params: { id: verification.id }, body: { decision: 'approve' } }),
       call('reviewKyc', second, { params: { id: verification.id }, body: { decision: 'reject' } }),
@@ -159,12 +128,12 @@ describe('the review list', () => {
   it('shows every submission newest first, with its owner, by pages of 25', async () => {
     const admin = await newPerson('admin');
     const tutor = await newPerson('tuteur');
-    const { verification } = await submitted(tutor);
+    const { verification } = await submittedKyc(tutor);
     const approved = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'approve' } });
     expect(approved.status).toBe(200);
     // 26 more submissions, each by its own tutor.
     const later: string[] = [];
-    for (let i = 0; i < 26; i += 1) later.push((await submitted()).verification.id as string);
+    for (let i = 0; i < 26; i += 1) later.push((await submittedKyc()).verification.id as string);
 
     const first = await call('listKycVerifications', admin);
     expect(first.status).toBe(200);

@@ -7,15 +7,12 @@
  * an already processed event is a strongly consistent read; and signed events with no `data` or
  * no reference are answered and recorded as they came.
  */
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { dynamodb } from '#commons/clients/dynamodb';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
-import { config } from './engines.js';
 import { injectDynamoFault, throttled, transactionCancelled } from './faults.js';
 import {
   book,
@@ -29,17 +26,9 @@ import {
   until,
   untilWaiting,
   type SandboxState,
+  paystackEventRecord,
 } from './harness.js';
 
-const db = DynamoDBDocumentClient.from(localDynamoClient(config));
-
-/** The audit record of a Paystack event, read straight from the table. */
-async function eventRecord(eventKey: string): Promise<Record<string, any> | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: config.tableName, Key: { pk: `PAYSTACK_EVENT#${eventKey}`, sk: 'EVENT' }, ConsistentRead: true }),
-  );
-  return Item;
-}
 
 /** What the sandbox knows of a reference, with what Kalan asked it (verify calls, held answers). */
 type Paystack = SandboxState & { verifyCalls: number; heldVerifies: number };
@@ -151,9 +140,9 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     } finally {
       fault.remove();
     }
-    expect(await eventRecord(`charge.success#${eventId}`)).toBeUndefined();
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
     expect((await postWebhook(body)).body.outcome).toBe('unknown_reference');
-    expect(await eventRecord(`charge.success#${eventId}`)).toMatchObject({ reference, outcome: 'unknown_reference' });
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ reference, outcome: 'unknown_reference' });
   });
 
   it('answers 500 when the audit record of an event for a settled transaction cannot be written', async () => {
@@ -175,9 +164,9 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     } finally {
       fault.remove();
     }
-    expect(await eventRecord(`charge.success#${otherId}`)).toBeUndefined();
+    expect(await paystackEventRecord(`charge.success#${otherId}`)).toBeUndefined();
     expect((await postWebhook(other)).body.outcome).toBe('duplicate');
-    expect(await eventRecord(`charge.success#${otherId}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
+    expect(await paystackEventRecord(`charge.success#${otherId}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
   });
 
   it('answers 500 when the payment expired while Paystack was verifying it, and records the event at the next delivery', async () => {
@@ -198,12 +187,12 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     const response = await delivery;
     expect(response.status).toBe(500);
     expect(response.body.error).toEqual(internalError);
-    expect(await eventRecord(`charge.success#${eventId}`)).toBeUndefined();
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
     expect((await transaction(id)).status).toBe('failed');
     expect(await ledgerOf(id)).toEqual([]);
     // Paystack's next delivery finds the booking failed but paid: recorded once as a late payment.
     expect((await postWebhook(body)).body.outcome).toBe('late_payment');
-    expect(await eventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'late_payment', transaction_id: id });
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'late_payment', transaction_id: id });
     expect((await transaction(id)).status).toBe('failed');
     expect(await ledgerOf(id)).toEqual([]);
     expect((await postWebhook(body)).body.outcome).toBe('duplicate');
@@ -227,7 +216,7 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     } finally {
       fault.remove();
     }
-    expect(await eventRecord(`charge.success#${eventId}`)).toBeUndefined();
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
     expect((await transaction(id)).status).toBe('pending');
     expect((await postWebhook(body)).body.outcome).toBe('escrowed');
   });
@@ -243,8 +232,8 @@ describe('signed events as they come', () => {
   it('records a charge without a reference under its id, with an empty reference, or under the bare event name', async () => {
     const eventId = randomInt(1_000_000, 2_000_000_000);
     expect((await postWebhook(JSON.stringify({ event: 'charge.success', data: { id: eventId } }))).body.outcome).toBe('unknown_reference');
-    expect(await eventRecord(`charge.success#${eventId}`)).toMatchObject({ event: 'charge.success', reference: '', outcome: 'unknown_reference' });
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ event: 'charge.success', reference: '', outcome: 'unknown_reference' });
     expect((await postWebhook(JSON.stringify({ event: 'charge.success', data: {} }))).body.outcome).toBe('unknown_reference');
-    expect(await eventRecord('charge.success#')).toMatchObject({ event: 'charge.success', reference: '', outcome: 'unknown_reference' });
+    expect(await paystackEventRecord('charge.success#')).toMatchObject({ event: 'charge.success', reference: '', outcome: 'unknown_reference' });
   });
 });

@@ -6,12 +6,10 @@
  * and exactly what the transaction records when Paystack confirms or contradicts it.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { routes } from '#shared/routes';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { config } from './engines.js';
 import {
@@ -27,17 +25,9 @@ import {
   transaction,
   untilWaiting,
   withEnv,
+  paystackEventRecord,
 } from './harness.js';
 
-const db = DynamoDBDocumentClient.from(localDynamoClient(config));
-
-/** The audit record of a Paystack event, read straight from the table. */
-async function eventRecord(eventKey: string): Promise<Record<string, any> | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: config.tableName, Key: { pk: `PAYSTACK_EVENT#${eventKey}`, sk: 'EVENT' }, ConsistentRead: true }),
-  );
-  return Item;
-}
 
 /** Delivers a raw webhook event as API Gateway does, base64-encoded when asked. */
 async function deliverRaw(body: Buffer, { base64, signature }: { base64: boolean; signature: string }) {
@@ -103,7 +93,7 @@ describe('each kind of delivery', () => {
     const response = await postWebhook(JSON.stringify({ event: 'charge.failed', data: { id: 31, reference } }));
     expect(response).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
     expect((await transaction(id)).status).toBe('pending');
-    expect(await eventRecord('charge.failed#31')).toBeUndefined();
+    expect(await paystackEventRecord('charge.failed#31')).toBeUndefined();
     expect(await ledgerOf(id)).toEqual([]);
   });
 
@@ -113,11 +103,11 @@ describe('each kind of delivery', () => {
       const response = await postWebhook(JSON.stringify({ event: 'charge.success', data: { id: 404, reference } }));
       expect(response.body.outcome, reference).toBe('unknown_reference');
     }
-    expect(await eventRecord('charge.success#404')).toMatchObject({ event: 'charge.success', reference: unknown, outcome: 'unknown_reference' });
+    expect(await paystackEventRecord('charge.success#404')).toMatchObject({ event: 'charge.success', reference: unknown, outcome: 'unknown_reference' });
     // Without an event id, the reference names the event.
     const response = await postWebhook(JSON.stringify({ event: 'charge.success', data: { reference: unknown } }));
     expect(response.body.outcome).toBe('unknown_reference');
-    expect(await eventRecord(`charge.success#${unknown}`)).toMatchObject({ outcome: 'unknown_reference' });
+    expect(await paystackEventRecord(`charge.success#${unknown}`)).toMatchObject({ outcome: 'unknown_reference' });
   });
 
   it("escrows with Paystack's payment date and id, and records the event with the transaction", async () => {
@@ -129,7 +119,7 @@ describe('each kind of delivery', () => {
     const paidAt = (JSON.parse(body) as { data: { paid_at: string } }).data.paid_at;
     expect(tx.paid_at).toBe(paidAt);
     expect(tx.paystack_transaction_id).toBe(String(paystack.id));
-    expect(await eventRecord(`charge.success#${paystack.id}`)).toMatchObject({
+    expect(await paystackEventRecord(`charge.success#${paystack.id}`)).toMatchObject({
       event: 'charge.success',
       reference,
       transaction_id: id,
@@ -145,7 +135,7 @@ describe('each kind of delivery', () => {
     // Another event for the same, already escrowed, transaction: recorded, not applied.
     const other = JSON.stringify({ ...event, data: { ...event.data, id: event.data.id + 1 } });
     expect((await postWebhook(other)).body.outcome).toBe('duplicate');
-    expect(await eventRecord(`charge.success#${event.data.id + 1}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
+    expect(await paystackEventRecord(`charge.success#${event.data.id + 1}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
     expect((await ledgerOf(id)).filter((line) => line.movement === 'payment')).toHaveLength(2);
   });
 
@@ -172,7 +162,7 @@ describe('what a contradicted payment records', () => {
     const tx = await transaction(id);
     expect(tx.attention_reason).toBe(`Paiement non conforme : Paystack indique success, ${fcfa('1')} NGN ; attendu ${fcfa('10 000')} XOF`);
     expect(tx.paystack_transaction_id).toBe(String(paystack.id));
-    expect(await eventRecord(`charge.success#${paystack.id}`)).toMatchObject({ outcome: 'amount_mismatch', transaction_id: id });
+    expect(await paystackEventRecord(`charge.success#${paystack.id}`)).toMatchObject({ outcome: 'amount_mismatch', transaction_id: id });
   });
 
   it('says the amount is invalid when it is not whole francs', async () => {
