@@ -107,7 +107,7 @@ describe('with the keyboard', () => {
     await page.getByRole('button', { name: /^Ajouter .+ aux favoris$/ }).first().focus();
     await page.keyboard.press('Enter');
     const toasts = page.getByRole('region', { name: 'Notifications (Alt+T)' });
-    await expect.poll(() => toasts.getByText('Ajouté aux favoris').isVisible()).toBe(true);
+    await expect.poll(() => toasts.getByText('Ajouté aux favoris').isVisible(), { timeout: 15_000 }).toBe(true);
 
     const where = () =>
       page.evaluate(() => {
