@@ -60,27 +60,7 @@ export async function benchSearch(): Promise<void> {
   const { CatalogueIndex } = await import('../../functions/src/search/catalogue-index.js');
   type TutorSummary = import('#shared').TutorSummary;
 
-  function catalogue(size: number): TutorSummary[] {
-    return seedTutors(size)
-      .filter((t) => t.tutorProfile.is_completed)
-      .map(({ profile, tutorProfile }) => ({
-        id: tutorProfile.id,
-        user_id: tutorProfile.user_id,
-        first_name: profile.first_name,
-        last_name: profile.last_name,
-        is_verified: profile.is_verified,
-        bio: tutorProfile.bio,
-        education: tutorProfile.education,
-        experience: tutorProfile.experience,
-        teaching_method: tutorProfile.teaching_method,
-        subjects: tutorProfile.subjects,
-        levels: tutorProfile.levels,
-        location: tutorProfile.location,
-        hourly_rate: tutorProfile.hourly_rate,
-        profile_image_url: null,
-        availability_slots: shared.availabilitySlotCount(tutorProfile.availability_schedule),
-      }));
-  }
+  const { seedCatalogue: catalogue } = await import('../unit/search-relevance-queries.js');
 
   /** Mixed queries: texts (with and without accents, with typos, names), filters and sorts. */
   function queries(count: number): Array<Record<string, string>> {

@@ -6,7 +6,6 @@
  * Used by tests/unit/search-relevance.test.ts (every query asserted) and by `npm run bench -- search`.
  */
 import {
-  availabilitySlotCount,
   DEFAULT_FILTERS,
   foldText,
   tutorName,
@@ -17,6 +16,7 @@ import {
   type Zone,
 } from '#shared';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
+import { toTutorSummary, type ProfileItem, type TutorProfileItem } from '../../functions/src/search/catalogue.js';
 
 /** What the parent is after: every criterion given must hold (subjects: all of them). */
 export interface Want {
@@ -103,27 +103,11 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   { query: 'monsieur bamba', want: { name: 'bamba' } },
 ];
 
-/** The local seed catalogue as the snapshot holds it: completed profiles only. */
-export function seedCatalogue(): TutorSummary[] {
-  return seedTutors()
-    .filter((t) => t.tutorProfile.is_completed)
-    .map(({ profile, tutorProfile }) => ({
-      id: tutorProfile.id,
-      user_id: tutorProfile.user_id,
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      is_verified: profile.is_verified,
-      bio: tutorProfile.bio,
-      education: tutorProfile.education,
-      experience: tutorProfile.experience,
-      teaching_method: tutorProfile.teaching_method,
-      subjects: tutorProfile.subjects,
-      levels: tutorProfile.levels,
-      location: tutorProfile.location,
-      hourly_rate: tutorProfile.hourly_rate,
-      profile_image_url: null,
-      availability_slots: availabilitySlotCount(tutorProfile.availability_schedule),
-    }));
+/** The local seed catalogue (`size` tutors) as the snapshot holds it: completed profiles only. */
+export function seedCatalogue(size?: number): TutorSummary[] {
+  return seedTutors(size)
+    .map(({ profile, tutorProfile }) => toTutorSummary(tutorProfile as TutorProfileItem, profile as ProfileItem))
+    .filter((tutor): tutor is TutorSummary => tutor !== null);
 }
 
 /** Whether a tutor is what the parent wants, read from the tutor's own data. */
