@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { configureAmplify } from '@/lib/amplify';
 import { loadRuntimeConfig } from '@/lib/config';
@@ -15,7 +15,7 @@ export function RuntimeConfigGate({ children }: { children: ReactNode }) {
     setStatus('loading');
     try {
       configureAmplify(await loadRuntimeConfig());
-      setStatus('ready');
+      startTransition(() => setStatus('ready'));
     } catch (error) {
       console.error(error);
       setStatus('failed');

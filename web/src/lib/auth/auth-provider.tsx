@@ -2,7 +2,7 @@ import type { SignInInput, SignUpInput } from '#shared/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authErrorMessage } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
@@ -40,9 +40,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const user = await getCurrentUser();
       const session = await fetchAuthSession();
-      setSessionState({ user, session, isLoading: false });
+      startTransition(() => setSessionState({ user, session, isLoading: false }));
     } catch {
-      setSessionState(SIGNED_OUT);
+      startTransition(() => setSessionState(SIGNED_OUT));
     }
   }, []);
 
