@@ -11,14 +11,12 @@
  *   just left, and a signal Step Functions refuses (stale token, runner unreachable) never fails
  *   the user's action.
  */
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments } from '@smithy/types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '#shared/messages';
 import { sfn } from '#commons/clients/sfn';
-import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
-import { config, sfnCalls } from './engines.js';
+import { sfnCalls } from './engines.js';
 import { injectDynamoFault, throttled } from './faults.js';
 import {
   book,
@@ -29,6 +27,8 @@ import {
   newPerson,
   newTutor,
   postWebhook,
+  removeFromTransaction,
+  setOnTransaction,
   transaction,
   untilWaiting,
 } from './harness.js';
@@ -38,34 +38,6 @@ const task = (event: unknown) => invoke('escrow/tasks', event);
 async function people() {
   const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
   return { parent, tutor };
-}
-
-/** Test-side writes to the table (setting up a state), never through the code under test. */
-const db = DynamoDBDocumentClient.from(localDynamoClient(config));
-const key = (transactionId: string) => ({ pk: `TX#${transactionId}`, sk: 'TRANSACTION' });
-
-async function setOnTransaction(transactionId: string, values: Record<string, unknown>): Promise<void> {
-  const names = Object.keys(values);
-  await db.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: key(transactionId),
-      UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, values[name]])),
-    }),
-  );
-}
-
-async function removeFromTransaction(transactionId: string, ...names: string[]): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: config.tableName,
-      Key: key(transactionId),
-      UpdateExpression: `REMOVE ${names.map((_, i) => `#n${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
-    }),
-  );
 }
 
 /** The SendTaskSuccess calls the Step Functions runner received while `run` ran. */

@@ -2,7 +2,8 @@
  * Failures the real engines never produce on demand, injected at the AWS SDK boundary of the
  * handlers running in this test process: DynamoDB `TransactionConflict` cancellations (DynamoDB
  * Local answers races with ConditionalCheckFailed instead), throttling, or any other error of a
- * chosen command. The engines stay real; only the answer of the next N matching calls changes.
+ * chosen command. The engines stay real; only the answer of the next N matching calls changes —
+ * or, with `holdDynamoAnswer`, when the handler gets it.
  */
 import { DynamoDBServiceException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
@@ -73,3 +74,43 @@ export function throttled(): DynamoDBServiceException {
     $metadata: { httpStatusCode: 400 },
   });
 }
+
+let holds = 0;
+
+/**
+ * Lets the first matching call of the handlers' DynamoDB client reach the real engine, then holds
+ * its answer back until `release()`: the handler stays just after that read or write, as when a
+ * Lambda is slowed down, while the test changes the table or lets other requests run. `answered`
+ * resolves once the engine has answered. `remove()` it in a `finally`.
+ */
+export function holdDynamoAnswer(command: string, when: (input: Record<string, any>) => boolean) {
+  const name = `kalan-test-hold-${++holds}`;
+  let armed = true;
+  let reached!: () => void;
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const middleware: InitializeMiddleware<any, any> =
+    (next: InitializeHandler<any, any>, context: HandlerExecutionContext) =>
+      async (args: InitializeHandlerArguments<any>) => {
+        const input = (args.input ?? {}) as Record<string, any>;
+        if (!armed || context.commandName !== command || !when(input)) return next(args);
+        armed = false;
+        const result = await next(args);
+        reached();
+        await released;
+        return result;
+      };
+  dynamodb.middlewareStack.add(middleware, { step: 'initialize', name, override: true });
+  return { answered, release, remove: () => void dynamodb.middlewareStack.remove(name) };
+}
+
+/** A key attribute of a call's input, marshalled (`{ S: '…' }`) or not. */
+export function attr(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  return (value as { S?: string } | undefined)?.S;
+}
+
+/** A GetItem of this item of a transaction's partition (`TRANSACTION`, `DISPUTE`…). */
+export const readsItem = (transactionId: string, sk: string) => (input: Record<string, any>) =>
+  attr(input.Key?.pk) === `TX#${transactionId}` && attr(input.Key?.sk) === sk;

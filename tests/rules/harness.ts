@@ -6,7 +6,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import type { Role } from '#shared/constants';
 import { buildPath, routes, type RouteId } from '#shared/routes';
@@ -187,6 +187,39 @@ export async function ledgerOf(transactionId: string): Promise<Array<Record<stri
 
 export async function disputeOf(transactionId: string): Promise<Record<string, any> | undefined> {
   return (await partition(transactionId)).find((item) => item.sk === 'DISPUTE');
+}
+
+// --- test-side writes (setting up a state), never through the code under test ------------------
+
+const transactionKey = (transactionId: string) => ({ pk: `TX#${transactionId}`, sk: 'TRANSACTION' });
+
+export async function setOnTransaction(transactionId: string, values: Record<string, unknown>): Promise<void> {
+  const names = Object.keys(values);
+  await db.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: transactionKey(transactionId),
+      UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, values[name]])),
+    }),
+  );
+}
+
+export async function removeFromTransaction(transactionId: string, ...names: string[]): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: config.tableName,
+      Key: transactionKey(transactionId),
+      UpdateExpression: `REMOVE ${names.map((_, i) => `#n${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+    }),
+  );
+}
+
+/** Writes an item of a transaction's partition (`sk`: 'DISPUTE', 'LEDGER#…') as it is stored. */
+export async function putInPartition(transactionId: string, sk: string, item: Record<string, unknown>): Promise<void> {
+  await db.send(new PutCommand({ TableName: config.tableName, Item: { pk: `TX#${transactionId}`, sk, ...item } }));
 }
 
 /** Waits on state: polls until `accept` holds (or the test's own timeout ends it). */

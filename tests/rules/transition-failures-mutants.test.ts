@@ -19,7 +19,7 @@ import { dynamodb } from '#commons/clients/dynamodb';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { config } from './engines.js';
-import { injectDynamoFault, throttled, transactionCancelled, type InjectedFault } from './faults.js';
+import { injectDynamoFault, readsItem, throttled, transactionCancelled, type InjectedFault } from './faults.js';
 import {
   book,
   bookAndPay,
@@ -109,11 +109,6 @@ function holdDynamoCall(hold: { command: string; when: (input: Record<string, an
   dynamodb.middlewareStack.add(middleware, { step: 'initialize', name, override: true });
   return { isHeld, watchedAnswered, release, remove: () => void dynamodb.middlewareStack.remove(name) };
 }
-
-const readsItem = (transactionId: string, sk: string) => (input: Record<string, any>) => {
-  const key = JSON.stringify(input.Key ?? {});
-  return key.includes(`TX#${transactionId}`) && key.includes(`"${sk}"`);
-};
 
 afterEach(() => {
   vi.restoreAllMocks();

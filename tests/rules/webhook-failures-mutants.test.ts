@@ -8,12 +8,10 @@
  * no reference are answered and recorded as they came.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { dynamodb } from '#commons/clients/dynamodb';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
-import { injectDynamoFault, throttled, transactionCancelled } from './faults.js';
+import { attr, holdDynamoAnswer, injectDynamoFault, readsItem, throttled, transactionCancelled } from './faults.js';
 import {
   book,
   chargeSuccess,
@@ -34,43 +32,8 @@ import {
 type Paystack = SandboxState & { verifyCalls: number; heldVerifies: number };
 const paystack = (reference: string, controls: Record<string, unknown> = {}) => sandbox(reference, controls) as Promise<Paystack>;
 
-/** A key attribute of a call's input, marshalled (`{ S: '…' }`) or not. */
-function attr(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  return (value as { S?: string } | undefined)?.S;
-}
-
 /** The event record's partition key a PutItem writes, if it writes one. */
 const eventPutKey = (input: Record<string, any>) => attr(input.Item?.pk);
-
-let holds = 0;
-
-/**
- * Lets the first matching call of the handlers' DynamoDB client reach the real engine, then holds
- * its answer back until `release()`: the handler stays just after that read or write, as when a
- * Lambda is slowed down, while the test lets other deliveries run. `remove()` it in a `finally`.
- */
-function holdDynamoAnswer(command: string, when: (input: Record<string, any>) => boolean) {
-  const name = `kalan-test-hold-${++holds}`;
-  let armed = true;
-  let reached!: () => void;
-  let release!: () => void;
-  const answered = new Promise<void>((resolve) => (reached = resolve));
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const middleware: InitializeMiddleware<any, any> =
-    (next: InitializeHandler<any, any>, context: HandlerExecutionContext) =>
-      async (args: InitializeHandlerArguments<any>) => {
-        const input = (args.input ?? {}) as Record<string, any>;
-        if (!armed || context.commandName !== command || !when(input)) return next(args);
-        armed = false;
-        const result = await next(args);
-        reached();
-        await released;
-        return result;
-      };
-  dynamodb.middlewareStack.add(middleware, { step: 'initialize', name, override: true });
-  return { answered, release, remove: () => void dynamodb.middlewareStack.remove(name) };
-}
 
 async function newBooking() {
   const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
@@ -101,7 +64,7 @@ describe('the check for an already processed event', () => {
     const { id, reference } = await newBooking();
     const body = await chargeSuccess(reference);
     // The redelivery reads the transaction still pending, then is slowed down...
-    const hold = holdDynamoAnswer('GetItemCommand', (input) => attr(input.Key?.pk) === `TX#${id}` && attr(input.Key?.sk) === 'TRANSACTION');
+    const hold = holdDynamoAnswer('GetItemCommand', readsItem(id, 'TRANSACTION'));
     let redelivery: ReturnType<typeof postWebhook> | undefined;
     try {
       redelivery = postWebhook(body);

@@ -24,7 +24,8 @@ export const handler = apiHandler(routes.verifyPayment, { params: transactionIdP
     if (error instanceof PaystackUnavailableError) throw new PaymentProviderError();
     throw error;
   }
-  const now = outcome === 'unchanged' || outcome === 'waiting' ? tx : await getTransaction(tx.id);
-  const result: PaymentCheckResult = { outcome, status: (now ?? tx).status };
+  // Read again: the check may have moved the booking, or found it moved meanwhile (a webhook, the expiry).
+  const now = (await getTransaction(tx.id)) ?? tx;
+  const result: PaymentCheckResult = { outcome, status: now.status };
   return ok(result);
 });
