@@ -103,8 +103,9 @@ describe('with the keyboard', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/search?q=maths');
     await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
-    // The first card not yet in this parent's favourites (the test above added one).
-    await page.getByRole('button', { name: /^Ajouter .+ aux favoris$/ }).first().focus();
+    // The first card not yet in this parent's favourites (the test above added one). The hearts
+    // are disabled until the favourites are known: an enabled one tells the truth.
+    await page.getByRole('button', { name: /^Ajouter .+ aux favoris$/, disabled: false }).first().focus();
     await page.keyboard.press('Enter');
     const toasts = page.getByRole('region', { name: 'Notifications (Alt+T)' });
     await expect.poll(() => toasts.getByText('Ajouté aux favoris').isVisible(), { timeout: 15_000 }).toBe(true);

@@ -30,7 +30,7 @@ type Change = { tutor: TutorSummary; add: boolean };
 export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite {
   const { user, profile } = useAuth();
   const queryClient = useQueryClient();
-  const { data } = useFavorites();
+  const { data, isPending: favoritesUnknown } = useFavorites();
   const favoriteIds = useMemo(() => new Set(data?.favorites.map((f) => f.tutor_id)), [data]);
 
   const mutation = useMutation({
@@ -74,13 +74,16 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
   });
 
   const pendingId = mutation.isPending ? mutation.variables?.tutor.id : undefined;
+  // Until a parent's favourites are known, a heart shown empty may be a favourite: a tap would
+  // act on a state that flips under the finger. The hearts wait (disabled) for the list.
+  const waitingForFavorites = profile?.role === 'parent' && favoritesUnknown;
   const { mutate } = mutation;
   return useCallback(
     (tutor: TutorSummary): TutorCardFavorite => {
       const isFavorite = favoriteIds.has(tutor.id);
       return {
         isFavorite,
-        pending: pendingId === tutor.id,
+        pending: waitingForFavorites || pendingId === tutor.id,
         onToggle: () => {
           if (!user) {
             notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForFavorites });
@@ -94,6 +97,6 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
         },
       };
     },
-    [favoriteIds, pendingId, user, profile?.role, mutate],
+    [favoriteIds, pendingId, waitingForFavorites, user, profile?.role, mutate],
   );
 }
