@@ -105,10 +105,16 @@ describe('with the keyboard', () => {
     await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
     // The first card not yet in this parent's favourites (the test above added one). The hearts
     // are disabled until the favourites are known: an enabled one tells the truth.
-    await page.getByRole('button', { name: /^Ajouter .+ aux favoris$/, disabled: false }).first().focus();
+    const heart = page.getByRole('button', { name: /^Ajouter .+ aux favoris$/, disabled: false }).first();
+    const tutor = /^Ajouter (.+) aux favoris$/.exec((await heart.getAttribute('aria-label'))!)![1];
+    await heart.focus();
     await page.keyboard.press('Enter');
     const toasts = page.getByRole('region', { name: 'Notifications (Alt+T)' });
     await expect.poll(() => toasts.getByText('Ajouté aux favoris').isVisible(), { timeout: 15_000 }).toBe(true);
+    // The keyboard user keeps their place: the focus stays on the heart, now 'Retirer …'.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), { timeout: 15_000 })
+      .toBe(`Retirer ${tutor} des favoris`);
 
     const where = () =>
       page.evaluate(() => {

@@ -42,8 +42,11 @@ function FavoriteToggle({ tutor, favorite }: { tutor: TutorSummary; favorite: Tu
       size="sm"
       rounded="full"
       color={favorite.isFavorite ? 'red.500' : 'fg.muted'}
-      disabled={favorite.pending}
+      // aria-disabled, not disabled: a button that turns disabled drops the keyboard focus to the
+      // page's start, so a keyboard user who pressed Enter on the heart would lose their place.
+      aria-disabled={favorite.pending || undefined}
       onClick={() => {
+        if (favorite.pending) return;
         setPulsing(true);
         window.clearTimeout(timer.current);
         timer.current = window.setTimeout(() => setPulsing(false), FAVORITE_ANIMATION_MS);

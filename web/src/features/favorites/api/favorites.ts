@@ -74,9 +74,9 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
   });
 
   const pendingId = mutation.isPending ? mutation.variables?.tutor.id : undefined;
-  // Until a parent's favourites are known, a heart shown empty may be a favourite: a tap would
-  // act on a state that flips under the finger. The hearts wait (disabled) for the list.
-  const waitingForFavorites = profile?.role === 'parent' && favoritesUnknown;
+  // Until a signed-in user's role, and a parent's favourites, are known, a heart shown empty may be
+  // a favourite: a tap would act on a state that flips under the finger. The hearts wait.
+  const waitingForFavorites = Boolean(user) && (!profile || (profile.role === 'parent' && favoritesUnknown));
   const { mutate } = mutation;
   return useCallback(
     (tutor: TutorSummary): TutorCardFavorite => {
