@@ -8,6 +8,7 @@
 import { DynamoDBServiceException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, InitializeMiddleware } from '@smithy/types';
 import { dynamodb } from '#commons/clients/dynamodb';
+import { txPartitionKey } from './harness.js';
 
 export interface DynamoFault {
   /** The SDK command to fail, e.g. 'TransactWriteItemsCommand', 'PutItemCommand', 'UpdateCommand'. */
@@ -113,4 +114,4 @@ export function attr(value: unknown): string | undefined {
 
 /** A GetItem of this item of a transaction's partition (`TRANSACTION`, `DISPUTE`…). */
 export const readsItem = (transactionId: string, sk: string) => (input: Record<string, any>) =>
-  attr(input.Key?.pk) === `TX#${transactionId}` && attr(input.Key?.sk) === sk;
+  attr(input.Key?.pk) === txPartitionKey(transactionId) && attr(input.Key?.sk) === sk;

@@ -163,12 +163,15 @@ export async function bookAndPay(parent: Person, tutor: Tutor, overrides: Record
 
 const db = DynamoDBDocumentClient.from(localDynamoClient(config));
 
+/** A transaction's partition key, as the table stores it. */
+export const txPartitionKey = (transactionId: string) => `TX#${transactionId}`;
+
 export async function partition(transactionId: string): Promise<Array<Record<string, any>>> {
   const { Items = [] } = await db.send(
     new QueryCommand({
       TableName: config.tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `TX#${transactionId}` },
+      ExpressionAttributeValues: { ':pk': txPartitionKey(transactionId) },
       ConsistentRead: true,
     }),
   );
@@ -191,7 +194,7 @@ export async function disputeOf(transactionId: string): Promise<Record<string, a
 
 // --- test-side writes (setting up a state), never through the code under test ------------------
 
-const transactionKey = (transactionId: string) => ({ pk: `TX#${transactionId}`, sk: 'TRANSACTION' });
+const transactionKey = (transactionId: string) => ({ pk: txPartitionKey(transactionId), sk: 'TRANSACTION' });
 
 export async function setOnTransaction(transactionId: string, values: Record<string, unknown>): Promise<void> {
   const names = Object.keys(values);
@@ -219,7 +222,7 @@ export async function removeFromTransaction(transactionId: string, ...names: str
 
 /** Writes an item of a transaction's partition (`sk`: 'DISPUTE', 'LEDGER#…') as it is stored. */
 export async function putInPartition(transactionId: string, sk: string, item: Record<string, unknown>): Promise<void> {
-  await db.send(new PutCommand({ TableName: config.tableName, Item: { pk: `TX#${transactionId}`, sk, ...item } }));
+  await db.send(new PutCommand({ TableName: config.tableName, Item: { pk: txPartitionKey(transactionId), sk, ...item } }));
 }
 
 /** Waits on state: polls until `accept` holds (or the test's own timeout ends it). */

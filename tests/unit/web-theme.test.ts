@@ -4,26 +4,18 @@
  * trim invisible: every colour a screen can show is still Chakra's light colour, and no screen
  * asks for a palette that was left out.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createSystem, defaultConfig } from '@chakra-ui/react';
 import { describe, expect, it } from 'vitest';
 import { kalanSystem } from '../../web/src/app/theme';
+import { WEB, webSources } from './web-sources';
 
 const system = kalanSystem();
 
-const WEB = path.resolve(import.meta.dirname, '../../web/src');
 const DROPPED = ['teal', 'cyan', 'pink'];
 /** Kalan's own colours (WCAG AA contrast), set on purpose over Chakra's. */
 const KALAN_OVERRIDES = new Set(['--chakra-colors-orange-solid', '--chakra-colors-green-solid', '--chakra-colors-fg-error']);
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
 
 const rootVariables = (sys: typeof system, condition: string) => new Map(sys.tokens.cssVarMap.get(condition) ?? []);
 
@@ -52,7 +44,7 @@ describe('Kalan theme (light only, unused palettes left out)', () => {
 
   it('is never asked for a palette it left out', () => {
     const usage = new RegExp(`\\b(${DROPPED.join('|')})(\\.\\d+|\\.(solid|fg|subtle|muted|emphasized|contrast|focusRing)\\b|['"])`);
-    const offenders = sources(WEB)
+    const offenders = webSources()
       .filter((file) => !file.endsWith(path.join('app', 'theme.ts')))
       .filter((file) => usage.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(WEB, file));
