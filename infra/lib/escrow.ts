@@ -84,7 +84,12 @@ export class Escrow extends Construct {
   }
 
   private grantRoutes(api: Api, siteUrl: string): void {
-    const secretReaders = [routes.initializePayment.handler, routes.paystackWebhook.handler, routes.verifyPayment.handler];
+    const secretReaders = [
+      routes.initializePayment.handler,
+      routes.paystackWebhook.handler,
+      routes.verifyPayment.handler,
+      routes.adminRetryTransaction.handler,
+    ];
     // Every route that changes a status wakes the workflow waiting on it.
     const wakers = [
       routes.initializePayment.handler,
@@ -92,6 +97,7 @@ export class Escrow extends Construct {
       routes.verifyPayment.handler,
       routes.decideEscrow.handler,
       routes.rateCourse.handler,
+      routes.adminRetryTransaction.handler,
     ];
     for (const handlerModule of secretReaders) {
       const fn = api.functionFor(handlerModule);
@@ -104,6 +110,11 @@ export class Escrow extends Construct {
     initialize.addEnvironment('SITE_URL', siteUrl);
     initialize.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
     this.stateMachine.grantStartExecution(initialize);
+    // 'Relancer': replaces the execution of a transaction that needs attention by a new attempt.
+    const retry = api.functionFor(routes.adminRetryTransaction.handler);
+    retry.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    this.stateMachine.grantStartExecution(retry);
+    this.stateMachine.grantExecution(retry, 'states:StopExecution');
   }
 
   private acknowledgeNagFindings(api: Api): void {
