@@ -36,6 +36,8 @@ interface SandboxTransaction {
   refundBehaviour?: 'ok' | 'reject' | 'unavailable';
   /** The next refund requests answered 503 (Paystack briefly down), before `refundBehaviour` applies. */
   refundFailures: number;
+  /** While set, verify requests are answered 503 (Paystack down). */
+  verifyUnavailable?: boolean;
   /** While set, verify requests wait (each is answered once the hold is lifted). */
   holdVerify?: boolean;
   heldVerifies: Array<() => void>;
@@ -193,6 +195,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         if (typeof body.refundFailures === 'number' && Number.isInteger(body.refundFailures) && body.refundFailures >= 0) {
           tx.refundFailures = body.refundFailures;
         }
+        if (typeof body.verifyUnavailable === 'boolean') tx.verifyUnavailable = body.verifyUnavailable;
         if (body.holdVerify === true) tx.holdVerify = true;
         if (body.holdVerify === false) {
           tx.holdVerify = false;
@@ -258,6 +261,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         const tx = byReference.get(decodeURIComponent(verify[1]!));
         if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
         tx.verifyCalls += 1;
+        if (tx.verifyUnavailable) return reply(res, 503, { status: false, message: 'Service unavailable' });
         if (tx.holdVerify) await new Promise<void>((resolve) => tx.heldVerifies.push(resolve));
         return reply(res, 200, { status: true, message: 'Verification successful', data: dataOf(tx) });
       }
