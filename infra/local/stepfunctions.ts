@@ -6,7 +6,7 @@
  * the handler modules in-process. `.waitForTaskToken` tasks get a token, invoke their Lambda with
  * it, and wait for SendTaskSuccess/Failure (or their timeout).
  *
- * Executions live in memory: on restart, `resumeInFlight` starts one again for every transaction
+ * Executions live in memory: on restart, `resumeInFlight` starts a new attempt for every transaction
  * that is not final, and the workflow picks up from the table's state (its first step reads it).
  */
 import { randomBytes } from 'node:crypto';
