@@ -39,12 +39,22 @@ export class Escrow extends Construct {
   readonly paystackSecret: ISecret;
   /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
   private readonly autoReleaseDays: string;
+  private readonly stateMachineName: string;
+  /** Every execution of the state machine (their names change with each attempt). */
+  private readonly executionsArn: string;
 
   constructor(scope: Construct, id: string, props: EscrowProps) {
     super(scope, id);
     const { stage, table, api, siteUrl } = props;
     const stack = Stack.of(this);
     const stateMachineName = `kalan-${stage.name}-escrow`;
+    this.stateMachineName = stateMachineName;
+    this.executionsArn = stack.formatArn({
+      service: 'states',
+      resource: 'execution',
+      resourceName: `${stateMachineName}:*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     // Built from the name: the tasks' own policy cannot reference the machine that references them.
     const stateMachineArn = stack.formatArn({
       service: 'states',
@@ -84,7 +94,12 @@ export class Escrow extends Construct {
   }
 
   private grantRoutes(api: Api, siteUrl: string): void {
-    const secretReaders = [routes.initializePayment.handler, routes.paystackWebhook.handler, routes.verifyPayment.handler];
+    const secretReaders = [
+      routes.initializePayment.handler,
+      routes.paystackWebhook.handler,
+      routes.verifyPayment.handler,
+      routes.adminRetryTransaction.handler,
+    ];
     // Every route that changes a status wakes the workflow waiting on it.
     const wakers = [
       routes.initializePayment.handler,
@@ -92,6 +107,7 @@ export class Escrow extends Construct {
       routes.verifyPayment.handler,
       routes.decideEscrow.handler,
       routes.rateCourse.handler,
+      routes.adminRetryTransaction.handler,
     ];
     for (const handlerModule of secretReaders) {
       const fn = api.functionFor(handlerModule);
@@ -104,6 +120,16 @@ export class Escrow extends Construct {
     initialize.addEnvironment('SITE_URL', siteUrl);
     initialize.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
     this.stateMachine.grantStartExecution(initialize);
+    // 'Relancer': replaces the execution of a transaction that needs attention by a new attempt.
+    const retry = api.functionFor(routes.adminRetryTransaction.handler);
+    retry.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    this.stateMachine.grantStartExecution(retry);
+    retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [this.executionsArn] }));
+    acknowledge(
+      retry,
+      "Executions are named per attempt (<transaction>-<attempt>): the retry stops the one it replaces, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:' + this.stateMachineName + ':*]',
+    );
   }
 
   private acknowledgeNagFindings(api: Api): void {

@@ -5,7 +5,8 @@
  * URL, as Paystack does. The real Paystack client talks to it through PAYSTACK_BASE_URL.
  *
  * `/__sandbox/*` routes let tests play the parts of a misbehaving Paystack (a different amount
- * at verify, a verify answer held back until released, a refused or unavailable refund) and read
+ * at verify, a verify answer held back until released, a refused refund, one unavailable for the
+ * next N requests or for good) and read
  * what Kalan asked (the verify calls and refund requests received). The secret key is generated per data directory
  * and never leaves this machine.
  */
@@ -33,6 +34,10 @@ interface SandboxTransaction {
   verifyStatus?: string;
   verifyReference?: string;
   refundBehaviour?: 'ok' | 'reject' | 'unavailable';
+  /** The next refund requests answered 503 (Paystack briefly down), before `refundBehaviour` applies. */
+  refundFailures: number;
+  /** While set, verify requests are answered 503 (Paystack down). */
+  verifyUnavailable?: boolean;
   /** While set, verify requests wait (each is answered once the hold is lifted). */
   holdVerify?: boolean;
   heldVerifies: Array<() => void>;
@@ -187,6 +192,10 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         if (typeof body.verifyStatus === 'string') tx.verifyStatus = body.verifyStatus;
         if (typeof body.verifyReference === 'string') tx.verifyReference = body.verifyReference;
         if (body.refund === 'ok' || body.refund === 'reject' || body.refund === 'unavailable') tx.refundBehaviour = body.refund;
+        if (typeof body.refundFailures === 'number' && Number.isInteger(body.refundFailures) && body.refundFailures >= 0) {
+          tx.refundFailures = body.refundFailures;
+        }
+        if (typeof body.verifyUnavailable === 'boolean') tx.verifyUnavailable = body.verifyUnavailable;
         if (body.holdVerify === true) tx.holdVerify = true;
         if (body.holdVerify === false) {
           tx.holdVerify = false;
@@ -236,6 +245,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           heldVerifies: [],
           verifyCalls: 0,
           refunds: 0,
+          refundFailures: 0,
           refundRequests: [],
         };
         byReference.set(reference, tx);
@@ -251,6 +261,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         const tx = byReference.get(decodeURIComponent(verify[1]!));
         if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
         tx.verifyCalls += 1;
+        if (tx.verifyUnavailable) return reply(res, 503, { status: false, message: 'Service unavailable' });
         if (tx.holdVerify) await new Promise<void>((resolve) => tx.heldVerifies.push(resolve));
         return reply(res, 200, { status: true, message: 'Verification successful', data: dataOf(tx) });
       }
@@ -263,6 +274,10 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           currency: body.currency === undefined ? null : String(body.currency),
         };
         tx.refundRequests.push(requested);
+        if (tx.refundFailures > 0) {
+          tx.refundFailures -= 1;
+          return reply(res, 503, { status: false, message: 'Service unavailable' });
+        }
         if (tx.refundBehaviour === 'unavailable') return reply(res, 503, { status: false, message: 'Service unavailable' });
         if (tx.refundBehaviour === 'reject') return reply(res, 400, { status: false, message: 'Refund declined' });
         if (tx.status === 'reversed') return reply(res, 400, { status: false, message: 'Transaction has been fully reversed' });
