@@ -52,11 +52,9 @@ interface Booking {
   reference: string;
 }
 
-async function bookings(parent: TestUser, count: number, first: number): Promise<Booking[]> {
-  const booked: Booking[] = [];
-  for (let i = 0; i < count; i += 1) booked.push(await bookOk(parent.accessToken, {}, seededTutor(first + i), target()));
-  return booked;
-}
+/** `count` bookings of the parent, each with another seeded tutor. */
+const bookings = (parent: TestUser, count: number, first: number): Promise<Booking[]> =>
+  Promise.all(Array.from({ length: count }, (_, i) => bookOk(parent.accessToken, {}, seededTutor(first + i), target())));
 
 /** Paid on the checkout, escrowed by the webhook, its workflow waiting for the decision. */
 async function escrowed(booking: Booking): Promise<void> {
@@ -69,9 +67,12 @@ const decide = (id: string, token: string, action: 'release' | 'refund') =>
 
 const sandbox = (reference: string, body: Record<string, unknown> = {}) => sandboxControl(reference, body, target());
 
-/** Polls the sandbox until `accept` holds of the transaction it reports. */
-const sandboxUntil = (reference: string, accept: (data: Record<string, any>) => boolean) =>
-  eventually(() => sandbox(reference), accept, 20_000);
+/** Polls the sandbox until `accept` holds of the transaction it reports; fails, showing it, if it never does. */
+async function sandboxUntil(reference: string, accept: (data: Record<string, any>) => boolean): Promise<Record<string, any>> {
+  const data = await eventually(() => sandbox(reference), accept, 20_000);
+  expect(accept(data), `${reference} at Paystack: ${JSON.stringify(data)}`).toBe(true);
+  return data;
+}
 
 const statusUntil = (id: string, status: string) =>
   eventually(() => statusOf(id, target()), (current) => current === status, 20_000);
@@ -95,16 +96,17 @@ describe('a crash of the whole local stack', () => {
   it('loses nothing at Paystack: committed refunds and pending webhooks complete after the restart', async () => {
     await start();
     let parent = await newUser('parent', {}, target());
-    const [heldRefunds, racingRefunds, releases, heldWebhooks, racingWebhooks] = [
-      await bookings(parent, 2, 0),
-      await bookings(parent, 2, 2),
-      await bookings(parent, 4, 4),
-      await bookings(parent, 2, 8),
-      await bookings(parent, 2, 10),
-    ];
-    for (const booking of [...heldRefunds, ...racingRefunds, ...releases]) await escrowed(booking);
+    const [heldRefunds, racingRefunds, releases, heldWebhooks, racingWebhooks] = await Promise.all([
+      bookings(parent, 2, 0),
+      bookings(parent, 2, 2),
+      bookings(parent, 4, 4),
+      bookings(parent, 2, 8),
+      bookings(parent, 2, 10),
+    ]);
+    await Promise.all([...heldRefunds, ...racingRefunds, ...releases].map(escrowed));
 
     // Paid at Paystack, whose webhook waits on its verify call: not yet escrowed.
+    for (const { reference } of heldWebhooks) await sandbox(reference, { holdVerify: true });
     const checkoutsCut = heldWebhooks.map(({ url }) => inFlight(payOnCheckout(url)));
     for (const { reference } of heldWebhooks) await sandboxUntil(reference, (data) => data.heldVerifies > 0);
     // Paid at Paystack; the test plays the webhook's deliveries (Paystack retries until a 200).
@@ -134,7 +136,7 @@ describe('a crash of the whole local stack', () => {
     for (const body of webhookBodies) expect((await postWebhook(body, sign(body, secret), target())).status).toBe(200);
     for (const { id, reference } of [...racingWebhooks, ...heldWebhooks]) {
       expect(await statusUntil(id, 'escrow')).toBe('escrow');
-      expect((await sandboxUntil(reference, (data) => !data.webhookPending)).webhookPending).toBe(false);
+      await sandboxUntil(reference, (data) => !data.webhookPending);
       expectBalanced(await ledgerOf(id, target()));
     }
 
