@@ -56,7 +56,8 @@ export type StageSettings = z.output<typeof stageSettingsSchema>;
 
 /**
  * The stages. `satisfies` types them here; `stageSettings()` validates them when one is selected.
- * prod's alarm address is the operations mailbox; an account and a region can pin prod once known.
+ * prod's alarm address is a placeholder to confirm with the team (docs/decisions.md); an account and
+ * a region can pin prod once known.
  */
 export const STAGES = {
   prod: {
