@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Fn, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -47,7 +47,11 @@ export class Escrow extends Construct {
     super(scope, id);
     const { stage, table, api, siteUrl } = props;
     const stack = Stack.of(this);
-    const stateMachineName = `kalan-${stage.name}-escrow`;
+    // Named, because the tasks' policy needs the ARN before the machine exists; the name ends with
+    // the first block of the stack's own id, so a machine (or its retained logs) left by an earlier
+    // stack of the same stage never collides with the next one.
+    const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
+    const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
     this.stateMachineName = stateMachineName;
     this.executionsArn = stack.formatArn({
       service: 'states',
@@ -63,7 +67,7 @@ export class Escrow extends Construct {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
 
-    this.paystackSecret = Secret.fromSecretNameV2(this, 'PaystackSecret', `kalan/${stage.name}/paystack-secret-key`);
+    this.paystackSecret = Secret.fromSecretNameV2(this, 'PaystackSecret', stage.paystackSecretName);
 
     this.tasks = new KalanFunction(this, 'EscrowTasks', { handlerModule: eventHandlers.escrowTasks, table, stage });
     this.tasks.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
@@ -73,8 +77,9 @@ export class Escrow extends Construct {
     this.tasks.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
 
     const logs = new LogGroup(this, 'EscrowLogs', {
+      // Under /aws/vendedlogs/, Step Functions log delivery needs no resource policy entry per group.
       logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
-      retention: RetentionDays.ONE_MONTH,
+      retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
     this.stateMachine = new StateMachine(this, 'EscrowStateMachine', {
