@@ -5,7 +5,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type RouteDefinition, type RouteId, routes } from '#shared/routes';
 import { KalanFunction } from './kalan-function.js';
@@ -82,7 +82,7 @@ export class Api extends Construct {
 
   private addDefaultStage(stage: Stage): void {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.ONE_MONTH,
+      retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
     new HttpStage(this, 'DefaultStage', {

@@ -14,7 +14,7 @@ import { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
 import { eventHandlers } from '#shared/routes';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge } from './nag.js';
+import { acknowledge, nagId } from './nag.js';
 import type { Stage } from './stage.js';
 
 export interface AuthProps {
@@ -107,7 +107,7 @@ export class Auth extends Construct {
     acknowledge(
       postConfirmation,
       'The pool id cannot be referenced from its own trigger without a circular dependency; the statement only allows AdminAddUserToGroup, in this account and region.',
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:<AWS::Region>:<AWS::AccountId>:userpool/*]',
+      nagId(this, 'AwsSolutions-IAM5[Resource::arn:{partition}:cognito-idp:{region}:{account}:userpool/*]'),
     );
   }
 

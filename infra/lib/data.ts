@@ -49,7 +49,7 @@ export class Data extends Construct {
       stage,
       // CloudFront standard logs are delivered with an ACL grant, which needs ACLs enabled.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      lifecycleRules: [{ expiration: Duration.days(stage.logRetention) }],
     });
     acknowledge(this.accessLogs, 'This is the access-log bucket; logging it into itself would loop.', 'AwsSolutions-S1');
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Fn, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -39,12 +39,26 @@ export class Escrow extends Construct {
   readonly paystackSecret: ISecret;
   /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
   private readonly autoReleaseDays: string;
+  private readonly stateMachineName: string;
+  /** Every execution of the state machine (their names change with each attempt). */
+  private readonly executionsArn: string;
 
   constructor(scope: Construct, id: string, props: EscrowProps) {
     super(scope, id);
     const { stage, table, api, siteUrl } = props;
     const stack = Stack.of(this);
-    const stateMachineName = `kalan-${stage.name}-escrow`;
+    // Named, because the tasks' policy needs the ARN before the machine exists; the name ends with
+    // the first block of the stack's own id, so a machine (or its retained logs) left by an earlier
+    // stack of the same stage never collides with the next one.
+    const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
+    const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
+    this.stateMachineName = stateMachineName;
+    this.executionsArn = stack.formatArn({
+      service: 'states',
+      resource: 'execution',
+      resourceName: `${stateMachineName}:*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     // Built from the name: the tasks' own policy cannot reference the machine that references them.
     const stateMachineArn = stack.formatArn({
       service: 'states',
@@ -53,7 +67,7 @@ export class Escrow extends Construct {
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
 
-    this.paystackSecret = Secret.fromSecretNameV2(this, 'PaystackSecret', `kalan/${stage.name}/paystack-secret-key`);
+    this.paystackSecret = Secret.fromSecretNameV2(this, 'PaystackSecret', stage.paystackSecretName);
 
     this.tasks = new KalanFunction(this, 'EscrowTasks', { handlerModule: eventHandlers.escrowTasks, table, stage });
     this.tasks.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
@@ -63,8 +77,9 @@ export class Escrow extends Construct {
     this.tasks.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
 
     const logs = new LogGroup(this, 'EscrowLogs', {
+      // Under /aws/vendedlogs/, Step Functions log delivery needs no resource policy entry per group.
       logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
-      retention: RetentionDays.ONE_MONTH,
+      retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
     this.stateMachine = new StateMachine(this, 'EscrowStateMachine', {
@@ -84,7 +99,12 @@ export class Escrow extends Construct {
   }
 
   private grantRoutes(api: Api, siteUrl: string): void {
-    const secretReaders = [routes.initializePayment.handler, routes.paystackWebhook.handler, routes.verifyPayment.handler];
+    const secretReaders = [
+      routes.initializePayment.handler,
+      routes.paystackWebhook.handler,
+      routes.verifyPayment.handler,
+      routes.adminRetryTransaction.handler,
+    ];
     // Every route that changes a status wakes the workflow waiting on it.
     const wakers = [
       routes.initializePayment.handler,
@@ -92,6 +112,7 @@ export class Escrow extends Construct {
       routes.verifyPayment.handler,
       routes.decideEscrow.handler,
       routes.rateCourse.handler,
+      routes.adminRetryTransaction.handler,
     ];
     for (const handlerModule of secretReaders) {
       const fn = api.functionFor(handlerModule);
@@ -104,6 +125,16 @@ export class Escrow extends Construct {
     initialize.addEnvironment('SITE_URL', siteUrl);
     initialize.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
     this.stateMachine.grantStartExecution(initialize);
+    // 'Relancer': replaces the execution of a transaction that needs attention by a new attempt.
+    const retry = api.functionFor(routes.adminRetryTransaction.handler);
+    retry.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    this.stateMachine.grantStartExecution(retry);
+    retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [this.executionsArn] }));
+    acknowledge(
+      retry,
+      "Executions are named per attempt (<transaction>-<attempt>): the retry stops the one it replaces, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:' + this.stateMachineName + ':*]',
+    );
   }
 
   private acknowledgeNagFindings(api: Api): void {

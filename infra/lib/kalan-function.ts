@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { acknowledge, nagReference } from './nag.js';
 import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.js';
@@ -30,7 +30,7 @@ export class KalanFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: KalanFunctionProps) {
     // An explicit log group, so retention applies without the LogRetention custom resource.
     const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: RetentionDays.ONE_MONTH,
+      retention: props.stage.logRetention,
       removalPolicy: props.stage.removalPolicy,
     });
     super(scope, id, {

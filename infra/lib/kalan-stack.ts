@@ -1,6 +1,9 @@
-import { type App, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { type App, Aspects, CfnOutput, CfnResource, type IAspect, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { Construct } from 'constructs';
+import type { Construct, IConstruct } from 'constructs';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
@@ -19,8 +22,21 @@ export interface KalanStackProps extends StackProps {
 }
 
 /**
- * One stack per stage. Environment-agnostic (no account/region, no lookups), so it synthesizes
- * offline; the account and region come from the credentials at deploy time.
+ * Resources that hold data or history. Each follows the stage's removal policy, and every log
+ * group its retention, CDK's own too (CDK creates the BucketDeployment's log group RETAIN, kept
+ * two years).
+ */
+export const STATEFUL_RESOURCE_TYPES = [
+  'AWS::DynamoDB::Table',
+  'AWS::S3::Bucket',
+  'AWS::Cognito::UserPool',
+  'AWS::Logs::LogGroup',
+  'AWS::StepFunctions::StateMachine',
+];
+
+/**
+ * One stack per stage (infra/stages.ts). No lookups, so it synthesizes offline; the account and
+ * region are the stage's when it pins them, otherwise those of the credentials at deploy time.
  */
 export class KalanStack extends Stack {
   readonly data: Data;
@@ -28,10 +44,13 @@ export class KalanStack extends Stack {
   readonly api: Api;
   readonly search: Search;
   readonly web: Web;
+  /** Where operations alarms go; e-mailed to the stage's alarmEmail when it has one. */
+  readonly alarmTopic: Topic;
 
   constructor(scope: Construct, id: string, props: KalanStackProps) {
     super(scope, id, props);
     const { stage } = props;
+    Aspects.of(this).add(new StageRemovalPolicy(stage));
 
     this.data = new Data(this, 'Data', { stage });
     const { table, accessLogs } = this.data;
@@ -57,7 +76,16 @@ export class KalanStack extends Stack {
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
     new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
 
+    this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Kalan ${stage.name} : alarmes`, enforceSSL: true });
+    if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));
+    acknowledge(
+      this.alarmTopic,
+      'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key; alarm notifications carry no personal data.',
+      'AwsSolutions-SNS2',
+    );
+
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteOrigin });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: userPoolClient.userPoolClientId });
     new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint });
@@ -71,8 +99,20 @@ export class KalanStack extends Stack {
     acknowledge(
       this,
       'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
+      // Managed policy ARNs always name the partition with a reference, whatever the stack's environment.
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     );
+  }
+}
+
+class StageRemovalPolicy implements IAspect {
+  constructor(private readonly stage: Stage) {}
+
+  visit(node: IConstruct): void {
+    if (node instanceof CfnResource && STATEFUL_RESOURCE_TYPES.includes(node.cfnResourceType)) {
+      node.applyRemovalPolicy(this.stage.removalPolicy);
+    }
+    if (node instanceof CfnLogGroup) node.retentionInDays = this.stage.logRetention;
   }
 }
 
@@ -85,6 +125,7 @@ export function addKalanStack(app: App, stage: Stage, options: Pick<KalanStackPr
   return new KalanStack(app, stackNameFor(stage), {
     ...options,
     stage,
+    env: stage.account || stage.region ? { account: stage.account, region: stage.region } : undefined,
     description: `Kalan (${stage.name}): SPA, HTTP API, Cognito, DynamoDB`,
   });
 }

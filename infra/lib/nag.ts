@@ -1,4 +1,4 @@
-import { CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -9,6 +9,20 @@ import type { IConstruct } from 'constructs';
 export function acknowledge(scope: IConstruct, reason: string, ...ruleIds: string[]): void {
   const validations = Validations.of(scope);
   for (const id of ruleIds) validations.acknowledge({ id, reason });
+}
+
+/**
+ * A finding id naming the stack's partition, region or account: cdk-nag writes `<AWS::Region>`
+ * for an environment-agnostic stack and the value itself for a stage that pins its account and
+ * region (infra/stages.ts). `nagId(scope, 'arn:{partition}:s3:::x-{account}-{region}/*')`.
+ */
+export function nagId(scope: IConstruct, pattern: string): string {
+  const stack = Stack.of(scope);
+  const pseudo = (value: string, name: string) => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
+  return pattern
+    .replaceAll('{partition}', pseudo(stack.partition, 'Partition'))
+    .replaceAll('{region}', pseudo(stack.region, 'Region'))
+    .replaceAll('{account}', pseudo(stack.account, 'AccountId'));
 }
 
 /**

@@ -10,7 +10,7 @@ import { CATALOGUE_SORT_KEYS, SNAPSHOT_KEY } from '../../functions/src/search/ca
 import type { Api } from './api.js';
 import type { Data } from './data.js';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge, nagReference } from './nag.js';
+import { acknowledge, nagId, nagReference } from './nag.js';
 import { PrivateBucket } from './private-bucket.js';
 import type { Stage } from './stage.js';
 
@@ -18,15 +18,13 @@ export interface SearchProps {
   readonly stage: Stage;
   readonly data: Data;
   readonly api: Api;
-  /** Bedrock model (or inference profile) id; `--context bedrockModelId=…`. Unset: Bedrock off. */
-  readonly bedrockModelId?: string;
 }
 
 /**
  * Tutor search without a table Scan per search: the table's stream feeds an indexer that keeps a
  * compact catalogue snapshot in a private bucket; the search and recommendation Lambdas load it
- * into memory and reload it when its ETag changes. Bedrock re-ranks recommendations when a model
- * is configured.
+ * into memory and reload it when its ETag changes. Bedrock re-ranks recommendations with the
+ * stage's model.
  */
 export class Search extends Construct {
   readonly catalogue: PrivateBucket;
@@ -89,8 +87,8 @@ export class Search extends Construct {
       this.grantSnapshot(api.functionFor(handlerModule), 'read');
     }
 
-    const modelId = props.bedrockModelId ?? contextString(this, 'bedrockModelId');
-    if (modelId) this.enableBedrock(api.functionFor(routes.recommendTutors.handler), modelId);
+    // The stage's model (infra/stages.ts, a default there); null turns Bedrock off.
+    if (stage.bedrockModelId) this.enableBedrock(api.functionFor(routes.recommendTutors.handler), stage.bedrockModelId);
   }
 
   /** Exactly the snapshot object; ListBucket so that a missing snapshot is a 404, not a 403. */
@@ -121,12 +119,7 @@ export class Search extends Construct {
     acknowledge(
       fn,
       'Cross-region inference profiles serve the one configured model from any region of their geography.',
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${foundationModel}]`,
+      nagId(fn, `AwsSolutions-IAM5[Resource::arn:{partition}:bedrock:*::foundation-model/${foundationModel}]`),
     );
   }
-}
-
-function contextString(scope: Construct, key: string): string | undefined {
-  const value: unknown = scope.node.tryGetContext(key);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

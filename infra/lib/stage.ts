@@ -1,25 +1,38 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { DEFAULT_STAGE, paystackSecretName, type StageSettings, stageSettings } from '../stages.js';
 
-/** The stage whose data must survive a `cdk destroy` or a replaced resource. */
-const PRODUCTION_STAGE = 'prod';
-const DEFAULT_STAGE = 'dev';
-
-/** What differs between stages: only how much we protect the data. */
-export interface Stage {
+/** A stage as the constructs use it: its settings from infra/stages.ts and what follows from them. */
+export interface Stage extends Omit<StageSettings, 'logRetentionDays'> {
   readonly name: string;
   readonly isProduction: boolean;
-  /** RETAIN in production so a bad deploy never deletes users' data; DESTROY elsewhere. */
+  /**
+   * Production: RETAIN_ON_UPDATE_OR_DELETE, so a bad deploy or a deleted stack never deletes users'
+   * data, while a failed first creation still rolls back cleanly. Elsewhere DESTROY (and buckets
+   * emptied on delete), so a personal stack goes away entirely.
+   */
   readonly removalPolicy: RemovalPolicy;
+  readonly logRetention: RetentionDays;
+  readonly paystackSecretName: string;
 }
 
+/** The stage from its settings (tests pass their own). */
+export function stageFrom(settings: StageSettings & { name: string }): Stage {
+  const { logRetentionDays, ...rest } = settings;
+  return {
+    ...rest,
+    isProduction: settings.production,
+    removalPolicy: settings.production ? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE : RemovalPolicy.DESTROY,
+    // infra/stages.ts only accepts CloudWatch's own values, which are RetentionDays' values.
+    logRetention: logRetentionDays as RetentionDays,
+    paystackSecretName: paystackSecretName(settings.name),
+  };
+}
+
+/** The stage named in infra/stages.ts (or a personal `dev-<name>`); throws listing the valid ones. */
 export function stageNamed(name: string): Stage {
-  // The name goes into the stack name and resource names: keep it short and DNS-safe.
-  if (!/^[a-z][a-z0-9-]{0,19}$/.test(name)) {
-    throw new Error(`Invalid stage "${name}": use lowercase letters, digits and dashes (max 20).`);
-  }
-  const isProduction = name === PRODUCTION_STAGE;
-  return { name, isProduction, removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY };
+  return stageFrom(stageSettings(name));
 }
 
 /** `cdk synth -c stage=prod`; `dev` when not given. */

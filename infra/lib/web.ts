@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
@@ -14,6 +15,7 @@ import {
   OriginRequestPolicy,
   OriginSslPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -21,7 +23,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { RuntimeConfig } from '#shared/schemas';
-import { acknowledge, nagReference } from './nag.js';
+import { acknowledge, nagId, nagReference } from './nag.js';
 import { isBuiltSpa } from './paths.js';
 import { PrivateBucket } from './private-bucket.js';
 import type { Stage } from './stage.js';
@@ -84,8 +86,16 @@ export class Web extends Construct {
       comment: 'Serves index.html for client-side routes',
     });
 
+    // A custom domain (infra/stages.ts) needs its us-east-1 certificate; the DNS record pointing
+    // at the distribution (output DistributionDomainName) is the domain owner's to create.
+    const { domain } = stage;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Kalan ${stage.name}`,
+      ...(domain && {
+        domainNames: [domain.name],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       enableLogging: true,
@@ -114,8 +124,8 @@ export class Web extends Construct {
         },
       },
     });
-    this.siteOrigin = `https://${this.distribution.distributionDomainName}`;
-    acknowledgeDistributionFindings(this.distribution);
+    this.siteOrigin = `https://${domain?.name ?? this.distribution.distributionDomainName}`;
+    acknowledgeDistributionFindings(this.distribution, domain === undefined);
 
     this.deployContent(this.siteBucket, runtimeConfig, spaDistDir);
   }
@@ -165,8 +175,10 @@ export class Web extends Construct {
   }
 }
 
-function acknowledgeDistributionFindings(distribution: Distribution): void {
-  acknowledge(distribution, 'No custom domain yet: the default *.cloudfront.net certificate sets the TLS policy.', 'AwsSolutions-CFR4');
+function acknowledgeDistributionFindings(distribution: Distribution, defaultDomain: boolean): void {
+  if (defaultDomain) {
+    acknowledge(distribution, 'No custom domain for this stage: the default *.cloudfront.net certificate sets the TLS policy.', 'AwsSolutions-CFR4');
+  }
   acknowledge(distribution, 'The marketplace is open to families abroad (diaspora): no geographic restriction.', 'AwsSolutions-CFR1');
   acknowledge(distribution, 'No WAF at this product stage (cost); the API stage is throttled and every API route but webhooks needs a JWT.', 'AwsSolutions-CFR2');
 }
@@ -184,7 +196,7 @@ function acknowledgeDeploymentHandlerFindings(deployment: BucketDeployment, site
     'AwsSolutions-IAM5[Action::s3:List*]',
     'AwsSolutions-IAM5[Action::s3:Abort*]',
     'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
-    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+    nagId(handler, 'AwsSolutions-IAM5[Resource::arn:{partition}:s3:::cdk-hnb659fds-assets-{account}-{region}/*]'),
     `AwsSolutions-IAM5[Resource::${nagReference(siteBucket)}/*]`,
     'AwsSolutions-IAM5[Resource::*]',
   );

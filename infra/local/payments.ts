@@ -20,6 +20,7 @@ export async function startPayments(config: LocalConfig = localConfig): Promise<
   await Promise.all([listen(sandbox.server, config.ports.paystack, config.host), listen(sfn.server, config.ports.sfn, config.host)]);
   onStop(() => {
     sfn.stop();
+    sandbox.stop();
     sandbox.server.closeAllConnections();
     sfn.server.closeAllConnections();
     return Promise.all([
@@ -27,5 +28,12 @@ export async function startPayments(config: LocalConfig = localConfig): Promise<
       new Promise<void>((resolve) => sfn.server.close(() => resolve())),
     ]).then(() => undefined);
   });
-  return { resumeInFlight: () => sfn.resumeInFlight() };
+  return {
+    // Workflows first, so that a webhook sent again finds its transaction's workflow waiting.
+    async resumeInFlight() {
+      const resumed = await sfn.resumeInFlight();
+      sandbox.resumeWebhooks();
+      return resumed;
+    },
+  };
 }

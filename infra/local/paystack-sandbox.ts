@@ -5,17 +5,25 @@
  * URL, as Paystack does. The real Paystack client talks to it through PAYSTACK_BASE_URL.
  *
  * `/__sandbox/*` routes let tests play the parts of a misbehaving Paystack (a different amount
- * at verify, a verify answer held back until released, a refused or unavailable refund) and read
+ * at verify, a verify answer held back until released, a refused refund, one unavailable for the
+ * next N requests or for good) and read
  * what Kalan asked (the verify calls and refund requests received). The secret key is generated per data directory
  * and never leaves this machine.
+ *
+ * Like DynamoDB Local, the sandbox keeps its transactions in the data directory unless the stack
+ * runs in memory (journal.ts): a restarted stack still finds every reference it issued, so the
+ * refunds and webhook retries in flight at a crash complete. A webhook not yet answered 200 is
+ * retried, as Paystack does, and again after a restart.
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { localConfig, publicUrl, url, type LocalConfig } from './config.js';
+import { memoryJournal, openJournal, type Journal } from './journal.js';
 
-interface SandboxTransaction {
+/** A transaction as the sandbox keeps it on disk. */
+interface SandboxRecord {
   id: number;
   reference: string;
   accessCode: string;
@@ -33,14 +41,50 @@ interface SandboxTransaction {
   verifyStatus?: string;
   verifyReference?: string;
   refundBehaviour?: 'ok' | 'reject' | 'unavailable';
-  /** While set, verify requests wait (each is answered once the hold is lifted). */
-  holdVerify?: boolean;
-  heldVerifies: Array<() => void>;
+  /** The next refund requests answered 503 (Paystack briefly down), before `refundBehaviour` applies. */
+  refundFailures: number;
+  /** While set, verify requests are answered 503 (Paystack down). */
+  verifyUnavailable?: boolean;
   /** How many verify requests were received for this reference. */
   verifyCalls: number;
   refunds: number;
   /** Every refund request received, as sent (subunits), for tests to check what was asked. */
   refundRequests: Array<{ amount: number | null; currency: string | null }>;
+  /** Paid, and the `charge.success` webhook not yet answered 200. */
+  webhookPending?: boolean;
+}
+
+/**
+ * A test control that keeps requests waiting until it is lifted. Never persisted: the requests
+ * it holds die with the process, and a hold nobody lifts after a restart would block for ever.
+ */
+interface Hold {
+  on: boolean;
+  waiting: Array<() => void>;
+}
+
+interface SandboxTransaction extends SandboxRecord {
+  holds: { verify: Hold; refund: Hold };
+}
+
+const newHolds = (): SandboxTransaction['holds'] => ({ verify: { on: false, waiting: [] }, refund: { on: false, waiting: [] } });
+
+function setHold(hold: Hold, on: unknown): void {
+  if (on === true) hold.on = true;
+  if (on === false) {
+    hold.on = false;
+    for (const release of hold.waiting.splice(0)) release();
+  }
+}
+
+const waitWhileHeld = (hold: Hold) => (hold.on ? new Promise<void>((resolve) => hold.waiting.push(resolve)) : undefined);
+
+/** Paystack retries a webhook not answered 200 for 72 h; locally a few quick tries, then again at the next start. */
+const REDELIVERY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+function openSandboxJournal(config: LocalConfig): Journal<SandboxRecord> {
+  if (config.inMemory) return memoryJournal();
+  return openJournal(path.join(config.dataDir, 'paystack-sandbox.jsonl'), (record) => record.reference);
 }
 
 /** The local secret key: generated once per data directory (0600), never committed. */
@@ -104,12 +148,31 @@ export interface PaystackSandbox {
   server: http.Server;
   /** Sends the webhook Paystack would send for a paid transaction (signed with the local key). */
   deliverChargeSuccess(reference: string): Promise<number>;
+  /** Sends again the webhooks a stopped stack had not delivered (call once Kalan answers). */
+  resumeWebhooks(): void;
+  /** Cancels the scheduled webhook retries and closes the journal. */
+  stop(): void;
 }
 
 export function createPaystackSandbox(config: LocalConfig = localConfig, secret = localPaystackSecret(config)): PaystackSandbox {
   const byReference = new Map<string, SandboxTransaction>();
   const byAccessCode = new Map<string, SandboxTransaction>();
   const webhookUrl = `${url(config.ports.app)}/api/webhooks/paystack`;
+  const journal = openSandboxJournal(config);
+  const retries = new Set<NodeJS.Timeout>();
+
+  function remember(tx: SandboxTransaction): void {
+    byReference.set(tx.reference, tx);
+    byAccessCode.set(tx.accessCode, tx);
+  }
+  // Loaded before the server exists: the sandbox never answers without its memory.
+  for (const record of journal.records) remember({ ...record, holds: newHolds() });
+
+  /** Writes the transaction's state to disk; called after each change, before answering. */
+  function save(tx: SandboxTransaction): void {
+    const { holds: _runtimeOnly, ...record } = tx;
+    journal.append(record);
+  }
 
   const dataOf = (tx: SandboxTransaction) => ({
     id: tx.id,
@@ -140,6 +203,63 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
     return response.status;
   }
 
+  /** Delivers `charge.success` until Kalan answers 200, as Paystack retries; returns the first answer. */
+  async function deliverUntilAccepted(tx: SandboxTransaction, attempt = 0): Promise<number> {
+    const status = await deliverChargeSuccess(tx.reference).catch(() => 0);
+    if (status === 200) {
+      tx.webhookPending = false;
+      save(tx);
+      return status;
+    }
+    console.error(`[paystack] webhook ${tx.reference} → ${status}`);
+    const delay = REDELIVERY_DELAYS_MS[attempt];
+    if (delay !== undefined) {
+      const timer = setTimeout(() => {
+        retries.delete(timer);
+        void deliverUntilAccepted(tx, attempt + 1);
+      }, delay);
+      timer.unref();
+      retries.add(timer);
+    }
+    return status;
+  }
+
+  function markPaid(tx: SandboxTransaction): void {
+    tx.status = 'success';
+    tx.paidAt = new Date().toISOString();
+  }
+
+  /** Paystack's answer to a refund request, applied to the transaction. */
+  function refund(tx: SandboxTransaction, requested: { amount: number | null; currency: string | null }): [number, unknown] {
+    if (tx.refundBehaviour === 'unavailable') return [503, { status: false, message: 'Service unavailable' }];
+    if (tx.refundBehaviour === 'reject') return [400, { status: false, message: 'Refund declined' }];
+    if (tx.status === 'reversed') return [400, { status: false, message: 'Transaction has been fully reversed' }];
+    if (tx.status !== 'success') return [400, { status: false, message: 'Transaction not successful' }];
+    // As Paystack: at most the amount paid, in the transaction's currency (a partial refund otherwise).
+    if (requested.amount !== null && (!Number.isInteger(requested.amount) || requested.amount <= 0 || requested.amount > tx.amount)) {
+      return [400, { status: false, message: 'Refund amount cannot be greater than transaction amount' }];
+    }
+    if (requested.currency !== null && requested.currency !== tx.currency) {
+      return [400, { status: false, message: 'Currency does not match the transaction currency' }];
+    }
+    tx.status = 'reversed';
+    tx.refunds += 1;
+    return [
+      200,
+      {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          id: randomInt(1_000_000, 2_000_000_000),
+          status: 'pending',
+          amount: requested.amount ?? tx.amount,
+          currency: tx.currency,
+          transaction: { id: tx.id, reference: tx.reference },
+        },
+      },
+    ];
+  }
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const requestUrl = new URL(req.url ?? '/', 'http://localhost');
@@ -159,12 +279,13 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           await readJson(req);
           if (tx.status === 'pending') {
             if (checkout[2] === 'pay') {
-              tx.status = 'success';
-              tx.paidAt = new Date().toISOString();
-              const status = await deliverChargeSuccess(tx.reference).catch(() => 0);
-              if (status !== 200) console.error(`[paystack] webhook ${tx.reference} → ${status}`);
+              markPaid(tx);
+              tx.webhookPending = true;
+              save(tx);
+              await deliverUntilAccepted(tx);
             } else {
               tx.status = 'failed';
+              save(tx);
             }
           }
           const callback = tx.callbackUrl ? new URL(tx.callbackUrl) : null;
@@ -187,15 +308,15 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         if (typeof body.verifyStatus === 'string') tx.verifyStatus = body.verifyStatus;
         if (typeof body.verifyReference === 'string') tx.verifyReference = body.verifyReference;
         if (body.refund === 'ok' || body.refund === 'reject' || body.refund === 'unavailable') tx.refundBehaviour = body.refund;
-        if (body.holdVerify === true) tx.holdVerify = true;
-        if (body.holdVerify === false) {
-          tx.holdVerify = false;
-          for (const release of tx.heldVerifies.splice(0)) release();
+        if (typeof body.refundFailures === 'number' && Number.isInteger(body.refundFailures) && body.refundFailures >= 0) {
+          tx.refundFailures = body.refundFailures;
         }
-        if (body.markPaid === true && tx.status === 'pending') {
-          tx.status = 'success';
-          tx.paidAt = new Date().toISOString();
-        }
+        if (typeof body.verifyUnavailable === 'boolean') tx.verifyUnavailable = body.verifyUnavailable;
+        setHold(tx.holds.verify, body.holdVerify);
+        setHold(tx.holds.refund, body.holdRefund);
+        // Paid without a webhook: the test plays Paystack's delivery itself.
+        if (body.markPaid === true && tx.status === 'pending') markPaid(tx);
+        if (Object.keys(body).length > 0) save(tx);
         return reply(res, 200, {
           status: true,
           data: {
@@ -204,7 +325,9 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
             refunds: tx.refunds,
             refundRequests: tx.refundRequests,
             verifyCalls: tx.verifyCalls,
-            heldVerifies: tx.heldVerifies.length,
+            heldVerifies: tx.holds.verify.waiting.length,
+            heldRefunds: tx.holds.refund.waiting.length,
+            webhookPending: tx.webhookPending ?? false,
           },
         });
       }
@@ -223,6 +346,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         if (byReference.has(reference)) return reply(res, 400, { status: false, message: 'Duplicate Transaction Reference' });
         const accessCode = randomBytes(8).toString('hex');
         const tx: SandboxTransaction = {
+          holds: newHolds(),
           id: randomInt(1_000_000, 2_000_000_000),
           reference,
           accessCode,
@@ -233,13 +357,13 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           channels: Array.isArray(body.channels) ? body.channels.map(String) : ['card'],
           metadata: (body.metadata as Record<string, unknown>) ?? {},
           status: 'pending',
-          heldVerifies: [],
           verifyCalls: 0,
           refunds: 0,
+          refundFailures: 0,
           refundRequests: [],
         };
-        byReference.set(reference, tx);
-        byAccessCode.set(accessCode, tx);
+        remember(tx);
+        save(tx);
         return reply(res, 200, {
           status: true,
           message: 'Authorization URL created',
@@ -251,7 +375,9 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         const tx = byReference.get(decodeURIComponent(verify[1]!));
         if (!tx) return reply(res, 400, { status: false, message: 'Transaction reference not found' });
         tx.verifyCalls += 1;
-        if (tx.holdVerify) await new Promise<void>((resolve) => tx.heldVerifies.push(resolve));
+        save(tx);
+        if (tx.verifyUnavailable) return reply(res, 503, { status: false, message: 'Service unavailable' });
+        await waitWhileHeld(tx.holds.verify);
         return reply(res, 200, { status: true, message: 'Verification successful', data: dataOf(tx) });
       }
       if (pathname === '/refund' && method === 'POST') {
@@ -263,30 +389,18 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           currency: body.currency === undefined ? null : String(body.currency),
         };
         tx.refundRequests.push(requested);
-        if (tx.refundBehaviour === 'unavailable') return reply(res, 503, { status: false, message: 'Service unavailable' });
-        if (tx.refundBehaviour === 'reject') return reply(res, 400, { status: false, message: 'Refund declined' });
-        if (tx.status === 'reversed') return reply(res, 400, { status: false, message: 'Transaction has been fully reversed' });
-        if (tx.status !== 'success') return reply(res, 400, { status: false, message: 'Transaction not successful' });
-        // As Paystack: at most the amount paid, in the transaction's currency (a partial refund otherwise).
-        if (requested.amount !== null && (!Number.isInteger(requested.amount) || requested.amount <= 0 || requested.amount > tx.amount)) {
-          return reply(res, 400, { status: false, message: 'Refund amount cannot be greater than transaction amount' });
+        if (tx.refundFailures > 0) {
+          tx.refundFailures -= 1;
+          save(tx);
+          return reply(res, 503, { status: false, message: 'Service unavailable' });
         }
-        if (requested.currency !== null && requested.currency !== tx.currency) {
-          return reply(res, 400, { status: false, message: 'Currency does not match the transaction currency' });
-        }
-        tx.status = 'reversed';
-        tx.refunds += 1;
-        return reply(res, 200, {
-          status: true,
-          message: 'Refund has been queued for processing',
-          data: {
-            id: randomInt(1_000_000, 2_000_000_000),
-            status: 'pending',
-            amount: requested.amount ?? tx.amount,
-            currency: tx.currency,
-            transaction: { id: tx.id, reference: tx.reference },
-          },
-        });
+        save(tx);
+        // A slow Paystack: the request is received, not yet acted on.
+        await waitWhileHeld(tx.holds.refund);
+        const [status, answer] = refund(tx, requested);
+        // The refund is on disk before Kalan hears of it: a retry after a crash finds it done.
+        save(tx);
+        return reply(res, status, answer);
       }
       return reply(res, 404, { status: false, message: 'Not found' });
     })().catch((error: Error) => {
@@ -294,5 +408,16 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
       else res.end();
     });
   });
-  return { server, deliverChargeSuccess };
+  return {
+    server,
+    deliverChargeSuccess,
+    resumeWebhooks() {
+      for (const tx of byReference.values()) if (tx.webhookPending) void deliverUntilAccepted(tx);
+    },
+    stop() {
+      for (const timer of retries) clearTimeout(timer);
+      retries.clear();
+      journal.close();
+    },
+  };
 }

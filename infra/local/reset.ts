@@ -1,4 +1,4 @@
-/** `npm run reset`: wipes the local data (tables, users, files). Stop `npm start` first. */
+/** `npm run reset`: wipes the local data (tables, users, files, the Paystack sandbox's transactions). Stop `npm start` first. */
 import { rmSync } from 'node:fs';
 import { localConfig } from './config.js';
 

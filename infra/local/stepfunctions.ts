@@ -6,7 +6,7 @@
  * the handler modules in-process. `.waitForTaskToken` tasks get a token, invoke their Lambda with
  * it, and wait for SendTaskSuccess/Failure (or their timeout).
  *
- * Executions live in memory: on restart, `resumeInFlight` starts one again for every transaction
+ * Executions live in memory: on restart, `resumeInFlight` starts a new attempt for every transaction
  * that is not final, and the workflow picks up from the table's state (its first step reads it).
  */
 import { randomBytes } from 'node:crypto';
@@ -121,6 +121,19 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
   const functionModules: Record<string, string> = { [names.tasksFunctionArn]: ESCROW_TASKS_MODULE };
   const stateMachine = new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } });
 
+  /**
+   * Retries wait seconds to minutes in the cloud (backoff with full jitter); locally every retry of
+   * every Task waits LOCAL_SFN_RETRY_INTERVAL_MS (default 100 ms), so a Paystack outage or a
+   * throttled table plays out in a test in under a second. The definition's values stay the
+   * production ones.
+   */
+  const localRetryMs = Number(process.env.LOCAL_SFN_RETRY_INTERVAL_MS ?? 100);
+  const retryIntervalOverrides = Object.fromEntries(
+    Object.entries(definition.States)
+      .filter(([, state]) => Array.isArray(state.Retry))
+      .map(([name]) => [name, Number.isFinite(localRetryMs) && localRetryMs >= 0 ? localRetryMs : 100]),
+  );
+
   const executions = new Map<string, Execution>();
   const waiters = new Map<string, Waiter>();
 
@@ -178,10 +191,10 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
     const run = stateMachine.run(parsedInput as never, {
       overrides: {
         taskResourceLocalHandlers: overridesFor(executionArn) as never,
-        // Paystack retries wait seconds in the cloud; locally a fraction of a second is enough.
-        retryIntervalOverrides: { Refund: 100 },
+        retryIntervalOverrides,
       },
-      context: { Task: { Token: 'replaced-by-the-local-runner' } } as never,
+      // `$$.Execution.Name` is what MarkNeedsAttention records the attempt from.
+      context: { Task: { Token: 'replaced-by-the-local-runner' }, Execution: { Id: executionArn, Name: name } } as never,
     });
     const execution: Execution = { executionArn, name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort };
     executions.set(executionArn, execution);
@@ -293,11 +306,15 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
 
   async function resumeInFlight(): Promise<number> {
     const { allTransactionIds, transactionsByIds } = await import('../../functions/src/payments/transactions.js');
+    const { nextExecution, recordExecution } = await import('../../functions/src/escrow/workflow.js');
     const { isFinalStatus } = await import('#shared/payments');
     const inFlight = (await transactionsByIds(await allTransactionIds(10_000))).filter((tx) => !isFinalStatus(tx.status));
     for (const tx of inFlight) {
       try {
-        startExecution(tx.id, JSON.stringify({ transactionId: tx.id }));
+        // A new attempt, as in the cloud: an execution name is never used twice.
+        const execution = await nextExecution(tx.id);
+        const { executionArn } = startExecution(execution.name, execution.input);
+        await recordExecution(tx.id, execution.attempt, executionArn);
       } catch (error) {
         console.error(`[sfn] reprise de ${tx.id} impossible : ${(error as Error).message}`);
       }

@@ -157,6 +157,12 @@ export interface TransactionView {
   courses: CourseView[];
 }
 
+/** `POST /api/admin/transactions/{id}/retry`: the transaction after the retry, and what it did (French). */
+export interface RetryTransactionResult {
+  transaction: TransactionView;
+  message: string;
+}
+
 export interface TransactionsSummary {
   total: number;
   in_escrow: number;

@@ -29,9 +29,10 @@ export function isFinalStatus(status: TransactionStatus): boolean {
 
 /**
  * Statuses reached only after Paystack confirmed the payment (`confirm_payment`): the money was
- * received, whatever happened to it since (held, disputed, released, refunded or being refunded, a
- * refund Paystack refused). Only these transactions have an invoice. `pending` was never paid,
- * `failed` expired unpaid or was refused, `payment_mismatch` is not the payment we asked for (settled by hand).
+ * received, whatever happened to it since (held, disputed, released, refunded or being refunded).
+ * Only these transactions have an invoice. `pending` was never paid, `failed` expired unpaid or was
+ * refused, `payment_mismatch` is not the payment we asked for (settled by hand). `needs_attention`
+ * is not among them: the workflow may fail before or after the payment (see `moneyReceived`).
  */
 export const MONEY_RECEIVED_STATUSES = [
   'escrow',
@@ -39,11 +40,15 @@ export const MONEY_RECEIVED_STATUSES = [
   'refund_pending',
   'released',
   'refunded',
-  'needs_attention',
 ] as const satisfies readonly TransactionStatus[];
 
-export function moneyReceived(status: TransactionStatus): boolean {
-  return (MONEY_RECEIVED_STATUSES as readonly TransactionStatus[]).includes(status);
+/**
+ * The money of this transaction was received. A transaction waiting for an admin was paid when
+ * Paystack's payment was confirmed (`paid_at`) before its workflow failed.
+ */
+export function moneyReceived(tx: { status: TransactionStatus; paid_at?: string }): boolean {
+  if (tx.status === 'needs_attention') return tx.paid_at !== undefined;
+  return (MONEY_RECEIVED_STATUSES as readonly TransactionStatus[]).includes(tx.status);
 }
 
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
@@ -79,6 +84,10 @@ export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
   cancelled: 'Annulé',
 };
 
+/** The statuses a workflow can fail in (its waits and steps before the money is settled). */
+export const ATTENTION_STATUSES = ['pending', 'escrow', 'disputed', 'refund_pending'] as const satisfies readonly TransactionStatus[];
+export type AttentionStatus = (typeof ATTENTION_STATUSES)[number];
+
 /** Who takes an action: a signed-in role, or the platform itself (webhook, workflow, timer). */
 export type Actor = 'parent' | 'admin' | 'system';
 
@@ -91,7 +100,10 @@ export const TRANSACTION_ACTIONS = [
   'refund',
   'dispute',
   'complete_refund',
-  'fail_refund',
+  'flag_attention',
+  'resume_payment',
+  'resume_escrow',
+  'resume_dispute',
 ] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 
@@ -122,8 +134,24 @@ export const TRANSITIONS: readonly Transition[] = [
   // A rating of 2 or less while the funds are held freezes them until an admin decides.
   { action: 'dispute', from: ['escrow'], to: 'disputed', actors: ['parent'] },
   { action: 'complete_refund', from: ['refund_pending'], to: 'refunded', actors: ['system'] },
-  { action: 'fail_refund', from: ['refund_pending'], to: 'needs_attention', actors: ['system'] },
+  // A workflow step failed for good (Paystack down or refusing, an unexpected error): an admin must
+  // look. Taken again while waiting for the admin, to record a later failure.
+  { action: 'flag_attention', from: [...ATTENTION_STATUSES, 'needs_attention'], to: 'needs_attention', actors: ['system'] },
+  // The admin's retry ('Relancer'), once Paystack said what the money did: back to the status the
+  // workflow failed in (a refund retried is `refund` above), or the refund Paystack made.
+  { action: 'resume_payment', from: ['needs_attention'], to: 'pending', actors: ['admin'] },
+  { action: 'resume_escrow', from: ['needs_attention'], to: 'escrow', actors: ['admin'] },
+  { action: 'resume_dispute', from: ['needs_attention'], to: 'disputed', actors: ['admin'] },
+  { action: 'complete_refund', from: ['needs_attention'], to: 'refunded', actors: ['admin'] },
 ];
+
+/** The retry action that puts a transaction back where its workflow failed. */
+export const RESUME_ACTIONS: Record<AttentionStatus, TransactionAction> = {
+  pending: 'resume_payment',
+  escrow: 'resume_escrow',
+  disputed: 'resume_dispute',
+  refund_pending: 'refund',
+};
 
 export function transitionFor(
   action: TransactionAction,

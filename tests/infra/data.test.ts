@@ -36,16 +36,14 @@ describe('the single DynamoDB table', () => {
     });
   });
 
-  it('is deleted with a dev stage but retained and deletion-protected in prod', () => {
+  it('is deleted with a dev stage but retained and deletion-protected in prod (every stateful resource: stages.test.ts)', () => {
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
     const prod = synthesize({ stage: 'prod' }).template;
     prod.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: 'Retain',
+      DeletionPolicy: 'RetainExceptOnCreate',
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
-    prod.allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
-    prod.allResources('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
   });
 });
 

@@ -16,6 +16,9 @@ const statementsOf = (handler: string) => {
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>);
 };
 const actionsOf = (handler: string) => statementsOf(handler).flatMap((s) => [s.Action].flat());
+/** The definition the state machine is deployed with (the ASL file, substitutions left to CloudFormation). */
+const deployedDefinition = () =>
+  JSON.parse(Object.values(machines)[0]!.Properties.DefinitionString as string) as { States: Record<string, any> };
 
 describe('escrow workflow (CDK)', () => {
   it('is one Standard state machine, traced and logged, built from the same ASL file as the local runner', () => {
@@ -32,20 +35,76 @@ describe('escrow workflow (CDK)', () => {
   });
 
   it('waits on task tokens with timeouts, and retries Paystack refunds before asking an admin', () => {
-    const { States } = JSON.parse(readFileSync(ESCROW_ASL_FILE, 'utf8')) as { States: Record<string, any> };
+    const { States } = deployedDefinition();
     for (const name of ['AwaitPayment', 'AwaitDecision', 'AwaitAdmin']) {
       expect(States[name].Resource).toBe('arn:aws:states:::lambda:invoke.waitForTaskToken');
       expect(States[name].TimeoutSecondsPath).toBe('$.waitSeconds');
     }
     expect(States.AwaitPayment.Catch[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'ExpirePayment' });
     expect(States.AwaitDecision.Catch[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'AutoRelease' });
-    expect(States.Refund.Retry[0]).toMatchObject({ ErrorEquals: ['PaystackUnavailable'], MaxAttempts: 4 });
-    expect(States.Refund.Catch[0]).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'FailRefund' });
+    expect(States.AwaitAdmin.Catch[0]).toMatchObject({ ErrorEquals: ['States.Timeout'], Next: 'Load' });
+    expect(States.Refund.Retry[0]).toMatchObject({ ErrorEquals: ['PaystackUnavailable'], MaxAttempts: 6, JitterStrategy: 'FULL' });
+  });
+
+  describe('nothing dies silently (the deployed definition)', () => {
+    const { States } = deployedDefinition();
+    const tasks = Object.entries(States).filter(([name, state]) => state.Type === 'Task' && name !== 'MarkNeedsAttention');
+    const isWait = (state: any) => String(state.Resource).endsWith('.waitForTaskToken');
+    const LAMBDA_TRANSIENT = ['Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.TooManyRequestsException'];
+
+    it('has the Task states of the workflow', () => {
+      expect(tasks.map(([name]) => name).sort()).toEqual(
+        ['AutoRelease', 'AwaitAdmin', 'AwaitDecision', 'AwaitPayment', 'ExpirePayment', 'Load', 'Refund'].sort(),
+      );
+    });
+
+    it.each(tasks)('%s retries what is transient, with backoff, full jitter and a maximum delay', (name, state) => {
+      const transient = (state.Retry as any[]).find((r) => r.ErrorEquals.includes('Lambda.ServiceException'));
+      expect(transient, name).toBeDefined();
+      expect(transient.ErrorEquals).toEqual(expect.arrayContaining([...LAMBDA_TRANSIENT, 'ThrottlingException']));
+      for (const retrier of state.Retry as any[]) {
+        expect(retrier.IntervalSeconds, name).toBeGreaterThanOrEqual(1);
+        expect(retrier.BackoffRate, name).toBeGreaterThan(1);
+        expect(retrier.MaxAttempts, name).toBeGreaterThanOrEqual(3);
+        expect(retrier.MaxDelaySeconds, name).toBeGreaterThan(retrier.IntervalSeconds);
+        expect(retrier.JitterStrategy, name).toBe('FULL');
+        expect(retrier.ErrorEquals, `${name} ne réessaie pas tout`).not.toContain('States.ALL');
+      }
+      // A step's own time-out is transient; a wait's deadline is its purpose, never retried.
+      const retriesTimeout = (state.Retry as any[]).some((r) => r.ErrorEquals.includes('States.Timeout'));
+      expect(retriesTimeout, name).toBe(!isWait(state));
+      if (!isWait(state)) expect(state.TimeoutSeconds, name).toBeGreaterThan(0);
+    });
+
+    it.each(tasks)('%s catches everything else, last, into MarkNeedsAttention through a Pass naming it', (name, state) => {
+      const catchers = state.Catch as any[];
+      const last = catchers.at(-1);
+      expect(last.ErrorEquals).toEqual(['States.ALL']);
+      expect(last.ResultPath).toBe('$.failure');
+      const named = States[last.Next];
+      expect(named).toMatchObject({ Type: 'Pass', Result: name, ResultPath: '$.failure.State', Next: 'MarkNeedsAttention' });
+      expect(catchers.slice(0, -1).every((c) => !c.ErrorEquals.includes('States.ALL'))).toBe(true);
+    });
+
+    it.each(tasks.filter(([, state]) => isWait(state)))('%s waits with a time-out, and its deadline is caught first', (name, state) => {
+      expect(state.TimeoutSeconds ?? state.TimeoutSecondsPath, name).toBeDefined();
+      expect(state.Catch[0].ErrorEquals).toEqual(['States.Timeout']);
+    });
+
+    it('MarkNeedsAttention records the failure and the execution, retries what is transient, and waits for an admin', () => {
+      const mark = States.MarkNeedsAttention;
+      expect(mark.Parameters.Payload).toMatchObject({ action: 'markNeedsAttention', 'failure.$': '$.failure', 'execution.$': '$$.Execution.Name' });
+      expect(mark.Retry[0].ErrorEquals).toEqual(expect.arrayContaining(LAMBDA_TRANSIENT));
+      // No Catch: if even this fails, the execution fails and the alarm on failed executions tells an operator.
+      expect(mark.Catch).toBeUndefined();
+      expect(mark.Next).toBe('Route');
+      expect(States.Route.Choices).toContainEqual({ Variable: '$.status', StringEquals: 'needs_attention', Next: 'AwaitAdmin' });
+    });
   });
 
   it('reads the Paystack key from Secrets Manager by name, never from the template', () => {
     const env = (handler: string) => functions[logicalId(fn(handler))]!.Properties.Environment.Variables;
-    for (const handler of ['payments/initialize', 'payments/webhook', 'payments/verify-payment', 'escrow/tasks']) {
+    for (const handler of ['payments/initialize', 'payments/webhook', 'payments/verify-payment', 'escrow/tasks', 'admin/retry-transaction']) {
       expect(env(handler).PAYSTACK_SECRET_NAME).toBe('kalan/dev/paystack-secret-key');
       expect(env(handler).PAYSTACK_SECRET_KEY).toBeUndefined();
       expect(actionsOf(handler)).toContain('secretsmanager:GetSecretValue');
@@ -59,8 +118,9 @@ describe('escrow workflow (CDK)', () => {
     expect(env('payments/initialize').ESCROW_AUTO_RELEASE_DAYS).toBe(env('escrow/tasks').ESCROW_AUTO_RELEASE_DAYS);
   });
 
-  it('lets only the booking start executions, and the status-changing routes answer task tokens', () => {
+  it("lets only the booking and the admin's retry start executions, and the status-changing routes answer task tokens", () => {
     expect(actionsOf('payments/initialize')).toContain('states:StartExecution');
+    expect(actionsOf('admin/retry-transaction')).toEqual(expect.arrayContaining(['states:StartExecution', 'states:StopExecution', 'states:SendTaskSuccess']));
     for (const handler of ['payments/webhook', 'payments/verify-payment', 'escrow/decide', 'transactions/rate', 'escrow/tasks']) {
       expect(actionsOf(handler)).not.toContain('states:StartExecution');
       expect(actionsOf(handler)).toContain('states:SendTaskSuccess');

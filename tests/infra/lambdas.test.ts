@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventHandlers, routes } from '#shared/routes';
+import { STAGES } from '../../infra/stages.js';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
 
 const { stack, template } = synthesize();
@@ -29,11 +30,11 @@ describe('Kalan Lambdas', () => {
     }
   });
 
-  it('write to their own log group, kept one month', () => {
+  it("write to their own log group, kept as long as the stage's settings say", () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, CfnResource>;
     for (const fn of kalan) {
       const logGroupRef = functions[logicalId(fn)]?.Properties.LoggingConfig?.LogGroup as { Ref: string };
-      expect(logGroups[logGroupRef.Ref]?.Properties.RetentionInDays, fn.handlerModule).toBe(30);
+      expect(logGroups[logGroupRef.Ref]?.Properties.RetentionInDays, fn.handlerModule).toBe(STAGES.dev.logRetentionDays);
     }
   });
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { eventHandlers, routes } from '#shared/routes';
 import { SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
-import { addKalanStack } from '../../infra/lib/kalan-stack.js';
-import { stageNamed } from '../../infra/lib/stage.js';
-import { type CfnResource, kalanFunctions, logicalId, missingSpaBuild, newApp, synthesize } from './synthesize.js';
-import { Template } from 'aws-cdk-lib/assertions';
+import { stageFrom } from '../../infra/lib/stage.js';
+import { DEFAULT_BEDROCK_MODEL_ID, stageSettings } from '../../infra/stages.js';
+import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
+import type { Template } from 'aws-cdk-lib/assertions';
 
 const { stack, template } = synthesize();
 const functions = template.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
@@ -84,24 +84,23 @@ describe('search and recommendation Lambdas', () => {
     }
   });
 
-  it('leave Bedrock off when no model is configured', () => {
-    const fn = fnFor(routes.recommendTutors.handler);
-    expect(functions[logicalId(fn)]?.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBeUndefined();
-    expect(actionsOf(template, logicalId(fn.role!)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+  it("let only the recommendation Lambda call the stage's Bedrock model (the default of infra/stages.ts)", () => {
+    const recommend = fnFor(routes.recommendTutors.handler);
+    expect(functions[logicalId(recommend)]?.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe(DEFAULT_BEDROCK_MODEL_ID);
+    expect(actionsOf(template, logicalId(recommend.role!))).toContain('bedrock:InvokeModel');
+    const search = fnFor(routes.searchTutors.handler);
+    expect(actionsOf(template, logicalId(search.role!)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
   });
 
-  it('let only the recommendation Lambda call the configured Bedrock model', () => {
-    const app = newApp();
-    app.node.setContext('bedrockModelId', 'eu.anthropic.claude-3-haiku-20240307-v1:0');
-    const withBedrock = addKalanStack(app, stageNamed('dev'), { spaDistDir: missingSpaBuild() });
-    const tpl = Template.fromStack(withBedrock);
-    const recommend = kalanFunctions(withBedrock).find((f) => f.handlerModule === routes.recommendTutors.handler)!;
-    const all = tpl.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
-    expect(all[logicalId(recommend)]?.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe(
-      'eu.anthropic.claude-3-haiku-20240307-v1:0',
-    );
-    expect(actionsOf(tpl, logicalId(recommend.role!))).toContain('bedrock:InvokeModel');
-    const search = kalanFunctions(withBedrock).find((f) => f.handlerModule === routes.searchTutors.handler)!;
-    expect(actionsOf(tpl, logicalId(search.role!)).filter((a) => a.startsWith('bedrock:'))).toEqual([]);
+  it('take the model a stage sets, and leave Bedrock off for a stage that sets none', () => {
+    const model = 'eu.anthropic.claude-3-haiku-20240307-v1:0';
+    for (const bedrockModelId of [model, null]) {
+      const stage = stageFrom({ ...stageSettings('dev'), name: 'dev', bedrockModelId });
+      const { stack: custom, template: tpl } = synthesize({ stage });
+      const recommend = kalanFunctions(custom).find((f) => f.handlerModule === routes.recommendTutors.handler)!;
+      const all = tpl.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
+      expect(all[logicalId(recommend)]?.Properties.Environment.Variables.BEDROCK_MODEL_ID).toBe(bedrockModelId ?? undefined);
+      expect(actionsOf(tpl, logicalId(recommend.role!)).includes('bedrock:InvokeModel')).toBe(bedrockModelId !== null);
+    }
   });
 });

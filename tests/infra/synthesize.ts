@@ -11,7 +11,7 @@ import type { IConstruct } from 'constructs';
 import { addKalanStack, type KalanStack } from '../../infra/lib/kalan-stack.js';
 import { KalanFunction } from '../../infra/lib/kalan-function.js';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
-import { stageNamed } from '../../infra/lib/stage.js';
+import { type Stage, stageNamed } from '../../infra/lib/stage.js';
 
 export interface Synthesized {
   app: App;
@@ -19,9 +19,11 @@ export interface Synthesized {
   template: Template;
 }
 
-export function synthesize(options: { stage?: string; spaDistDir?: string } = {}): Synthesized {
+/** `stage`: a stage of infra/stages.ts by name, or a stage built with custom settings (`stageFrom`). */
+export function synthesize(options: { stage?: string | Stage; spaDistDir?: string } = {}): Synthesized {
   const app = newApp();
-  const stack = addKalanStack(app, stageNamed(options.stage ?? 'dev'), {
+  const stage = typeof options.stage === 'object' ? options.stage : stageNamed(options.stage ?? 'dev');
+  const stack = addKalanStack(app, stage, {
     spaDistDir: options.spaDistDir ?? missingSpaBuild(),
   });
   return { app, stack, template: Template.fromStack(stack) };
@@ -70,4 +72,4 @@ export function kalanFunctions(scope: IConstruct): KalanFunction[] {
   return scope.node.findAll().filter((c): c is KalanFunction => c instanceof KalanFunction);
 }
 
-export type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+export type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };

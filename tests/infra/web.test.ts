@@ -137,9 +137,9 @@ describe('site content', () => {
 });
 
 describe('stack outputs', () => {
-  it('give the site URL, the user pool and client ids, the API URL and the table name', () => {
+  it('give the site URL (and the distribution domain a custom domain points at), the user pool and client ids, the API URL and the table name', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
-      ['ApiUrl', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+      ['ApiUrl', 'DistributionDomainName', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
     );
   });
 });

@@ -458,6 +458,14 @@ const matrix: Record<RouteId, Row> = {
     },
   },
 
+  adminRetryTransaction: {
+    roles: ['admin'],
+    // Held funds whose workflow is fine: nothing to retry (the retry itself is tests/rules/escrow-resilience).
+    ok: 409,
+    request: () => onEscrowedLesson({}),
+    check: (res) => expect(res.body.error).toEqual({ code: 'conflict', message: messages.admin.retryNotNeeded }),
+  },
+
   // --- Any other /api path. 404 for every role: the path names no route.
   notFound: {
     roles: ROLES,

@@ -1,4 +1,7 @@
-/** Helpers for the money tests: booking through the API, paying on the Paystack sandbox, reading the ledger. */
+/**
+ * Helpers for the money tests: booking through the API, paying on the Paystack sandbox, reading the
+ * ledger. They talk to the shared test stack unless given another (`target`, as in support/stack.ts).
+ */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,18 +9,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
+import type { StackInfo } from '../support/stack-info.js';
 import { api, stack } from '../support/stack.js';
 
-interface Ports {
-  app: number;
-  dynamodb: number;
-  paystack: number;
-  sfn: number;
-}
-
-const ports = () => stack().ports as unknown as Ports;
-
-export const paystackUrl = () => `http://127.0.0.1:${ports().paystack}`;
+export const paystackUrl = (target = stack()) => `http://127.0.0.1:${target.ports.paystack}`;
 
 /** A completed seeded tutor with a rate: what a parent books. */
 export function seededTutor(index = 0): { id: string; userId: string; hourlyRate: number; subject: string; level: string } {
@@ -36,17 +31,22 @@ export async function book(
   token: string,
   overrides: Record<string, unknown> = {},
   tutor = seededTutor(),
+  target = stack(),
 ): Promise<{ status: number; body: any }> {
-  return api('/api/payments', {
-    method: 'POST',
-    token,
-    body: { tutorId: tutor.id, duration: 2, subject: tutor.subject, level: tutor.level, paymentMethod: 'card', ...overrides },
-  });
+  return api(
+    '/api/payments',
+    {
+      method: 'POST',
+      token,
+      body: { tutorId: tutor.id, duration: 2, subject: tutor.subject, level: tutor.level, paymentMethod: 'card', ...overrides },
+    },
+    target,
+  );
 }
 
 /** Books and returns the transaction id and the sandbox checkout URL. */
-export async function bookOk(token: string, overrides: Record<string, unknown> = {}, tutor = seededTutor()) {
-  const response = await book(token, overrides, tutor);
+export async function bookOk(token: string, overrides: Record<string, unknown> = {}, tutor = seededTutor(), target = stack()) {
+  const response = await book(token, overrides, tutor, target);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return { id: response.body.transaction_id as string, url: response.body.authorization_url as string, reference: `kalan-${response.body.transaction_id}` };
 }
@@ -58,8 +58,8 @@ export async function payOnCheckout(checkoutUrl: string): Promise<void> {
   expect(response.status).toBe(303);
 }
 
-export async function sandboxControl(reference: string, body: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${paystackUrl()}/__sandbox/transactions/${encodeURIComponent(reference)}`, {
+export async function sandboxControl(reference: string, body: Record<string, unknown>, target = stack()): Promise<any> {
+  const response = await fetch(`${paystackUrl(target)}/__sandbox/transactions/${encodeURIComponent(reference)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -68,44 +68,50 @@ export async function sandboxControl(reference: string, body: Record<string, unk
   return ((await response.json()) as { data: unknown }).data;
 }
 
-export function paystackSecret(): string {
-  return readFileSync(path.join(stack().dataDir, 'paystack-secret-key'), 'utf8').trim();
+export function paystackSecret(target = stack()): string {
+  return readFileSync(path.join(target.dataDir, 'paystack-secret-key'), 'utf8').trim();
 }
 
 export function sign(body: string, secret = paystackSecret()): string {
   return createHmac('sha512', secret).update(body).digest('hex');
 }
 
-export async function postWebhook(body: string, signature?: string): Promise<{ status: number; body: any }> {
-  return api('/api/webhooks/paystack', {
-    method: 'POST',
-    body,
-    headers: signature === undefined ? {} : { 'x-paystack-signature': signature },
-  });
+export async function postWebhook(body: string, signature?: string, target = stack()): Promise<{ status: number; body: any }> {
+  return api(
+    '/api/webhooks/paystack',
+    { method: 'POST', body, headers: signature === undefined ? {} : { 'x-paystack-signature': signature } },
+    target,
+  );
 }
 
 /** The webhook body Paystack sends once the sandbox transaction is paid. */
-export async function chargeSuccessBody(reference: string): Promise<string> {
-  const data = await sandboxControl(reference, { markPaid: true });
+export async function chargeSuccessBody(reference: string, target = stack()): Promise<string> {
+  const data = await sandboxControl(reference, { markPaid: true }, target);
   return JSON.stringify({ event: 'charge.success', data: { ...data, amount: data.amount } });
 }
 
-let documentClient: DynamoDBDocumentClient | undefined;
+/** One client per DynamoDB Local (the shared stack's, or a stack a test started itself). */
+const documentClients = new Map<number, DynamoDBDocumentClient>();
 
-function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: `http://127.0.0.1:${ports().dynamodb}`,
-      region: 'eu-west-1',
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    }),
-  );
-  return documentClient;
+function db(target: StackInfo = stack()): DynamoDBDocumentClient {
+  const port = target.ports.dynamodb;
+  let client = documentClients.get(port);
+  if (!client) {
+    client = DynamoDBDocumentClient.from(
+      new DynamoDBClient({
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      }),
+    );
+    documentClients.set(port, client);
+  }
+  return client;
 }
 
 /** Every item of the transaction's partition: the transaction, its index row, ledger lines, dispute. */
-export async function partition(transactionId: string): Promise<Array<Record<string, any>>> {
-  const { Items = [] } = await db().send(
+export async function partition(transactionId: string, target = stack()): Promise<Array<Record<string, any>>> {
+  const { Items = [] } = await db(target).send(
     new QueryCommand({
       TableName: 'kalan-local',
       KeyConditionExpression: 'pk = :pk',
@@ -116,8 +122,8 @@ export async function partition(transactionId: string): Promise<Array<Record<str
   return Items;
 }
 
-export async function ledgerOf(transactionId: string) {
-  return (await partition(transactionId)).filter((item) => String(item.sk).startsWith('LEDGER#'));
+export async function ledgerOf(transactionId: string, target = stack()) {
+  return (await partition(transactionId, target)).filter((item) => String(item.sk).startsWith('LEDGER#'));
 }
 
 /** The record the webhook keeps of a processed Paystack event, or undefined. */
@@ -139,8 +145,8 @@ export function eventKeyOf(body: string): string {
   return `${event}#${data.id ?? data.reference}`;
 }
 
-export async function statusOf(transactionId: string): Promise<string | undefined> {
-  return (await partition(transactionId)).find((item) => item.sk === 'TRANSACTION')?.status as string | undefined;
+export async function statusOf(transactionId: string, target = stack()): Promise<string | undefined> {
+  return (await partition(transactionId, target)).find((item) => item.sk === 'TRANSACTION')?.status as string | undefined;
 }
 
 export function expectBalanced(lines: Array<Record<string, any>>): void {
@@ -169,9 +175,14 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
  * after each status change; from then on only a caller changes the transaction's partition, so
  * a snapshot taken after this is stable. Fails, naming what it saw, after `timeoutMs`.
  */
-export async function workflowWaitingIn(transactionId: string, status: string, timeoutMs = 30_000): Promise<Record<string, any>> {
+export async function workflowWaitingIn(
+  transactionId: string,
+  status: string,
+  timeoutMs = 30_000,
+  target = stack(),
+): Promise<Record<string, any>> {
   const transaction = await eventually(
-    async () => (await partition(transactionId)).find((item) => item.sk === 'TRANSACTION'),
+    async () => (await partition(transactionId, target)).find((item) => item.sk === 'TRANSACTION'),
     (tx) => tx?.status === status && tx.task_status === status && typeof tx.task_token === 'string',
     timeoutMs,
   );

@@ -7,7 +7,7 @@
  * and are run by hand (docs/mutation.md, the issue notes); their runners are checked here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -205,14 +205,26 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
     await exited;
   });
 
-  it('npm run synth synthesizes the stack offline, and npm run deploy goes as far as the AWS account', { timeout: 3 * HANG_MS }, async () => {
+  it('npm run synth synthesizes the stack offline, and npm run deploy stops at the missing AWS identity before synthesizing', { timeout: 3 * HANG_MS }, async () => {
     const assembly = tempDir('kalan-synth-');
     const synth = await npm(['run', 'synth', '--', '--output', assembly]);
     expect(synth.code, synth.output).toBe(0);
     expect(existsSync(path.join(assembly, 'Kalan-dev.template.json'))).toBe(true);
-    // No AWS credentials on this machine: deploy must get past the app and stop at the account.
-    const deploy = await npm(['run', 'deploy', '--', '--app', assembly], { AWS_EC2_METADATA_DISABLED: 'true', AWS_PROFILE: '', AWS_ACCESS_KEY_ID: '' });
-    expect(deploy.code).not.toBe(0);
-    expect(deploy.output).toMatch(/Unable to resolve AWS account|credentials/i);
+    // No AWS credentials on this machine: the preflight stops at the identity, before cdk runs.
+    const output = tempDir('kalan-deploy-');
+    const started = Date.now();
+    const deploy = await npm(['run', 'deploy', '--', '--context', 'stage=dev-readme', '--output', output], {
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_PROFILE: '',
+      AWS_ACCESS_KEY_ID: '',
+      AWS_CONFIG_FILE: path.join(output, 'no-config'),
+      AWS_SHARED_CREDENTIALS_FILE: path.join(output, 'no-credentials'),
+    });
+    expect(deploy.code, deploy.output).toBe(1);
+    expect(deploy.output).toContain("[deploy] Identité AWS introuvable : aucun identifiant AWS n'est configuré sur cette machine.");
+    expect(deploy.output).not.toMatch(/Bundling asset|Synthesis time/);
+    expect(readdirSync(output)).toEqual([]);
+    // Reported, not asserted: a loaded machine may be slow; synthesis took 84 s here.
+    console.log(`npm run deploy hors ligne : arrêt en ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 });

@@ -80,6 +80,7 @@ export function restartRunner(): Promise<number> {
 
 afterAll(async () => {
   runner.stop();
+  sandbox.stop();
   await Promise.all([close(sfnFrontDoor), close(sandbox.server), s3.close()]);
   rmSync(config.dataDir, { recursive: true, force: true });
 });

@@ -142,7 +142,7 @@ describe('the workflow waiting on the funds', () => {
       await untilWaiting(id, 'escrow');
       expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } })).status).toBe(200);
       const sfn = new SFNClient({});
-      const executionArn = `${process.env.ESCROW_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${id}`;
+      const { execution_arn: executionArn } = await transaction(id);
       const status = await until(
         async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status,
         (value) => value !== 'RUNNING',

@@ -72,7 +72,6 @@ describe('what the tasks answer', () => {
     expect(await task({ action: 'expirePayment', transactionId: id })).toEqual({ ok: true });
     expect(await task({ action: 'autoRelease', transactionId: id })).toEqual({ ok: true });
     expect(await task({ action: 'refund', transactionId: id })).toEqual({ ok: true });
-    expect(await task({ action: 'failRefund', transactionId: id })).toEqual({ ok: true });
     expect(await transaction(id)).toEqual(before);
     expect((await sandbox(before.reference)).refundRequests).toEqual([]);
     expect((await ledgerOf(id)).map((line) => line.movement)).toEqual(['payment', 'payment']);
@@ -128,16 +127,13 @@ describe('refunds run by the workflow', () => {
     expect((await ledgerOf(id)).filter((line) => line.movement === 'refund')).toEqual([]);
   });
 
-  it('names an unknown cause when the workflow gives none', async () => {
+  it('names an unknown state and cause when the workflow gives none', async () => {
     const { parent, tutor } = await people();
-    const { id, reference } = await bookAndPay(parent, tutor);
-    // Paystack down: the workflow waits between its retries, the refund stays pending.
-    await sandbox(reference, { refund: 'unavailable' });
-    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'refund' } })).status).toBe(200);
-    await until(() => sandbox(reference), (state) => state.refundRequests.length >= 1, 'une première demande de remboursement');
-    expect(await task({ action: 'failRefund', transactionId: id })).toEqual({ ok: true });
+    const { id } = await bookAndPay(parent, tutor);
+    await untilWaiting(id, 'escrow');
+    expect(await task({ action: 'markNeedsAttention', transactionId: id })).toMatchObject({ transactionId: id, status: 'needs_attention' });
     const stuck = await transaction(id);
-    expect(stuck.status).toBe('needs_attention');
-    expect(stuck.attention_reason).toBe('Remboursement refusé ou impossible chez Paystack (Erreur inconnue)');
+    expect(stuck.attention_reason).toBe("Le workflow de séquestre a échoué à l'étape inconnue (Erreur inconnue)");
+    expect(stuck.attention).toMatchObject({ state: 'inconnue', status: 'escrow', error: 'Erreur inconnue', cause: 'Erreur inconnue' });
   });
 });

@@ -32,7 +32,8 @@ const ms = (iso: string) => new Date(iso).getTime();
 
 async function executionFinished(transactionId: string): Promise<void> {
   const sfn = new SFNClient({});
-  const executionArn = `${process.env.ESCROW_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${transactionId}`;
+  // The execution of the booking's attempt, recorded on the transaction (named `<id>-<attempt>`).
+  const { execution_arn: executionArn } = await transaction(transactionId);
   await until(
     async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status,
     (status) => status !== 'RUNNING',

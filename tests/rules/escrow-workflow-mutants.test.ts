@@ -67,10 +67,12 @@ afterEach(() => {
 });
 
 describe('a workflow step that fails fails its task, so Step Functions retries it', () => {
-  it('expiring or failing the refund of a transaction that does not exist is refused', async () => {
+  it('expiring a transaction that does not exist is refused; flagging one ends its workflow', async () => {
     const missing = '00000000-0000-4000-8000-000000000009';
     await expect(task({ action: 'expirePayment', transactionId: missing })).rejects.toThrow(messages.payments.transactionNotFound);
-    await expect(task({ action: 'failRefund', transactionId: missing })).rejects.toThrow(messages.payments.transactionNotFound);
+    expect(await task({ action: 'markNeedsAttention', transactionId: missing, failure: { State: 'Load', Error: 'Error' } })).toMatchObject({
+      status: 'missing',
+    });
   });
 
   it('an expiry whose write DynamoDB throttles fails, leaves the booking unpaid, and succeeds when retried', async () => {

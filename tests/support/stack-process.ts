@@ -1,7 +1,7 @@
 /**
  * Runs the local stack in a child process exactly as `npm start` does (same script), on the
- * given ports and data directory, and stops it. Used by the tests' global set-up and by the
- * tests that restart a stack.
+ * given ports and data directory, and stops it — or crashes it. Used by the tests' global set-up
+ * and by the tests that restart a stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -25,12 +25,24 @@ export interface StackProcess {
   info: StackInfo;
   readyLine: string;
   stop(): Promise<void>;
+  /**
+   * SIGKILL of the stack's whole process group at once (Node and DynamoDB Local's Java): nothing
+   * is flushed or closed, as in a power cut of the stack. Only for a stack started `crashable`.
+   */
+  crash(): Promise<void>;
 }
 
-export async function startStackProcess(options: { dataDir: string; ports: StackPorts; inMemory: boolean }): Promise<StackProcess> {
+export async function startStackProcess(options: {
+  dataDir: string;
+  ports: StackPorts;
+  inMemory: boolean;
+  /** In a process group of its own, so that a crash kills its engines with it and nothing else. */
+  crashable?: boolean;
+}): Promise<StackProcess> {
   const { dataDir, ports } = options;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
+    detached: options.crashable ?? false,
     env: {
       ...process.env,
       KALAN_DATA_DIR: dataDir,
@@ -44,6 +56,8 @@ export async function startStackProcess(options: { dataDir: string; ports: Stack
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Local stack not ready after 240 s:\n${output}`)), 240_000);
@@ -68,13 +82,27 @@ export async function startStackProcess(options: { dataDir: string; ports: Stack
     info,
     readyLine,
     async stop() {
-      child.removeAllListeners('exit');
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (hasExited()) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 8000);
       await exited;
       clearTimeout(timer);
     },
+    async crash() {
+      if (!options.crashable) throw new Error('crash() needs a stack started with crashable: true');
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+      // The engines die with it, but asynchronously: their ports are free once the group is gone.
+      while (processGroupAlive(child.pid!)) await new Promise((resolve) => setTimeout(resolve, 50));
+    },
   };
+}
+
+function processGroupAlive(groupId: number): boolean {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,7 @@
-/** Helpers for tests that talk to the running local stack: real Cognito sign-ups, real API calls. */
+/**
+ * Helpers for tests that talk to the running local stack: real Cognito sign-ups, real API calls.
+ * They talk to the shared test stack unless given another (`target`: a stack a test started itself).
+ */
 import { randomUUID } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
@@ -12,9 +15,9 @@ export function stack(): StackInfo {
   return inject('stack');
 }
 
-export function cognitoClient(): CognitoIdentityProviderClient {
+export function cognitoClient(target = stack()): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
-    endpoint: stack().cognitoUrl,
+    endpoint: target.cognitoUrl,
     region: 'eu-west-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
@@ -36,10 +39,11 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function signUp(
   role: string,
   overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+  target = stack(),
 ): Promise<void> {
-  const { pool } = stack();
+  const { pool } = target;
   const email = overrides.email ?? uniqueEmail(role);
-  await cognitoClient().send(
+  await cognitoClient(target).send(
     new SignUpCommand({
       ClientId: pool.userPoolClientId,
       Username: email,
@@ -54,11 +58,11 @@ export async function signUp(
   );
 }
 
-export async function signIn(email: string, password: string): Promise<{ accessToken: string; idToken: string }> {
-  const result = await cognitoClient().send(
+export async function signIn(email: string, password: string, target = stack()): Promise<{ accessToken: string; idToken: string }> {
+  const result = await cognitoClient(target).send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack().pool.userPoolClientId,
+      ClientId: target.pool.userPoolClientId,
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
@@ -70,17 +74,18 @@ export function claimsOf(token: string): Record<string, unknown> {
 }
 
 /** Signs a new user up (through the real triggers) and signs it in. */
-export async function newUser(role: string, names: { firstName?: string; lastName?: string } = {}): Promise<TestUser> {
+export async function newUser(role: string, names: { firstName?: string; lastName?: string } = {}, target = stack()): Promise<TestUser> {
   const email = uniqueEmail(role);
   const password = 'Secret-123';
-  await signUp(role, { email, password, ...names });
-  const tokens = await signIn(email, password);
+  await signUp(role, { email, password, ...names }, target);
+  const tokens = await signIn(email, password, target);
   return { email, password, role, ...tokens, sub: String(claimsOf(tokens.accessToken).sub) };
 }
 
 export async function api(
   path: string,
   options: { method?: string; token?: string; body?: string | object; headers?: Record<string, string> } = {},
+  target = stack(),
 ): Promise<{ status: number; body: any; text: string }> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -89,7 +94,7 @@ export async function api(
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${stack().apiUrl}${path}`, { method: options.method ?? 'GET', headers, body });
+  const response = await fetch(`${target.apiUrl}${path}`, { method: options.method ?? 'GET', headers, body });
   const text = await response.text();
   let parsed: unknown = undefined;
   try {

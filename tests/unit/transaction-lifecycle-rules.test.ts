@@ -54,7 +54,15 @@ const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionSt
   ['refund', 'needs_attention', 'admin', 'refund_pending'],
   ['dispute', 'escrow', 'parent', 'disputed'],
   ['complete_refund', 'refund_pending', 'system', 'refunded'],
-  ['fail_refund', 'refund_pending', 'system', 'needs_attention'],
+  ['flag_attention', 'pending', 'system', 'needs_attention'],
+  ['flag_attention', 'escrow', 'system', 'needs_attention'],
+  ['flag_attention', 'disputed', 'system', 'needs_attention'],
+  ['flag_attention', 'refund_pending', 'system', 'needs_attention'],
+  ['flag_attention', 'needs_attention', 'system', 'needs_attention'],
+  ['resume_payment', 'needs_attention', 'admin', 'pending'],
+  ['resume_escrow', 'needs_attention', 'admin', 'escrow'],
+  ['resume_dispute', 'needs_attention', 'admin', 'disputed'],
+  ['complete_refund', 'needs_attention', 'admin', 'refunded'],
 ];
 
 describe('who may take which action from which status', () => {
@@ -63,7 +71,20 @@ describe('who may take which action from which status', () => {
       ['disputed', 'escrow', 'failed', 'needs_attention', 'payment_mismatch', 'pending', 'refund_pending', 'refunded', 'released'].sort(),
     );
     expect([...TRANSACTION_ACTIONS].sort()).toEqual(
-      ['auto_release', 'complete_refund', 'confirm_payment', 'dispute', 'expire_payment', 'fail_refund', 'flag_payment', 'refund', 'release'].sort(),
+      [
+        'auto_release',
+        'complete_refund',
+        'confirm_payment',
+        'dispute',
+        'expire_payment',
+        'flag_attention',
+        'flag_payment',
+        'refund',
+        'release',
+        'resume_dispute',
+        'resume_escrow',
+        'resume_payment',
+      ].sort(),
     );
     expect([...ESCROW_DECISIONS]).toEqual(['release', 'refund']);
     expect([...COURSE_STATUSES]).toEqual(['scheduled', 'completed', 'cancelled']);

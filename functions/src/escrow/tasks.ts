@@ -4,7 +4,7 @@
  * workflow never moves money twice.
  */
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { isFinalStatus, TRANSACTION_STATUSES, type TransactionStatus } from '#shared/payments';
+import { isFinalStatus, TRANSACTION_STATUSES, type AttentionStatus, type TransactionStatus } from '#shared/payments';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
 import { logger } from '#commons/logger';
@@ -15,7 +15,7 @@ import { PaystackRejectedError, refundTransaction } from '../payments/paystack.j
 import { getTransaction } from '../payments/transactions.js';
 import { waitSecondsFor } from './timing.js';
 import { applyTransition } from './transitions.js';
-import { sendTaskToken } from './workflow.js';
+import { attemptOf, sendTaskToken } from './workflow.js';
 
 export type EscrowTaskEvent =
   | { action: 'load'; transactionId: string }
@@ -23,7 +23,14 @@ export type EscrowTaskEvent =
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'refund'; transactionId: string }
-  | { action: 'failRefund'; transactionId: string; error?: { Error?: string; Cause?: string } };
+  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string };
+
+/** What a Catch hands on: Step Functions' error and cause, and the state (named by a Pass state). */
+export interface WorkflowFailure {
+  Error?: string;
+  Cause?: string;
+  State?: string;
+}
 
 export interface LoadResult {
   transactionId: string;
@@ -110,6 +117,60 @@ async function expirePayment(transactionId: string): Promise<void> {
   await tryTransition(() => applyTransition({ transactionId, action: 'expire_payment', actor: 'system', wake: false }));
 }
 
+/** Longest cause kept on the transaction: a Lambda's cause may carry a whole stack trace. */
+const MAX_CAUSE_LENGTH = 500;
+
+/** A Lambda error's cause is JSON ({errorType, errorMessage, trace}): its message is what an admin reads. */
+function causeOf(failure: WorkflowFailure): string {
+  const raw = failure.Cause ?? '';
+  let cause = raw;
+  try {
+    const parsed = JSON.parse(raw) as { errorMessage?: unknown };
+    if (typeof parsed?.errorMessage === 'string') cause = parsed.errorMessage;
+  } catch {
+    // Not JSON: the cause as given.
+  }
+  return (cause || 'Erreur inconnue').slice(0, MAX_CAUSE_LENGTH);
+}
+
+/** The reason an admin reads in the list ('Action requise'). */
+function attentionReasonOf(state: string, error: string): string {
+  return state === 'Refund'
+    ? `Remboursement refusé ou impossible chez Paystack (${error})`
+    : `Le workflow de séquestre a échoué à l'étape ${state} (${error})`;
+}
+
+/**
+ * The one path of every workflow failure: the transaction moves to `needs_attention` (or stays
+ * there, recording the newer failure) with where, why and in which attempt it failed, and the
+ * status it failed in (where the admin's retry resumes it). A transaction someone else moved
+ * meanwhile is left alone (the workflow goes on from its status), and a settled one has nothing to
+ * look at. Answers as `load` does, so the workflow routes on the status that results.
+ */
+async function markNeedsAttention(transactionId: string, failure: WorkflowFailure = {}, execution = ''): Promise<LoadResult> {
+  const state = failure.State ?? 'inconnue';
+  const error = failure.Error ?? 'Erreur inconnue';
+  const cause = causeOf(failure);
+  logger.error('Escrow workflow step failed', { transactionId, state, error, cause, execution });
+  const tx = await getTransaction(transactionId);
+  if (tx && !isFinalStatus(tx.status)) {
+    // Before this path existed only a failed refund reached needs_attention without a recorded status.
+    const failedIn: AttentionStatus = tx.status === 'needs_attention' ? (tx.attention?.status ?? 'refund_pending') : (tx.status as AttentionStatus);
+    const attention = { state, status: failedIn, error, cause, attempt: attemptOf(execution) || (tx.workflow_attempt ?? 0), at: new Date().toISOString() };
+    await tryTransition(() =>
+      applyTransition({
+        transactionId,
+        action: 'flag_attention',
+        actor: 'system',
+        record: { attention, attention_reason: attentionReasonOf(state, error) },
+        history: { event: 'needs_attention', detail: `Échec à l'étape ${state} (tentative ${attention.attempt}) : ${error} — ${cause}` },
+        wake: false,
+      }),
+    );
+  }
+  return load(transactionId);
+}
+
 export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok: true }> => {
   if (!event || typeof event.transactionId !== 'string') throw new Error('transactionId manquant');
   switch (event.action) {
@@ -134,20 +195,8 @@ export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok
     case 'refund':
       await refund(event.transactionId);
       return { ok: true };
-    case 'failRefund': {
-      const cause = event.error?.Error ?? 'Erreur inconnue';
-      logger.error('Refund failed at Paystack', { transactionId: event.transactionId, cause });
-      await tryTransition(() =>
-        applyTransition({
-          transactionId: event.transactionId,
-          action: 'fail_refund',
-          actor: 'system',
-          record: { attention_reason: `Remboursement refusé ou impossible chez Paystack (${cause})` },
-          wake: false,
-        }),
-      );
-      return { ok: true };
-    }
+    case 'markNeedsAttention':
+      return markNeedsAttention(event.transactionId, event.failure, event.execution);
     default:
       throw new Error(`Action inconnue : ${(event as { action?: string }).action}`);
   }

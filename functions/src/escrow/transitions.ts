@@ -5,8 +5,10 @@
  * never both succeed), the course's status, the movement's ledger lines (each written once) and,
  * when given, the Paystack event record and the dispute.
  */
+import { randomBytes } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $set } from 'dynamodb-toolbox/entity/actions/update';
 import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { messages } from '#shared/messages';
 import {
@@ -19,7 +21,15 @@ import {
 } from '#shared/payments';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
 import { recordWriteCapacity } from '../payments/capacity.js';
-import { LedgerLineEntity, PaystackEventEntity, TransactionEntity, DisputeEntity, disputesIndex, newestFirstKey } from '../payments/entities.js';
+import {
+  LedgerLineEntity,
+  PaystackEventEntity,
+  TransactionEntity,
+  TransactionHistoryEntity,
+  DisputeEntity,
+  disputesIndex,
+  newestFirstKey,
+} from '../payments/entities.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { ledgerLinesFor, movementOf } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
@@ -34,7 +44,9 @@ export interface TransitionRequest {
   actorId?: string;
   adminNotes?: string;
   /** Attributes the transition records (Paystack ids, the reason an admin must look). */
-  record?: { paid_at?: string; paystack_transaction_id?: string; paystack_refund_id?: string; attention_reason?: string };
+  record?: Pick<Partial<Transaction>, 'paid_at' | 'paystack_transaction_id' | 'paystack_refund_id' | 'attention_reason' | 'attention'>;
+  /** An entry of the transaction's history (a workflow failure, an admin's retry), written with the change. */
+  history?: { event: 'needs_attention' | 'retry'; detail: string };
   /** The course's rating, written with a `dispute` transition. */
   rating?: { rating: number; review?: string };
   /** The Paystack event that caused the change: recorded once, in the same DynamoDB transaction. */
@@ -112,7 +124,13 @@ async function writeTransition(tx: Transaction, to: TransactionStatus, request: 
   const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId! } as const] : [];
   const writes = [
     TransactionEntity.build(UpdateTransaction)
-      .item({ id: tx.id, ...changes, ...(Object.keys(course).length ? { course } : {}) } as never)
+      .item({
+        id: tx.id,
+        ...changes,
+        // A map given whole replaces the previous one (a plain object would update it field by field).
+        ...(changes.attention ? { attention: $set(changes.attention) } : {}),
+        ...(Object.keys(course).length ? { course } : {}),
+      } as never)
       .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership] } as never }),
   ] as WriteItem[];
 
@@ -140,6 +158,19 @@ async function writeTransition(tx: Transaction, to: TransactionStatus, request: 
       PaystackEventEntity.build(PutTransaction)
         .item({ event_key: eventKey, event, reference, transaction_id: tx.id, outcome, received_at: now })
         .options({ condition: { attr: 'event_key', exists: false } }),
+    );
+  }
+  if (request.history) {
+    writes.push(
+      TransactionHistoryEntity.build(PutTransaction).item({
+        transaction_id: tx.id,
+        entry: `${now}#${randomBytes(4).toString('hex')}`,
+        ...request.history,
+        from,
+        to,
+        actor: request.actorId ?? request.actor,
+        at: now,
+      }),
     );
   }
   if (request.action === 'dispute' && request.rating) {

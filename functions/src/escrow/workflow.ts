@@ -1,25 +1,78 @@
 /**
- * Talking to the escrow workflow: start one execution per transaction, and wake the task it
- * waits in once DynamoDB (the source of truth) has changed. A lost signal is never fatal: every
- * wait of the workflow has a timeout after which it re-reads the transaction.
+ * Talking to the escrow workflow: start an execution for a transaction (at booking, and again when
+ * an admin retries one that needs attention), and wake the task it waits in once DynamoDB (the
+ * source of truth) has changed. A lost signal is never fatal: every wait of the workflow has a
+ * timeout after which it re-reads the transaction.
  */
-import { SendTaskSuccessCommand, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { SendTaskSuccessCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { TransactionStatus } from '#shared/payments';
 import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
 import { logger } from '#commons/logger';
+import { TransactionEntity } from '../payments/entities.js';
 import { getTransaction } from '../payments/transactions.js';
 
+/**
+ * One name per attempt: Step Functions never reuses an execution name (90 days), so a retried or
+ * resumed workflow needs a new one. A UUID, '-' and a number: well within the 80 allowed characters.
+ */
+export function executionName(transactionId: string, attempt: number): string {
+  return `${transactionId}-${attempt}`;
+}
+
+/** The attempt an execution name carries (0 when it carries none). */
+export function attemptOf(executionName: string): number {
+  const match = /-(\d+)$/.exec(executionName);
+  return match ? Number(match[1]) : 0;
+}
+
+/** The input of every execution: the transaction and the attempt. */
+export interface EscrowExecution {
+  name: string;
+  input: string;
+  attempt: number;
+}
+
+/** Counts a new attempt on the transaction (atomically: two starters never get the same number). */
+export async function nextExecution(transactionId: string): Promise<EscrowExecution> {
+  const { Attributes } = await TransactionEntity.build(UpdateItemCommand)
+    .item({ id: transactionId, workflow_attempt: $add(1) })
+    .options({ condition: { attr: 'id', exists: true }, returnValues: 'UPDATED_NEW' })
+    .send();
+  const attempt = Number(Attributes?.workflow_attempt ?? 1);
+  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt }), attempt };
+}
+
+/** Keeps the current execution's ARN on the transaction (unless a later attempt already started). */
+export async function recordExecution(transactionId: string, attempt: number, executionArn: string): Promise<void> {
+  await TransactionEntity.build(UpdateItemCommand)
+    .item({ id: transactionId, execution_arn: executionArn })
+    .options({ condition: { attr: 'workflow_attempt', eq: attempt } })
+    .send()
+    .catch((error: Error) => logger.warn('Execution ARN not recorded', { transactionId, attempt, error: error.message }));
+}
+
 export async function startEscrowWorkflow(transactionId: string): Promise<string> {
-  const { executionArn } = await sfn.send(
-    new StartExecutionCommand({
-      stateMachineArn: requireEnv('ESCROW_STATE_MACHINE_ARN'),
-      // The transaction id as name: Step Functions refuses a second execution for it.
-      name: transactionId,
-      input: JSON.stringify({ transactionId }),
-    }),
+  const execution = await nextExecution(transactionId);
+  const { executionArn = '' } = await sfn.send(
+    new StartExecutionCommand({ stateMachineArn: requireEnv('ESCROW_STATE_MACHINE_ARN'), name: execution.name, input: execution.input }),
   );
-  return executionArn ?? '';
+  await recordExecution(transactionId, execution.attempt, executionArn);
+  return executionArn;
+}
+
+/**
+ * Stops an execution a retry replaces, so that only one drives the transaction. One already ended
+ * (failed, or gone) is fine; any other refusal is logged: conditional writes keep a second one harmless.
+ */
+export async function stopEscrowWorkflow(executionArn: string | undefined, cause: string): Promise<void> {
+  if (!executionArn) return;
+  try {
+    await sfn.send(new StopExecutionCommand({ executionArn, cause }));
+  } catch (error) {
+    if ((error as Error).name !== 'ExecutionDoesNotExist') logger.warn('Could not stop the escrow execution', { executionArn, error: (error as Error).message });
+  }
 }
 
 const GONE_TASK_ERRORS = new Set(['TaskDoesNotExist', 'TaskTimedOut', 'InvalidToken']);

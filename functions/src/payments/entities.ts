@@ -10,7 +10,7 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { PAYMENT_METHODS } from '#shared/constants';
-import { COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/payments';
+import { ATTENTION_STATUSES, COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/payments';
 import { kalanTable } from '#commons/db';
 
 const txPartition = (transactionId: string) => `TX#${transactionId}`;
@@ -47,6 +47,19 @@ export const TransactionEntity = new Entity({
     /** When the funds still held are released automatically (lesson date, or booking, + window). */
     auto_release_at: string(),
     attention_reason: string().optional(),
+    /**
+     * The last failure of the escrow workflow (written with `flag_attention`): where it failed
+     * (`state`), in which status (`status`, where the admin's retry puts it back), the error and its
+     * cause, the attempt (execution) it happened in, and when.
+     */
+    attention: map({
+      state: string(),
+      status: string().enum(...ATTENTION_STATUSES),
+      error: string(),
+      cause: string(),
+      attempt: number(),
+      at: string(),
+    }).optional(),
     admin_notes: string().optional(),
     decided_by: string().optional(),
     paystack_transaction_id: string().optional(),
@@ -54,6 +67,8 @@ export const TransactionEntity = new Entity({
     /** The escrow workflow's current task token and the status it waits in (never sent to browsers). */
     task_token: string().optional(),
     task_status: string().optional(),
+    /** The escrow workflow's attempts: each execution is named `<id>-<attempt>` (workflow.ts). */
+    workflow_attempt: number().optional(),
     execution_arn: string().optional(),
     /** The booked lesson (the spec's `courses`: one per transaction), updated with the status. */
     course: map({
@@ -153,6 +168,33 @@ export const DisputeEntity = new Entity({
     gsi1sk: string().hidden(),
   }),
   computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'DISPUTE' }),
+});
+
+/**
+ * What happened to a transaction that an admin must be able to read later: a workflow failure
+ * (`needs_attention`) and each retry with its outcome. Written in the DynamoDB transaction of the
+ * status change it explains; never updated.
+ */
+export const TransactionHistoryEntity = new Entity({
+  name: 'transactionHistory',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    transaction_id: string().key(),
+    /** `<ISO date>#<random>`: in order, and two entries of the same millisecond both kept. */
+    entry: string().key(),
+    event: string().enum('needs_attention', 'retry'),
+    from: string().enum(...TRANSACTION_STATUSES),
+    to: string().enum(...TRANSACTION_STATUSES),
+    actor: string(),
+    /** What happened, in French, for the admin. */
+    detail: string(),
+    at: string(),
+  }),
+  computeKey: ({ transaction_id, entry }: { transaction_id: string; entry: string }) => ({
+    pk: txPartition(transaction_id),
+    sk: `HISTORY#${entry}`,
+  }),
 });
 
 export const ALL_TRANSACTIONS_INDEX = 'TRANSACTIONS';

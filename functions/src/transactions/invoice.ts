@@ -19,7 +19,7 @@ export const handler = apiHandler(routes.getInvoice, { params: transactionIdPara
       (caller.groups.includes('parent') && tx.parent_id === caller.userId) ||
       (caller.groups.includes('tuteur') && tx.tutor_user_id === caller.userId));
   if (!tx || !allowed) throw new NotFoundError(messages.payments.transactionNotFound);
-  if (!moneyReceived(tx.status)) {
+  if (!moneyReceived(tx)) {
     const message = tx.status === 'pending' ? messages.payments.invoiceAwaitingPayment : messages.payments.invoiceNoPayment;
     throw new DomainError('invoice_unavailable', 409, message);
   }

@@ -21,6 +21,8 @@ export const paymentRoutes = {
   tutorEarnings: { method: 'GET', path: '/api/earnings', handler: 'transactions/earnings', auth: 'jwt', roles: ['tuteur'] },
   adminStats: { method: 'GET', path: '/api/admin/stats', handler: 'admin/stats', auth: 'jwt', roles: ['admin'] },
   adminTransactions: { method: 'GET', path: '/api/admin/transactions', handler: 'admin/transactions', auth: 'jwt', roles: ['admin'] },
+  /** 'Relancer': re-verify with Paystack, apply, re-drive the workflow of a transaction that needs attention. */
+  adminRetryTransaction: { method: 'POST', path: '/api/admin/transactions/{id}/retry', handler: 'admin/retry-transaction', auth: 'jwt', roles: ['admin'] },
   adminUsers: { method: 'GET', path: '/api/admin/users', handler: 'admin/users', auth: 'jwt', roles: ['admin'] },
   adminDisputes: { method: 'GET', path: '/api/admin/disputes', handler: 'admin/disputes', auth: 'jwt', roles: ['admin'] },
   adminCloseDispute: { method: 'POST', path: '/api/admin/disputes/{id}/close', handler: 'admin/close-dispute', auth: 'jwt', roles: ['admin'] },

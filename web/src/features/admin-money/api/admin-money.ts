@@ -1,5 +1,5 @@
 import type { EscrowDecision } from '#shared/payments';
-import type { AdminStats, AdminUser, DisputeView, EscrowDecisionResult, TransactionView } from '#shared/payments-schemas';
+import type { AdminStats, AdminUser, DisputeView, EscrowDecisionResult, RetryTransactionResult, TransactionView } from '#shared/payments-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
@@ -50,6 +50,15 @@ export function useCloseDispute() {
   return useMutation({
     mutationFn: ({ id, adminNotes }: { id: string; adminNotes?: string }) =>
       apiRequest<{ success: boolean }>('adminCloseDispute', { params: { id }, body: adminNotes ? { adminNotes } : {} }),
+    onSettled: invalidate,
+  });
+}
+
+/** 'Relancer': Paystack re-verified, its answer applied, the workflow re-driven (needs_attention only). */
+export function useAdminRetryTransaction() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: ({ id }: { id: string }) => apiRequest<RetryTransactionResult>('adminRetryTransaction', { params: { id } }),
     onSettled: invalidate,
   });
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '@/components/money/format';
 import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
 import { useAdminTransactions } from '../api/admin-money';
 import { EscrowActions } from './escrow-actions';
+import { RetryAction } from './retry-action';
 
 /** Admin tab 'Paiements': every transaction with parent and tutor names; release or refund with notes. */
 export function AdminPaymentsTab() {
@@ -82,7 +83,10 @@ export function AdminPaymentsTab() {
                 {tx.admin_notes}
               </Text>
             )}
-            <EscrowActions transaction={tx} />
+            <Flex gap="2" wrap="wrap">
+              <RetryAction transaction={tx} />
+              <EscrowActions transaction={tx} />
+            </Flex>
           </Card.Body>
         </Card.Root>
       ))}

@@ -23,7 +23,7 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
   const canRefund = canTakeAction('refund', tx.status, 'parent');
   const rateable = course ? canRateLesson({ ...tx, course }, new Date()) : false;
   // No invoice before the money is received: it would say "Total payé" for nothing paid.
-  const hasInvoice = moneyReceived(tx.status);
+  const hasInvoice = moneyReceived(tx);
   // A payment that failed (refused, abandoned past the window): the way to pay again is a new booking.
   const canBookAgain = tx.status === 'failed';
   return (
