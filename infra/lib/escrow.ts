@@ -41,7 +41,9 @@ export class Escrow extends Construct {
   private readonly autoReleaseDays: string;
   private readonly stateMachineName: string;
   /** Every execution of the state machine (their names change with each attempt). */
-  private readonly executionsArn: string;
+  readonly executionsArn: string;
+  /** How cdk-nag names `executionsArn` in a finding (the machine's name holds an intrinsic, written as JSON). */
+  readonly executionsNagResource: string;
 
   constructor(scope: Construct, id: string, props: EscrowProps) {
     super(scope, id);
@@ -53,6 +55,7 @@ export class Escrow extends Construct {
     const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
     const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
     this.stateMachineName = stateMachineName;
+    this.executionsNagResource = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}:*`;
     this.executionsArn = stack.formatArn({
       service: 'states',
       resource: 'execution',
@@ -133,7 +136,7 @@ export class Escrow extends Construct {
     acknowledge(
       retry,
       "Executions are named per attempt (<transaction>-<attempt>): the retry stops the one it replaces, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:' + this.stateMachineName + ':*]',
+      `AwsSolutions-IAM5[Resource::${this.executionsNagResource}]`,
     );
   }
 

@@ -9,6 +9,7 @@ import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Escrow } from './escrow.js';
 import { acknowledge } from './nag.js';
+import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
 import { Search } from './search.js';
 import { stackNameFor, type Stage } from './stage.js';
@@ -74,7 +75,8 @@ export class KalanStack extends Stack {
       spaDistDir: props.spaDistDir ?? WEB_DIST,
     });
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
-    new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
+    const escrow = new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
+    new Reconciler(this, 'Reconciler', { stage, table, escrow });
 
     this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Kalan ${stage.name} : alarmes`, enforceSSL: true });
     if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));

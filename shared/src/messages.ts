@@ -176,6 +176,10 @@ export const messages = {
     loadFailure: 'Impossible de charger vos revenus',
     profileMissing: 'Profil répétiteur non trouvé',
   },
+  // The reconciler's own input (the schedule's payload), never typed by a person.
+  reconcile: {
+    invalidEvent: 'Événement de réconciliation invalide : seul « source » (schedule, local ou manual) est accepté',
+  },
   admin: {
     transactionsLoadFailure: 'Impossible de charger les transactions',
     actionFailure: "Impossible de traiter l'action",

@@ -43,6 +43,8 @@ export const eventHandlers = {
   searchIndexer: 'search/index-catalogue',
   /** The escrow workflow's Lambda tasks (escrow.asl.json). */
   escrowTasks: 'escrow/tasks',
+  /** Repairs transactions whose workflow or Paystack disagrees with their status (every 15 minutes). */
+  reconciler: 'escrow/reconcile',
 } as const;
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -23,7 +23,7 @@ export type EscrowTaskEvent =
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'refund'; transactionId: string }
-  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string };
+  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string; actor?: string };
 
 /** What a Catch hands on: Step Functions' error and cause, and the state (named by a Pass state). */
 export interface WorkflowFailure {
@@ -147,7 +147,7 @@ function attentionReasonOf(state: string, error: string): string {
  * meanwhile is left alone (the workflow goes on from its status), and a settled one has nothing to
  * look at. Answers as `load` does, so the workflow routes on the status that results.
  */
-async function markNeedsAttention(transactionId: string, failure: WorkflowFailure = {}, execution = ''): Promise<LoadResult> {
+async function markNeedsAttention(transactionId: string, failure: WorkflowFailure = {}, execution = '', actor?: string): Promise<LoadResult> {
   const state = failure.State ?? 'inconnue';
   const error = failure.Error ?? 'Erreur inconnue';
   const cause = causeOf(failure);
@@ -162,6 +162,8 @@ async function markNeedsAttention(transactionId: string, failure: WorkflowFailur
         transactionId,
         action: 'flag_attention',
         actor: 'system',
+        // Who found the failure, in the history: the workflow (system) or the reconciler.
+        actorId: actor,
         record: { attention, attention_reason: attentionReasonOf(state, error) },
         history: { event: 'needs_attention', detail: `Échec à l'étape ${state} (tentative ${attention.attempt}) : ${error} — ${cause}` },
         wake: false,
@@ -196,7 +198,7 @@ export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok
       await refund(event.transactionId);
       return { ok: true };
     case 'markNeedsAttention':
-      return markNeedsAttention(event.transactionId, event.failure, event.execution);
+      return markNeedsAttention(event.transactionId, event.failure, event.execution, event.actor);
     default:
       throw new Error(`Action inconnue : ${(event as { action?: string }).action}`);
   }

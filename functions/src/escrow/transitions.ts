@@ -6,12 +6,14 @@
  * when given, the Paystack event record and the dispute.
  */
 import { randomBytes } from 'node:crypto';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $set } from 'dynamodb-toolbox/entity/actions/update';
 import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { messages } from '#shared/messages';
 import {
+  isFinalStatus,
   statusesAllowing,
   transitionFor,
   type Actor,
@@ -29,6 +31,8 @@ import {
   DisputeEntity,
   disputesIndex,
   newestFirstKey,
+  OpenTransactionEntity,
+  type TransactionHistoryEvent,
 } from '../payments/entities.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { ledgerLinesFor, movementOf } from './ledger.js';
@@ -46,7 +50,7 @@ export interface TransitionRequest {
   /** Attributes the transition records (Paystack ids, the reason an admin must look). */
   record?: Pick<Partial<Transaction>, 'paid_at' | 'paystack_transaction_id' | 'paystack_refund_id' | 'attention_reason' | 'attention'>;
   /** An entry of the transaction's history (a workflow failure, an admin's retry), written with the change. */
-  history?: { event: 'needs_attention' | 'retry'; detail: string };
+  history?: { event: TransactionHistoryEvent; detail: string };
   /** The course's rating, written with a `dispute` transition. */
   rating?: { rating: number; review?: string };
   /** The Paystack event that caused the change: recorded once, in the same DynamoDB transaction. */
@@ -152,6 +156,8 @@ async function writeTransition(tx: Transaction, to: TransactionStatus, request: 
       );
     }
   }
+  // Settled: out of the open transactions the reconciler looks at.
+  if (isFinalStatus(to)) writes.push(OpenTransactionEntity.build(DeleteTransaction).key({ transaction_id: tx.id }));
   if (request.paystackEvent) {
     const { eventKey, event, reference, outcome } = request.paystackEvent;
     writes.push(

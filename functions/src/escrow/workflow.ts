@@ -34,11 +34,20 @@ export interface EscrowExecution {
   attempt: number;
 }
 
-/** Counts a new attempt on the transaction (atomically: two starters never get the same number). */
-export async function nextExecution(transactionId: string): Promise<EscrowExecution> {
+/**
+ * Counts a new attempt on the transaction (atomically: two starters never get the same number).
+ * With `expectedAttempt`, only if the transaction is still at that attempt (0: none yet): two
+ * reconcilers replacing the same dead execution start one new attempt, not two — the other gets
+ * ConditionalCheckFailed.
+ */
+export async function nextExecution(transactionId: string, expectedAttempt?: number): Promise<EscrowExecution> {
+  const stillAt =
+    expectedAttempt === undefined
+      ? []
+      : [expectedAttempt === 0 ? { attr: 'workflow_attempt', exists: false } : { attr: 'workflow_attempt', eq: expectedAttempt }];
   const { Attributes } = await TransactionEntity.build(UpdateItemCommand)
     .item({ id: transactionId, workflow_attempt: $add(1) })
-    .options({ condition: { attr: 'id', exists: true }, returnValues: 'UPDATED_NEW' })
+    .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW' })
     .send();
   const attempt = Number(Attributes?.workflow_attempt ?? 1);
   return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt }), attempt };
@@ -53,8 +62,8 @@ export async function recordExecution(transactionId: string, attempt: number, ex
     .catch((error: Error) => logger.warn('Execution ARN not recorded', { transactionId, attempt, error: error.message }));
 }
 
-export async function startEscrowWorkflow(transactionId: string): Promise<string> {
-  const execution = await nextExecution(transactionId);
+export async function startEscrowWorkflow(transactionId: string, options: { expectedAttempt?: number } = {}): Promise<string> {
+  const execution = await nextExecution(transactionId, options.expectedAttempt);
   const { executionArn = '' } = await sfn.send(
     new StartExecutionCommand({ stateMachineArn: requireEnv('ESCROW_STATE_MACHINE_ARN'), name: execution.name, input: execution.input }),
   );

@@ -21,6 +21,8 @@ import { recordWriteCapacity } from './capacity.js';
 import {
   ALL_TRANSACTIONS_INDEX,
   newestFirstKey,
+  OPEN_TRANSACTIONS_INDEX,
+  OpenTransactionEntity,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
@@ -118,6 +120,13 @@ async function writePendingTransaction(
       transaction_id: id,
       created_at: createdAt,
       gsi1pk: ALL_TRANSACTIONS_INDEX,
+      gsi1sk: newest,
+    }),
+    // Open until its status is final (transitions.ts): where the reconciler finds it, oldest first.
+    OpenTransactionEntity.build(PutTransaction).item({
+      transaction_id: id,
+      created_at: createdAt,
+      gsi1pk: OPEN_TRANSACTIONS_INDEX,
       gsi1sk: newest,
     }),
   );

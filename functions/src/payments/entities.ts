@@ -170,6 +170,10 @@ export const DisputeEntity = new Entity({
   computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'DISPUTE' }),
 });
 
+/** A workflow failure, an admin's retry, a repair by the reconciler (escrow/reconcile.ts). */
+export const TRANSACTION_HISTORY_EVENTS = ['needs_attention', 'retry', 'reconcile'] as const;
+export type TransactionHistoryEvent = (typeof TRANSACTION_HISTORY_EVENTS)[number];
+
 /**
  * What happened to a transaction that an admin must be able to read later: a workflow failure
  * (`needs_attention`) and each retry with its outcome. Written in the DynamoDB transaction of the
@@ -183,7 +187,7 @@ export const TransactionHistoryEntity = new Entity({
     transaction_id: string().key(),
     /** `<ISO date>#<random>`: in order, and two entries of the same millisecond both kept. */
     entry: string().key(),
-    event: string().enum('needs_attention', 'retry'),
+    event: string().enum(...TRANSACTION_HISTORY_EVENTS),
     from: string().enum(...TRANSACTION_STATUSES),
     to: string().enum(...TRANSACTION_STATUSES),
     actor: string(),
@@ -197,7 +201,43 @@ export const TransactionHistoryEntity = new Entity({
   }),
 });
 
+/**
+ * A transaction that is not final yet, in the sparse `OPEN_TRANSACTIONS` index (oldest first):
+ * written with the booking, deleted in the DynamoDB transaction that makes its status final
+ * (transitions.ts). The reconciler reads its candidates there instead of every transaction.
+ */
+export const OpenTransactionEntity = new Entity({
+  name: 'openTransaction',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    transaction_id: string().key(),
+    created_at: string(),
+    gsi1pk: string().hidden(),
+    gsi1sk: string().hidden(),
+  }),
+  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'OPEN' }),
+});
+
+/**
+ * The reconciler's short lease on a transaction it repairs: two runs at once (the scheduler
+ * delivers at least once) never repair the same transaction twice. Released at the end of the repair.
+ */
+export const ReconcileLeaseEntity = new Entity({
+  name: 'reconcileLease',
+  table: kalanTable,
+  timestamps: false,
+  schema: item({
+    transaction_id: string().key(),
+    run_id: string(),
+    /** ISO date after which another run may take the lease (a run that died holds it no longer). */
+    until: string(),
+  }),
+  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'RECONCILE' }),
+});
+
 export const ALL_TRANSACTIONS_INDEX = 'TRANSACTIONS';
+export const OPEN_TRANSACTIONS_INDEX = 'OPEN_TRANSACTIONS';
 export const parentTransactionsIndex = (parentId: string) => `PARENT_TX#${parentId}`;
 export const tutorTransactionsIndex = (tutorUserId: string) => `TUTOR_TX#${tutorUserId}`;
 export const disputesIndex = (status: 'open' | 'resolved') => `DISPUTES#${status}`;

@@ -29,9 +29,9 @@ export const PAYMENT_FAILED_REASON = 'Paiement refusé ou annulé chez Paystack'
 export async function applyVerifiedCharge(
   tx: Transaction,
   verified: VerifiedPayment,
-  options: { paystackEvent?: (outcome: string) => PaystackEventRecord; wake?: boolean } = {},
+  options: { paystackEvent?: (outcome: string) => PaystackEventRecord; wake?: boolean } & Audit = {},
 ): Promise<'escrowed' | 'amount_mismatch'> {
-  const { paystackEvent, wake } = options;
+  const { paystackEvent, wake, actorId, history } = options;
   const reference = tx.reference;
   const matches =
     verified.status === 'success' &&
@@ -46,6 +46,8 @@ export async function applyVerifiedCharge(
       record: { paid_at: verified.paidAt ?? new Date().toISOString(), paystack_transaction_id: String(verified.id) },
       paystackEvent: paystackEvent?.('escrowed'),
       wake,
+      actorId,
+      history: history?.('escrowed'),
     });
     return 'escrowed';
   }
@@ -58,6 +60,8 @@ export async function applyVerifiedCharge(
     record: { paystack_transaction_id: String(verified.id), attention_reason: reason },
     paystackEvent: paystackEvent?.('amount_mismatch'),
     wake,
+    actorId,
+    history: history?.('amount_mismatch'),
   });
   logger.warn('Paystack payment does not match the transaction', { transactionId: tx.id });
   return 'amount_mismatch';
@@ -65,13 +69,19 @@ export async function applyVerifiedCharge(
 
 export type PaymentCheck = 'escrowed' | 'amount_mismatch' | 'failed' | 'waiting' | 'unchanged';
 
+/** Who applies Paystack's answer when it is not the platform itself (the reconciler), for the history. */
+interface Audit {
+  actorId?: string;
+  history?: (outcome: 'escrowed' | 'amount_mismatch' | 'failed') => TransitionRequest['history'];
+}
+
 /**
  * Asks Paystack about a pending booking and applies the answer. `unchanged` when the booking is
  * not pending (or another request moved it meanwhile); `waiting` when Paystack knows no outcome
  * yet — including a reference it does not know (the checkout was never opened).
  * PaystackUnavailable propagates: the caller decides (the parent sees an error, the workflow expires).
  */
-export async function checkPendingPayment(tx: Transaction, options: { wake?: boolean } = {}): Promise<PaymentCheck> {
+export async function checkPendingPayment(tx: Transaction, options: { wake?: boolean } & Audit = {}): Promise<PaymentCheck> {
   if (tx.status !== 'pending') return 'unchanged';
   let verified: VerifiedPayment;
   try {
@@ -89,6 +99,8 @@ export async function checkPendingPayment(tx: Transaction, options: { wake?: boo
       actor: 'system',
       record: { attention_reason: PAYMENT_FAILED_REASON },
       wake: options.wake,
+      actorId: options.actorId,
+      history: options.history?.('failed'),
     });
     return 'failed';
   } catch (error) {

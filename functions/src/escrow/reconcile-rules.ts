@@ -1,0 +1,101 @@
+/**
+ * The reconciler's rules as plain functions (no AWS): which open transactions disagree with their
+ * workflow or with Paystack, and what repairs them. reconcile.ts reads the table, Step Functions
+ * and Paystack, and applies what these decide.
+ */
+import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/payments';
+import { paymentDeadline } from './timing.js';
+
+/** What Step Functions says of the execution recorded on the transaction. */
+export type ExecutionState = 'running' | 'stopped' | 'missing';
+
+export interface ReconcileSettings {
+  /** A transaction whose status changed less than this ago is left alone: its workflow start or its webhook may be in flight. */
+  minAgeSeconds: number;
+  /** How long past a deadline (payment window, refund requested, automatic release) before the reconciler steps in. */
+  overdueSeconds: number;
+}
+
+/** A non-negative number of seconds from the environment, or the fallback. */
+function secondsSetting(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Read at call time, as timing.ts does. Defaults: 5 minutes of quiet (a booking's StartExecution
+ * and Paystack's webhook take seconds), 30 minutes past a deadline (the workflow's own retries —
+ * about 13 minutes for a refund — have run out by then).
+ */
+export function reconcileSettings(): ReconcileSettings {
+  return {
+    minAgeSeconds: secondsSetting('RECONCILE_MIN_AGE_SECONDS', 5 * 60),
+    overdueSeconds: secondsSetting('RECONCILE_OVERDUE_SECONDS', 30 * 60),
+  };
+}
+
+export interface ReconcilableTransaction {
+  status: TransactionStatus;
+  created_at: string;
+  updated_at: string;
+  auto_release_at: string;
+  refund_requested_at?: string;
+}
+
+/** Statuses whose workflow must be running: it waits for the payment or a decision, or refunds. */
+export function needsWorkflow(status: TransactionStatus): boolean {
+  return (ATTENTION_STATUSES as readonly TransactionStatus[]).includes(status);
+}
+
+/** Changed too recently to judge. */
+export function isSettling(tx: Pick<ReconcilableTransaction, 'updated_at'>, now: Date, settings: ReconcileSettings): boolean {
+  return now.getTime() - new Date(tx.updated_at).getTime() < settings.minAgeSeconds * 1000;
+}
+
+/** What Paystack must be asked about before anything else is done. */
+export type PaystackCheck = 'payment' | 'refund' | 'release';
+
+const overdue = (deadline: Date, now: Date, settings: ReconcileSettings) => deadline.getTime() + settings.overdueSeconds * 1000 <= now.getTime();
+
+/**
+ * - a booking still pending: has Paystack taken the money (a webhook that never arrived) or refused it?
+ * - a refund asked long ago and never booked: has Paystack refunded it?
+ * - held funds long past their automatic release: is the charge still standing at Paystack?
+ */
+export function paystackCheckFor(tx: ReconcilableTransaction, now: Date, settings: ReconcileSettings): PaystackCheck | null {
+  if (tx.status === 'pending') return 'payment';
+  if (tx.status === 'refund_pending' && overdue(new Date(tx.refund_requested_at ?? tx.updated_at), now, settings)) return 'refund';
+  if (tx.status === 'escrow' && overdue(new Date(tx.auto_release_at), now, settings)) return 'release';
+  return null;
+}
+
+/** The payment window is over, and the workflow's own expiry should have run long ago. */
+export function paymentOverdue(tx: Pick<ReconcilableTransaction, 'created_at'>, now: Date, settings: ReconcileSettings): boolean {
+  return overdue(paymentDeadline(tx.created_at), now, settings);
+}
+
+export type OverdueRepair = 'complete_refund' | 'redrive' | 'needs_attention';
+
+/**
+ * A refund asked and not booked, given Paystack's status of the charge and whether the workflow runs:
+ * refunded at Paystack → book the refund; charge still standing → ask again through a new
+ * execution, unless one runs and is stuck (an admin must look); anything else (failed, unknown) →
+ * the money is not where we think: an admin must look.
+ */
+export function refundRepair(paystackStatus: string, execution: ExecutionState): OverdueRepair {
+  if (paystackStatus === 'reversed') return 'complete_refund';
+  if (paystackStatus === 'success') return execution === 'running' ? 'needs_attention' : 'redrive';
+  return 'needs_attention';
+}
+
+/**
+ * Held funds long past their automatic release: the charge still standing → release through a
+ * new execution, unless one runs and is stuck; refunded or reversed at Paystack meanwhile (a
+ * chargeback) → never release money that is gone: an admin must look.
+ */
+export function releaseRepair(paystackStatus: string, execution: ExecutionState): Exclude<OverdueRepair, 'complete_refund'> {
+  if (paystackStatus === 'success') return execution === 'running' ? 'needs_attention' : 'redrive';
+  return 'needs_attention';
+}
