@@ -67,13 +67,14 @@ await ensureTable(localDynamoClient(config), tableName);
  * Stops the Step Functions runner as a crash would (every execution in memory is lost) and starts
  * a new one, which resumes the workflow of every transaction not final — what `npm start` does
  * after a restart. Restarts asked at the same moment happen one after the other.
+ * `resume: false` starts the new runner without resuming anything (what the reconciler repairs).
  */
 let restarting = Promise.resolve(0);
-export function restartRunner(): Promise<number> {
+export function restartRunner(options: { resume?: boolean } = {}): Promise<number> {
   restarting = restarting.then(async () => {
     runner.stop();
     runner = await createLocalStepFunctions(config);
-    return runner.resumeInFlight();
+    return options.resume === false ? 0 : runner.resumeInFlight();
   });
   return restarting;
 }

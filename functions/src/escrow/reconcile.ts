@@ -260,9 +260,11 @@ export async function reconcileTransaction(
     // Read again under the lease (the batch read may be stale): judge only what is true now.
     const tx = await getTransaction(seen.id);
     if (!tx || !needsWorkflow(tx.status) || isSettling(tx, now, settings)) return [];
-    const repairs = await repairWithPaystack(tx, execution, now, settings);
+    // Another run may have replaced the execution meanwhile: judge the one recorded now.
+    const current = tx.execution_arn === seen.execution_arn ? execution : await executionStateOf(tx.execution_arn);
+    const repairs = await repairWithPaystack(tx, current, now, settings);
     const after = repairs.length ? await getTransaction(tx.id) : tx;
-    if (after && needsWorkflow(after.status) && execution.state !== 'running' && (await redrive(after, execution))) repairs.push('redriven');
+    if (after && needsWorkflow(after.status) && current.state !== 'running' && (await redrive(after, current))) repairs.push('redriven');
     return repairs;
   } finally {
     await releaseLease(seen.id, runId);
