@@ -40,6 +40,9 @@ export async function startStack(): Promise<RunningStack> {
 
   // Escrow workflows still in flight when the stack last stopped start again from the table.
   await payments.resumeInFlight();
+  // Then, every 15 minutes (LOCAL_RECONCILE_INTERVAL_MS), the reconciler repairs what still disagrees.
+  const { startReconcileTimer } = await import('./reconciler.js');
+  startReconcileTimer();
 
   const stack: RunningStack = { appUrl: publicUrl(config.ports.app), pool, accounts, tutorsCreated };
   // Tests and scripts (create-admin) find the running stack here.

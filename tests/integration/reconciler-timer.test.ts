@@ -1,0 +1,109 @@
+/**
+ * The reconciler's timer inside `npm start`: a stack of its own (the same script), with the timer
+ * set to one second (LOCAL_RECONCILE_INTERVAL_MS) and no quiet period. A paid transaction's
+ * execution is killed at the stack's own Step Functions endpoint (the stack keeps running, so its
+ * restart hook never runs): the timer's reconciler finds it and starts a new attempt, recorded in
+ * the history; the parent's release then completes it.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { eventually, expectBalanced, seededTutor } from './payments-helpers.js';
+
+const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 90);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-reconcile-'));
+let running: StackProcess | undefined;
+
+afterAll(async () => {
+  await running?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const local = { region: 'eu-west-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+const db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: `http://127.0.0.1:${ports.dynamodb}` }));
+const sfn = new SFNClient({ ...local, endpoint: `http://127.0.0.1:${ports.sfn}` });
+
+async function partition(transactionId: string): Promise<Array<Record<string, any>>> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: 'kalan-local',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `TX#${transactionId}` },
+      ConsistentRead: true,
+    }),
+  );
+  return Items;
+}
+
+const transaction = async (id: string) => (await partition(id)).find((item) => item.sk === 'TRANSACTION');
+
+async function parentToken(email: string): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({ ...local, endpoint: `http://127.0.0.1:${ports.cognito}` });
+  const ClientId = running!.info.pool.userPoolClientId;
+  const attributes = { email, given_name: 'Akissi', family_name: 'Yapi', 'custom:role': 'parent' };
+  await cognito.send(
+    new SignUpCommand({ ClientId, Username: email, Password: 'Secret-123', UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })) }),
+  );
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
+  );
+  return auth.AuthenticationResult!.AccessToken!;
+}
+
+async function call(pathname: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`http://127.0.0.1:${ports.app}${pathname}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('the reconciler timer of npm start', () => {
+  it('re-drives a workflow whose execution died while the stack kept running', async () => {
+    process.env.LOCAL_RECONCILE_INTERVAL_MS = '1000';
+    process.env.RECONCILE_MIN_AGE_SECONDS = '0';
+    try {
+      running = await startStackProcess({ dataDir, ports, inMemory: true });
+    } finally {
+      delete process.env.LOCAL_RECONCILE_INTERVAL_MS;
+      delete process.env.RECONCILE_MIN_AGE_SECONDS;
+    }
+    const token = await parentToken(`reconcile-${randomUUID().slice(0, 8)}@test.kalan.ci`);
+    const tutor = seededTutor(5);
+    const booking = await call('/api/payments', token, { tutorId: tutor.id, duration: 2, subject: tutor.subject, level: tutor.level, paymentMethod: 'card' });
+    expect(booking.status, JSON.stringify(booking.body)).toBe(200);
+    const id = booking.body.transaction_id as string;
+    const checkout = String(booking.body.authorization_url).replace('http://localhost', 'http://127.0.0.1');
+    expect((await fetch(`${checkout}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const held = await eventually(() => transaction(id), (tx) => tx?.status === 'escrow' && tx.task_status === 'escrow' && Boolean(tx.task_token), 20_000);
+    expect(held!.execution_arn).toMatch(new RegExp(`:${id}-1$`));
+
+    await sfn.send(new StopExecutionCommand({ executionArn: held!.execution_arn, cause: 'test : exécution tuée' }));
+
+    // The timer's next run starts attempt 2, which waits for the decision again.
+    const redriven = await eventually(
+      () => transaction(id),
+      (tx) => String(tx?.execution_arn).endsWith(`${id}-2`) && tx!.task_status === 'escrow' && tx!.task_token !== held!.task_token,
+      20_000,
+    );
+    expect(redriven?.status).toBe('escrow');
+    const history = (await partition(id)).filter((item) => String(item.sk).startsWith('HISTORY#'));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ event: 'reconcile', actor: 'reconciler', from: 'escrow', to: 'escrow' });
+
+    const release = await call(`/api/transactions/${id}/escrow`, token, { action: 'release' });
+    expect(release.status, JSON.stringify(release.body)).toBe(200);
+    await eventually(() => transaction(id), (tx) => tx?.status === 'released', 20_000);
+    const ledger = (await partition(id)).filter((item) => String(item.sk).startsWith('LEDGER#'));
+    expect(ledger.map((line) => line.movement).sort()).toEqual(['payment', 'payment', 'release', 'release', 'release']);
+    expectBalanced(ledger);
+  }, 240_000);
+});
