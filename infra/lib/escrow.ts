@@ -11,7 +11,7 @@ import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/payments';
 import { eventHandlers, routes } from '#shared/routes';
 import type { Api } from './api.js';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge, nagReference } from './nag.js';
+import { acknowledge, nagId, nagReference } from './nag.js';
 import { REPO_ROOT } from './paths.js';
 import type { Stage } from './stage.js';
 
@@ -55,7 +55,7 @@ export class Escrow extends Construct {
     const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
     const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
     this.stateMachineName = stateMachineName;
-    this.executionsNagResource = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}:*`;
+    this.executionsNagResource = nagId(this, `arn:{partition}:states:{region}:{account}:execution:kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}:*`);
     this.executionsArn = stack.formatArn({
       service: 'states',
       resource: 'execution',
