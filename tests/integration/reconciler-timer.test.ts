@@ -94,6 +94,7 @@ describe('the reconciler timer of npm start', () => {
       (tx) => String(tx?.execution_arn).endsWith(`${id}-2`) && tx!.task_status === 'escrow' && tx!.task_token !== held!.task_token,
       20_000,
     );
+    expect(redriven?.execution_arn).toMatch(new RegExp(`:${id}-2$`));
     expect(redriven?.status).toBe('escrow');
     const history = (await partition(id)).filter((item) => String(item.sk).startsWith('HISTORY#'));
     expect(history).toHaveLength(1);
