@@ -11,7 +11,7 @@ import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/payments';
 import { eventHandlers, routes } from '#shared/routes';
 import type { Api } from './api.js';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge, nagReference } from './nag.js';
+import { acknowledge, nagId, nagReference } from './nag.js';
 import { REPO_ROOT } from './paths.js';
 import type { Stage } from './stage.js';
 
@@ -39,7 +39,8 @@ export class Escrow extends Construct {
   readonly paystackSecret: ISecret;
   /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
   private readonly autoReleaseDays: string;
-  private readonly stateMachineName: string;
+  /** The machine's name as cdk-nag writes it in a finding id (its token part as JSON). */
+  private readonly stateMachineNagName: string;
   /** Every execution of the state machine (their names change with each attempt). */
   private readonly executionsArn: string;
 
@@ -52,7 +53,7 @@ export class Escrow extends Construct {
     // stack of the same stage never collides with the next one.
     const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
     const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
-    this.stateMachineName = stateMachineName;
+    this.stateMachineNagName = `kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}`;
     this.executionsArn = stack.formatArn({
       service: 'states',
       resource: 'execution',
@@ -133,7 +134,7 @@ export class Escrow extends Construct {
     acknowledge(
       retry,
       "Executions are named per attempt (<transaction>-<attempt>): the retry stops the one it replaces, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:' + this.stateMachineName + ':*]',
+      nagId(this, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${this.stateMachineNagName}:*]`),
     );
   }
 
