@@ -39,11 +39,10 @@ export class Escrow extends Construct {
   readonly paystackSecret: ISecret;
   /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
   private readonly autoReleaseDays: string;
-  private readonly stateMachineName: string;
+  /** The machine's name as cdk-nag writes it in a finding id (its token part as JSON). */
+  readonly stateMachineNagName: string;
   /** Every execution of the state machine (their names change with each attempt). */
   readonly executionsArn: string;
-  /** How cdk-nag names `executionsArn` in a finding (the machine's name holds an intrinsic, written as JSON). */
-  readonly executionsNagResource: string;
 
   constructor(scope: Construct, id: string, props: EscrowProps) {
     super(scope, id);
@@ -54,8 +53,7 @@ export class Escrow extends Construct {
     // stack of the same stage never collides with the next one.
     const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
     const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
-    this.stateMachineName = stateMachineName;
-    this.executionsNagResource = nagId(this, `arn:{partition}:states:{region}:{account}:execution:kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}:*`);
+    this.stateMachineNagName = `kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}`;
     this.executionsArn = stack.formatArn({
       service: 'states',
       resource: 'execution',
@@ -136,7 +134,7 @@ export class Escrow extends Construct {
     acknowledge(
       retry,
       "Executions are named per attempt (<transaction>-<attempt>): the retry stops the one it replaces, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
-      `AwsSolutions-IAM5[Resource::${this.executionsNagResource}]`,
+      nagId(this, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${this.stateMachineNagName}:*]`),
     );
   }
 

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { eventHandlers } from '#shared/routes';
 import type { Escrow } from './escrow.js';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge, nagReference } from './nag.js';
+import { acknowledge, nagId, nagReference } from './nag.js';
 import type { Stage } from './stage.js';
 
 export interface ReconcilerProps {
@@ -46,7 +46,7 @@ export class Reconciler extends Construct {
     acknowledge(
       this.function,
       "Executions are named per attempt (<transaction>-<attempt>): the reconciler describes the one recorded on each open transaction, and only this state machine's executions (`execution:<machine>:*`).",
-      `AwsSolutions-IAM5[Resource::${escrow.executionsNagResource}]`,
+      nagId(this, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${escrow.stateMachineNagName}:*]`),
     );
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {

@@ -112,6 +112,12 @@ export interface Transition {
   from: readonly TransactionStatus[];
   to: TransactionStatus;
   actors: readonly Actor[];
+  /**
+   * Only if the money was (true) or was not (false) received (`moneyReceived`): a transaction that
+   * needs attention may have failed before the payment or after it, and money can leave escrow
+   * only after it came in.
+   */
+  paid?: boolean;
 }
 
 /** The whole lifecycle. A parent may act only on its own transactions (checked by the API). */
@@ -130,7 +136,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'refund', from: ['escrow'], to: 'refund_pending', actors: ['parent', 'admin'] },
   { action: 'refund', from: ['disputed'], to: 'refund_pending', actors: ['admin'] },
   // A refund that failed at Paystack (funds still held) can be retried by an admin.
-  { action: 'refund', from: ['needs_attention'], to: 'refund_pending', actors: ['admin'] },
+  { action: 'refund', from: ['needs_attention'], to: 'refund_pending', actors: ['admin'], paid: true },
   // A rating of 2 or less while the funds are held freezes them until an admin decides.
   { action: 'dispute', from: ['escrow'], to: 'disputed', actors: ['parent'] },
   { action: 'complete_refund', from: ['refund_pending'], to: 'refunded', actors: ['system'] },
@@ -139,10 +145,10 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'flag_attention', from: [...ATTENTION_STATUSES, 'needs_attention'], to: 'needs_attention', actors: ['system'] },
   // The admin's retry ('Relancer'), once Paystack said what the money did: back to the status the
   // workflow failed in (a refund retried is `refund` above), or the refund Paystack made.
-  { action: 'resume_payment', from: ['needs_attention'], to: 'pending', actors: ['admin'] },
-  { action: 'resume_escrow', from: ['needs_attention'], to: 'escrow', actors: ['admin'] },
-  { action: 'resume_dispute', from: ['needs_attention'], to: 'disputed', actors: ['admin'] },
-  { action: 'complete_refund', from: ['needs_attention'], to: 'refunded', actors: ['admin'] },
+  { action: 'resume_payment', from: ['needs_attention'], to: 'pending', actors: ['admin'], paid: false },
+  { action: 'resume_escrow', from: ['needs_attention'], to: 'escrow', actors: ['admin'], paid: true },
+  { action: 'resume_dispute', from: ['needs_attention'], to: 'disputed', actors: ['admin'], paid: true },
+  { action: 'complete_refund', from: ['needs_attention'], to: 'refunded', actors: ['admin'], paid: true },
 ];
 
 /** The retry action that puts a transaction back where its workflow failed. */
@@ -153,16 +159,24 @@ export const RESUME_ACTIONS: Record<AttentionStatus, TransactionAction> = {
   refund_pending: 'refund',
 };
 
+/**
+ * The transition `actor` may take from `from`. `paid` says whether the money was received; it is
+ * known from the status except for `needs_attention`, where the caller gives `moneyReceived(tx)`
+ * (without it, the transaction counts as unpaid: no money can leave).
+ */
 export function transitionFor(
   action: TransactionAction,
   from: TransactionStatus,
   actor: Actor,
+  paid: boolean = moneyReceived({ status: from }),
 ): Transition | undefined {
-  return TRANSITIONS.find((t) => t.action === action && t.from.includes(from) && t.actors.includes(actor));
+  return TRANSITIONS.find(
+    (t) => t.action === action && t.from.includes(from) && t.actors.includes(actor) && (t.paid === undefined || t.paid === paid),
+  );
 }
 
-export function canTakeAction(action: TransactionAction, from: TransactionStatus, actor: Actor): boolean {
-  return transitionFor(action, from, actor) !== undefined;
+export function canTakeAction(action: TransactionAction, from: TransactionStatus, actor: Actor, paid?: boolean): boolean {
+  return transitionFor(action, from, actor, paid) !== undefined;
 }
 
 /** The statuses from which `actor` may take `action` (the `status IN (...)` of a conditional write). */

@@ -312,6 +312,25 @@ describe("the admin's retry ('Relancer')", () => {
     expect(await historyOf(id)).toEqual([]);
   });
 
+  it('never refunds a transaction whose workflow failed before the payment (409), and changes nothing', async () => {
+    const { parent, tutor, admin } = await people();
+    const { id } = await book(parent, tutor);
+    await untilWaiting(id, 'pending');
+    const fault = injectDynamoFault({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected });
+    try {
+      await wake(id);
+      await expectWaitingForAdmin(id, { state: 'AwaitPayment', status: 'pending', error: 'Error' });
+    } finally {
+      fault.remove();
+    }
+    const stuck = await transaction(id);
+    expect(stuck.paid_at).toBeUndefined();
+    const response = await call('decideEscrow', admin, { params: { id }, body: { action: 'refund', adminNotes: 'Remboursement' } });
+    expect(response.status).toBe(409);
+    expect(await transaction(id)).toEqual(stuck);
+    expect(await ledgerOf(id)).toEqual([]);
+  });
+
   it('changes nothing while Paystack cannot answer (502)', async () => {
     const { parent, tutor, admin } = await people();
     const { id, reference } = await bookAndPay(parent, tutor);

@@ -32,7 +32,10 @@ describe('transaction status table', () => {
     expect(transitionFor('release', 'escrow', 'admin')?.to).toBe('released');
     expect(transitionFor('release', 'disputed', 'admin')?.to).toBe('released');
     expect(transitionFor('refund', 'disputed', 'admin')?.to).toBe('refund_pending');
-    expect(transitionFor('refund', 'needs_attention', 'admin')?.to).toBe('refund_pending');
+    expect(transitionFor('refund', 'needs_attention', 'admin', true)?.to).toBe('refund_pending');
+    // A transaction whose workflow failed before the payment has no money to refund.
+    expect(transitionFor('refund', 'needs_attention', 'admin', false)).toBeUndefined();
+    expect(transitionFor('refund', 'needs_attention', 'admin')).toBeUndefined();
     expect(canTakeAction('release', 'needs_attention', 'admin')).toBe(false);
   });
 

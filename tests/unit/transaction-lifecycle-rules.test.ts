@@ -18,6 +18,7 @@ import {
   isFinalStatus,
   isMobileMoney,
   lessonIsOver,
+  moneyReceived,
   PAYMENT_METHOD_LABELS,
   PAYMENT_TIMEOUT_SECONDS,
   DEFAULT_AUTO_RELEASE_DAYS,
@@ -39,8 +40,11 @@ import { initialState, step } from '../../functions/src/escrow/lifecycle.js';
 
 const ACTORS: Actor[] = ['parent', 'admin', 'system'];
 
-/** The lifecycle of the spec, written out: `action from actor → to`. Everything else is refused. */
-const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionStatus]> = [
+/**
+ * The lifecycle of the spec, written out: `action from actor → to`, and for the exits of
+ * `needs_attention` whether the money must have been received. Everything else is refused.
+ */
+const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionStatus, paid?: boolean]> = [
   ['confirm_payment', 'pending', 'system', 'escrow'],
   ['flag_payment', 'pending', 'system', 'payment_mismatch'],
   ['expire_payment', 'pending', 'system', 'failed'],
@@ -51,7 +55,7 @@ const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionSt
   ['refund', 'escrow', 'parent', 'refund_pending'],
   ['refund', 'escrow', 'admin', 'refund_pending'],
   ['refund', 'disputed', 'admin', 'refund_pending'],
-  ['refund', 'needs_attention', 'admin', 'refund_pending'],
+  ['refund', 'needs_attention', 'admin', 'refund_pending', true],
   ['dispute', 'escrow', 'parent', 'disputed'],
   ['complete_refund', 'refund_pending', 'system', 'refunded'],
   ['flag_attention', 'pending', 'system', 'needs_attention'],
@@ -59,10 +63,10 @@ const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionSt
   ['flag_attention', 'disputed', 'system', 'needs_attention'],
   ['flag_attention', 'refund_pending', 'system', 'needs_attention'],
   ['flag_attention', 'needs_attention', 'system', 'needs_attention'],
-  ['resume_payment', 'needs_attention', 'admin', 'pending'],
-  ['resume_escrow', 'needs_attention', 'admin', 'escrow'],
-  ['resume_dispute', 'needs_attention', 'admin', 'disputed'],
-  ['complete_refund', 'needs_attention', 'admin', 'refunded'],
+  ['resume_payment', 'needs_attention', 'admin', 'pending', false],
+  ['resume_escrow', 'needs_attention', 'admin', 'escrow', true],
+  ['resume_dispute', 'needs_attention', 'admin', 'disputed', true],
+  ['complete_refund', 'needs_attention', 'admin', 'refunded', true],
 ];
 
 describe('who may take which action from which status', () => {
@@ -94,10 +98,15 @@ describe('who may take which action from which status', () => {
     for (const action of TRANSACTION_ACTIONS) {
       for (const from of TRANSACTION_STATUSES) {
         for (const actor of ACTORS) {
-          const expected = ALLOWED.find(([a, f, who]) => a === action && f === from && who === actor);
-          const what = `${action} depuis ${from} par ${actor}`;
-          expect(transitionFor(action, from, actor)?.to, what).toBe(expected?.[3]);
-          expect(canTakeAction(action, from, actor), what).toBe(expected !== undefined);
+          // Paid or not is known from the status, except while a transaction needs attention.
+          const received = moneyReceived({ status: from });
+          for (const paid of from === 'needs_attention' ? [false, true] : [received]) {
+            const expected = ALLOWED.find(([a, f, who, , p]) => a === action && f === from && who === actor && (p === undefined || p === paid));
+            const what = `${action} depuis ${from} par ${actor}${from === 'needs_attention' ? (paid ? ', payé' : ', non payé') : ''}`;
+            expect(transitionFor(action, from, actor, paid)?.to, what).toBe(expected?.[3]);
+            expect(canTakeAction(action, from, actor, paid), what).toBe(expected !== undefined);
+            if (from !== 'needs_attention') expect(transitionFor(action, from, actor)?.to, what).toBe(expected?.[3]);
+          }
         }
       }
     }

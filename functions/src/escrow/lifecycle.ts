@@ -19,7 +19,8 @@ export function initialState(): LifecycleState {
 
 /** Applies one action as the conditional write would: all of it, or nothing. */
 export function step(state: LifecycleState, action: TransactionAction, actor: Actor, parties: LedgerParties): StepResult {
-  const transition = transitionFor(action, state.status, actor);
+  const paid = state.ledger.some((line) => line.movement === 'payment');
+  const transition = transitionFor(action, state.status, actor, paid);
   if (!transition) return { ok: false, reason: 'not_allowed' };
   const movement = movementOf(action);
   if (movement && state.ledger.some((line) => line.movement === movement)) return { ok: false, reason: 'duplicate_movement' };

@@ -14,12 +14,14 @@ import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity
 import { messages } from '#shared/messages';
 import {
   isFinalStatus,
+  moneyReceived,
   statusesAllowing,
   transitionFor,
   type Actor,
   type CourseStatus,
   type TransactionAction,
   type TransactionStatus,
+  type Transition,
 } from '#shared/payments';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
 import { recordWriteCapacity } from '../payments/capacity.js';
@@ -82,13 +84,13 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
     const tx = await getTransaction(request.transactionId);
     if (!tx) throw new NotFoundError(messages.payments.transactionNotFound);
     if (request.actor === 'parent' && tx.parent_id !== request.actorId) throw new ForbiddenError();
-    const transition = transitionFor(request.action, tx.status, request.actor);
+    const transition = transitionFor(request.action, tx.status, request.actor, moneyReceived(tx));
     if (!transition) {
       const reachable = statusesAllowing(request.action, request.actor).length > 0;
       throw new ConflictError(reachable ? messages.payments.alreadyDecided : messages.payments.actionNotAllowed);
     }
     try {
-      const updated = await writeTransition(tx, transition.to, request);
+      const updated = await writeTransition(tx, transition, request);
       if (request.wake !== false) await wakeWorkflow(tx.id, tx.status);
       return updated;
     } catch (error) {
@@ -104,7 +106,8 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
   }
 }
 
-async function writeTransition(tx: Transaction, to: TransactionStatus, request: TransitionRequest): Promise<Transaction> {
+async function writeTransition(tx: Transaction, transition: Transition, request: TransitionRequest): Promise<Transaction> {
+  const { to } = transition;
   const now = new Date().toISOString();
   const from = tx.status;
   const courseStatus = COURSE_STATUS_AFTER[to];
@@ -126,6 +129,8 @@ async function writeTransition(tx: Transaction, to: TransactionStatus, request: 
       : {}),
   };
   const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId! } as const] : [];
+  // Money leaves a transaction that needs attention only if Paystack's payment was confirmed.
+  const paidCondition = transition.paid === undefined ? [] : [{ attr: 'paid_at', exists: transition.paid } as const];
   const writes = [
     TransactionEntity.build(UpdateTransaction)
       .item({
@@ -135,7 +140,7 @@ async function writeTransition(tx: Transaction, to: TransactionStatus, request: 
         ...(changes.attention ? { attention: $set(changes.attention) } : {}),
         ...(Object.keys(course).length ? { course } : {}),
       } as never)
-      .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership] } as never }),
+      .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership, ...paidCondition] } as never }),
   ] as WriteItem[];
 
   const movement = movementOf(request.action);

@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import { canTakeAction, type EscrowDecision } from '#shared/payments';
+import { canTakeAction, moneyReceived, type EscrowDecision } from '#shared/payments';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -13,8 +13,9 @@ import { useAdminEscrowDecision } from '../api/admin-money';
 export function EscrowActions({ transaction }: { transaction: TransactionView }) {
   const decision = useAdminEscrowDecision();
   const [action, setAction] = useState<EscrowDecision | null>(null);
-  const canRelease = canTakeAction('release', transaction.status, 'admin');
-  const canRefund = canTakeAction('refund', transaction.status, 'admin');
+  const paid = moneyReceived(transaction);
+  const canRelease = canTakeAction('release', transaction.status, 'admin', paid);
+  const canRefund = canTakeAction('refund', transaction.status, 'admin', paid);
   if (!canRelease && !canRefund) return null;
 
   const confirm = async (notes: string) => {
