@@ -6,7 +6,8 @@
  *   broken one is repaired once (re-driven, escrowed, failed, expired, refund booked, or
  *   needs_attention through the workflow's one path), recorded in its history by 'reconciler';
  *   the healthy ones are left exactly as they were; every ledger balances; a second run repairs nothing;
- * - runs at the same moment repair each transaction once.
+ * - runs at the same moment repair each transaction once;
+ * - a run out of time stops taking transactions and says so; the next one goes on.
  * The runner stopped in the middle of a release: reconciler-restart.test.ts (a table of its own).
  * Transactions are dated in the past (payment window, refund request, release date) by writing
  * the table directly, never through the code under test.
@@ -15,7 +16,7 @@ import { DescribeExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventHandlers } from '#shared/routes';
 import { sfn } from '#commons/clients/sfn';
-import { invoke } from '../../infra/local/lambda-runtime.js';
+import { lambdaContext, loadHandler } from '../../infra/local/lambda-runtime.js';
 import type { ReconcileReport } from '../../functions/src/escrow/reconcile.js';
 import {
   book,
@@ -40,7 +41,14 @@ beforeAll(() => {
   process.env.RECONCILE_MIN_AGE_SECONDS = '0';
 });
 
-const reconcile = () => invoke(eventHandlers.reconciler, { source: 'manual' }) as Promise<ReconcileReport>;
+/**
+ * One run, as the schedule invokes it, with a minute of Lambda time: what is counted here must not
+ * depend on how loaded the machine is (a run that runs out of time is tested on its own).
+ */
+async function reconcile(timeoutMs = 60_000): Promise<ReconcileReport> {
+  const handler = await loadHandler(eventHandlers.reconciler);
+  return (await handler({ source: 'manual' }, lambdaContext('kalan-local-reconciler', timeoutMs))) as ReconcileReport;
+}
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
 const historyOf = async (id: string) => (await partition(id)).filter((item) => String(item.sk).startsWith('HISTORY#'));
 const movements = async (id: string) => (await ledgerOf(id)).map((line) => line.movement).sort();
@@ -256,5 +264,17 @@ describe('runs at the same moment', () => {
     // Whatever a run left for later, the next run finds nothing to do.
     await untilWaiting(webhookLost.id, 'escrow');
     expect((await reconcile()).repaired).toBe(0);
+  });
+});
+
+describe('a run out of time', () => {
+  it('takes no transaction once its time is up, says it did not finish, and the next run goes on', async () => {
+    const who = await people();
+    const dead = await held(who).then(async (b) => (await killExecution(b.id), b));
+    // 2 s of Lambda time, less the 3 s kept to finish the repairs under way: nothing may start.
+    expect(await reconcile(2000)).toMatchObject({ checked: 0, repaired: 0, complete: false });
+    expect((await transaction(dead.id)).workflow_attempt).toBe(1);
+    expect(await reconcile()).toMatchObject({ repaired: 1, repairs: { redriven: 1 }, complete: true });
+    await untilWaiting(dead.id, 'escrow');
   });
 });
