@@ -99,15 +99,20 @@ export class Escrow extends Construct {
   }
 
   private grantRoutes(api: Api, siteUrl: string): void {
-    // What infra/lib/permissions.ts declares: the Paystack key, and the workflow's actions.
-    for (const fn of kalanFunctionsOf(this)) {
-      const { paystackSecret, workflow } = fn.permissions;
-      if (paystackSecret) this.grantPaystackSecret(fn);
-      if (workflow) this.grantWorkflow(fn, workflow);
-    }
+    for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);
     const initialize = api.functionFor(routes.initializePayment.handler);
     initialize.addEnvironment('SITE_URL', siteUrl);
     initialize.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
+  }
+
+  /**
+   * What the function's row of infra/lib/permissions.ts declares here: the Paystack key and the
+   * workflow's actions. Done for every function built before Escrow; call it for one built after.
+   */
+  grantDeclared(fn: KalanFunction): void {
+    const { paystackSecret, workflow } = fn.permissions;
+    if (paystackSecret) this.grantPaystackSecret(fn);
+    if (workflow) this.grantWorkflow(fn, workflow);
   }
 
   /**

@@ -95,7 +95,11 @@ export class KalanFunction extends NodejsFunction {
       validate: () =>
         declaredRights(permissions)
           .filter((right) => !this.granted.has(right))
-          .map((right) => `${props.handlerModule} declares '${right}' in infra/lib/permissions.ts but no construct granted it`),
+          .map(
+            (right) =>
+              `${props.handlerModule} declares '${right}' in infra/lib/permissions.ts but no construct granted it ` +
+              "(build the function before the construct owning the resource, or call that construct's grantDeclared)",
+          ),
     });
   }
 

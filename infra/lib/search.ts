@@ -32,6 +32,7 @@ export class Search extends Construct {
   readonly catalogue: PrivateBucket;
   readonly indexer: KalanFunction;
   readonly deadLetters: Queue;
+  private readonly bedrockModelId: string | null | undefined;
 
   constructor(scope: Construct, id: string, props: SearchProps) {
     super(scope, id);
@@ -77,14 +78,21 @@ export class Search extends Construct {
       `AwsSolutions-IAM5[Resource::${nagReference(table, 'StreamArn')}]`,
     );
 
-    for (const fn of kalanFunctionsOf(this)) {
-      const { buckets, bedrock } = fn.permissions;
-      if (buckets?.catalogue) this.grantSnapshot(fn, buckets.catalogue);
-      // The stage's model (infra/stages.ts, a default there); null turns Bedrock off, and grants nothing.
-      if (bedrock) {
-        if (stage.bedrockModelId) this.enableBedrock(fn, stage.bedrockModelId);
-        fn.markGranted('bedrock');
-      }
+    this.bedrockModelId = stage.bedrockModelId;
+    for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);
+  }
+
+  /**
+   * What the function's row of infra/lib/permissions.ts declares here: the catalogue snapshot and
+   * Bedrock. Done for every function built before Search; call it for one built after.
+   */
+  grantDeclared(fn: KalanFunction): void {
+    const { buckets, bedrock } = fn.permissions;
+    if (buckets?.catalogue) this.grantSnapshot(fn, buckets.catalogue);
+    // The stage's model (infra/stages.ts, a default there); null turns Bedrock off, and grants nothing.
+    if (bedrock) {
+      if (this.bedrockModelId) this.enableBedrock(fn, this.bedrockModelId);
+      fn.markGranted('bedrock');
     }
   }
 

@@ -20,16 +20,21 @@ export interface UploadsProps {
  * List or Delete. The KYC bucket is reached only by the upload, URL and KYC functions.
  */
 export class Uploads extends Construct {
+  private readonly data: Data;
+
   constructor(scope: Construct, id: string, props: UploadsProps) {
     super(scope, id);
-    const { data } = props;
-    for (const fn of kalanFunctionsOf(this)) {
-      const { kyc, tutorImages } = fn.permissions.buckets ?? {};
-      if (kyc) grant(fn, data.kycDocuments, 'KYC_BUCKET', kyc);
-      if (tutorImages) grant(fn, data.tutorImages, 'TUTOR_IMAGES_BUCKET', tutorImages);
-      if (kyc) fn.markGranted('buckets.kyc');
-      if (tutorImages) fn.markGranted('buckets.tutorImages');
-    }
+    this.data = props.data;
+    for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);
+  }
+
+  /** The buckets the function's row declares. Done for every function built before Uploads; call it for one built after. */
+  grantDeclared(fn: KalanFunction): void {
+    const { kyc, tutorImages } = fn.permissions.buckets ?? {};
+    if (kyc) grant(fn, this.data.kycDocuments, 'KYC_BUCKET', kyc);
+    if (tutorImages) grant(fn, this.data.tutorImages, 'TUTOR_IMAGES_BUCKET', tutorImages);
+    if (kyc) fn.markGranted('buckets.kyc');
+    if (tutorImages) fn.markGranted('buckets.tutorImages');
   }
 }
 
