@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteId } from '#shared/routes';
-import { routes } from '#shared/routes';
+import { eventHandlers, routes } from '#shared/routes';
 import { documentClient } from '#commons/clients/dynamodb';
 import { LEDGER_ATTRIBUTES, PERMISSIONS, TABLE_ACTIONS, type TableAction } from '../../infra/lib/permissions.js';
 import {
@@ -38,6 +38,7 @@ interface Request {
 }
 
 const running = new AsyncLocalStorage<string>();
+const WORKFLOW_TASKS = eventHandlers.escrowTasks;
 const requests: Request[] = [];
 
 type Value = string | { S?: string } | undefined;
@@ -122,8 +123,11 @@ beforeAll(() => {
   documentClient.middlewareStack.add(
     (next, context) => async (args) => {
       const handlerModule = running.getStore();
-      if (handlerModule) {
-        for (const request of requestsOf(context.commandName ?? '', args.input as Record<string, any>)) requests.push({ handlerModule, ...request });
+      for (const request of requestsOf(context.commandName ?? '', args.input as Record<string, any>)) {
+        if (handlerModule) requests.push({ handlerModule, ...request });
+        // The local runner invokes the workflow's tasks outside any handler's context; the test's
+        // own set-up (people, tutors) writes users only.
+        else if (/^(TX|PAYSTACK_EVENT)#/.test(request.partition)) requests.push({ handlerModule: WORKFLOW_TASKS, ...request });
       }
       return next(args);
     },
@@ -159,6 +163,8 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     await untilWaiting(verified.id, 'escrow');
     expect((await callAs('rateCourse', parent, { params: { id: verified.id }, body: { rating: 2 } })).status).toBe(200);
     expect((await callAs('decideEscrow', admin, { params: { id: verified.id }, body: { action: 'refund', adminNotes: 'Remboursé' } })).status).toBe(200);
+    // The workflow's Refund task asks Paystack, then writes the refund's ledger lines.
+    await untilStatus(verified.id, 'refunded');
 
     // A transaction that needs attention, retried by an admin once Paystack answers again.
     const stuck = await as('payments/initialize', () => book(parent, tutor));
@@ -175,11 +181,11 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
     // The recorder saw each of them, ledger lines included (written by the webhook and the release).
     const seen = new Set(requests.map((r) => r.handlerModule));
-    for (const handlerModule of ['payments/initialize', 'payments/webhook', 'escrow/decide', 'transactions/rate', 'admin/close-dispute', 'payments/verify-payment', 'admin/retry-transaction', 'admin/stats']) {
+    for (const handlerModule of [WORKFLOW_TASKS, 'payments/initialize', 'payments/webhook', 'escrow/decide', 'transactions/rate', 'admin/close-dispute', 'payments/verify-payment', 'admin/retry-transaction', 'admin/stats']) {
       expect(seen, handlerModule).toContain(handlerModule);
     }
     expect(requests.filter((r) => r.sk?.startsWith('LEDGER#')).map((r) => r.handlerModule)).toEqual(
-      expect.arrayContaining(['payments/webhook', 'escrow/decide']),
+      expect.arrayContaining(['payments/webhook', 'escrow/decide', 'payments/verify-payment', WORKFLOW_TASKS]),
     );
   });
 
