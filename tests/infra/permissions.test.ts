@@ -211,7 +211,6 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       }
       const sorted = (map: Map<string, Set<string>>) => Object.fromEntries([...map].map(([k, v]) => [k, [...v].sort()]).sort());
       const expected = expectedServiceActions(row);
-      // The Bedrock statement names the foundation model and the inference profile: two resources.
       expect(sorted(held), handlerModule).toEqual(sorted(expected));
     });
   });
