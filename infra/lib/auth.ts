@@ -1,4 +1,3 @@
-import { Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -9,12 +8,12 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
 import { eventHandlers } from '#shared/routes';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge, nagId } from './nag.js';
+import { acknowledge } from './nag.js';
 import type { Stage } from './stage.js';
 
 export interface AuthProps {
@@ -82,33 +81,31 @@ export class Auth extends Construct {
   }
 
   private addTriggers(stage: Stage, table: ITable): void {
-    const preSignUp = new KalanFunction(this, 'PreSignUp', {
-      handlerModule: eventHandlers.preSignUp,
-      table,
-      stage,
-      tableAccess: 'none',
-    });
+    const preSignUp = new KalanFunction(this, 'PreSignUp', { handlerModule: eventHandlers.preSignUp, table, stage });
     const postConfirmation = new KalanFunction(this, 'PostConfirmation', {
       handlerModule: eventHandlers.postConfirmation,
       table,
       stage,
-      tableAccess: 'write',
     });
-    // The pool's ARN would make pool → trigger → role policy → pool a cycle; name the ARN instead.
-    const { region, account, partition } = Stack.of(this);
-    postConfirmation.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['cognito-idp:AdminAddUserToGroup'],
-        resources: [`arn:${partition}:cognito-idp:${region}:${account}:userpool/*`],
-      }),
-    );
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
-    acknowledge(
-      postConfirmation,
-      'The pool id cannot be referenced from its own trigger without a circular dependency; the statement only allows AdminAddUserToGroup, in this account and region.',
-      nagId(this, 'AwsSolutions-IAM5[Resource::arn:{partition}:cognito-idp:{region}:{account}:userpool/*]'),
-    );
+    this.grantGroupMembership(postConfirmation);
+  }
+
+  /**
+   * AdminAddUserToGroup on this pool's own ARN. The pool references its trigger and the function
+   * depends on its role's default policy, so the statement cannot live there (pool → function →
+   * policy → pool); it lives in a policy of its own, attached to the same role, which nothing the
+   * pool needs depends on. CloudFormation creates it right after the pool, before anybody can sign up.
+   */
+  private grantGroupMembership(fn: KalanFunction): void {
+    const actions = (fn.permissions.cognito ?? []).map((action) => `cognito-idp:${action}`);
+    if (!actions.length) return;
+    new Policy(this, `${fn.node.id}OwnPool`, {
+      roles: [fn.role!],
+      statements: [new PolicyStatement({ actions, resources: [this.userPool.userPoolArn] })],
+    });
+    fn.markGranted('cognito');
   }
 
   /** Deliberate choices of the product, recorded where the pool is defined. */

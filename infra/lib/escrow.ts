@@ -10,8 +10,9 @@ import { Construct } from 'constructs';
 import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/payments';
 import { eventHandlers, routes } from '#shared/routes';
 import type { Api } from './api.js';
-import { KalanFunction } from './kalan-function.js';
+import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
 import { acknowledge, nagId, nagReference } from './nag.js';
+import type { WorkflowAction } from './permissions.js';
 import { REPO_ROOT } from './paths.js';
 import type { Stage } from './stage.js';
 
@@ -40,9 +41,11 @@ export class Escrow extends Construct {
   /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
   private readonly autoReleaseDays: string;
   /** The machine's name as cdk-nag writes it in a finding id (its token part as JSON). */
-  readonly stateMachineNagName: string;
+  private readonly stateMachineNagName: string;
   /** Every execution of the state machine (their names change with each attempt). */
-  readonly executionsArn: string;
+  private readonly executionsArn: string;
+  /** Built from the name, so that the tasks' own policy can name the machine that names them. */
+  private readonly stateMachineArn: string;
 
   constructor(scope: Construct, id: string, props: EscrowProps) {
     super(scope, id);
@@ -60,8 +63,7 @@ export class Escrow extends Construct {
       resourceName: `${stateMachineName}:*`,
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
-    // Built from the name: the tasks' own policy cannot reference the machine that references them.
-    const stateMachineArn = stack.formatArn({
+    this.stateMachineArn = stack.formatArn({
       service: 'states',
       resource: 'stateMachine',
       resourceName: stateMachineName,
@@ -71,11 +73,8 @@ export class Escrow extends Construct {
     this.paystackSecret = Secret.fromSecretNameV2(this, 'PaystackSecret', stage.paystackSecretName);
 
     this.tasks = new KalanFunction(this, 'EscrowTasks', { handlerModule: eventHandlers.escrowTasks, table, stage });
-    this.tasks.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
     this.autoReleaseDays = String(props.autoReleaseDays ?? DEFAULT_AUTO_RELEASE_DAYS);
     this.tasks.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
-    this.paystackSecret.grantRead(this.tasks);
-    this.tasks.addToRolePolicy(new PolicyStatement({ actions: ['states:SendTaskSuccess'], resources: [stateMachineArn] }));
 
     const logs = new LogGroup(this, 'EscrowLogs', {
       // Under /aws/vendedlogs/, Step Functions log delivery needs no resource policy entry per group.
@@ -100,42 +99,49 @@ export class Escrow extends Construct {
   }
 
   private grantRoutes(api: Api, siteUrl: string): void {
-    const secretReaders = [
-      routes.initializePayment.handler,
-      routes.paystackWebhook.handler,
-      routes.verifyPayment.handler,
-      routes.adminRetryTransaction.handler,
-    ];
-    // Every route that changes a status wakes the workflow waiting on it.
-    const wakers = [
-      routes.initializePayment.handler,
-      routes.paystackWebhook.handler,
-      routes.verifyPayment.handler,
-      routes.decideEscrow.handler,
-      routes.rateCourse.handler,
-      routes.adminRetryTransaction.handler,
-    ];
-    for (const handlerModule of secretReaders) {
-      const fn = api.functionFor(handlerModule);
-      fn.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
-      this.paystackSecret.grantRead(fn);
-    }
-    for (const handlerModule of wakers) this.stateMachine.grantTaskResponse(api.functionFor(handlerModule));
+    for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);
     const initialize = api.functionFor(routes.initializePayment.handler);
-    initialize.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
     initialize.addEnvironment('SITE_URL', siteUrl);
     initialize.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
-    this.stateMachine.grantStartExecution(initialize);
-    // 'Relancer': replaces the execution of a transaction that needs attention by a new attempt.
-    const retry = api.functionFor(routes.adminRetryTransaction.handler);
-    retry.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
-    this.stateMachine.grantStartExecution(retry);
-    retry.addToRolePolicy(new PolicyStatement({ actions: ['states:StopExecution'], resources: [this.executionsArn] }));
-    acknowledge(
-      retry,
-      "Executions are named per attempt (<transaction>-<attempt>): the retry stops the one it replaces, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
-      nagId(this, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${this.stateMachineNagName}:*]`),
-    );
+  }
+
+  /**
+   * What the function's row of infra/lib/permissions.ts declares here: the Paystack key and the
+   * workflow's actions. Done for every function built before Escrow; call it for one built after.
+   */
+  grantDeclared(fn: KalanFunction): void {
+    const { paystackSecret, workflow } = fn.permissions;
+    if (paystackSecret) this.grantPaystackSecret(fn);
+    if (workflow) this.grantWorkflow(fn, workflow);
+  }
+
+  /**
+   * Read access to the stage's Paystack key, by name. Every route that changes a status wakes
+   * the workflow waiting on it (SendTaskSuccess); the booking and the admin's retry start
+   * executions; the retry stops the one it replaces.
+   */
+  private grantPaystackSecret(fn: KalanFunction): void {
+    fn.addEnvironment('PAYSTACK_SECRET_NAME', this.paystackSecret.secretName);
+    this.paystackSecret.grantRead(fn);
+    fn.markGranted('paystackSecret');
+  }
+
+  private grantWorkflow(fn: KalanFunction, actions: readonly WorkflowAction[]): void {
+    const onMachine = actions.filter((action) => action === 'StartExecution' || action === 'SendTaskSuccess');
+    const onExecutions = actions.filter((action) => action === 'StopExecution' || action === 'DescribeExecution');
+    if (onMachine.length) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: onMachine.map((a) => `states:${a}`), resources: [this.stateMachineArn] }));
+    }
+    if (actions.includes('StartExecution')) fn.addEnvironment('ESCROW_STATE_MACHINE_ARN', this.stateMachine.stateMachineArn);
+    if (onExecutions.length) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: onExecutions.map((a) => `states:${a}`), resources: [this.executionsArn] }));
+      acknowledge(
+        fn,
+        "Executions are named per attempt (<transaction>-<attempt>): the function reaches the one recorded on the transaction, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
+        nagId(fn, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${this.stateMachineNagName}:*]`),
+      );
+    }
+    fn.markGranted('workflow');
   }
 
   private acknowledgeNagFindings(api: Api): void {

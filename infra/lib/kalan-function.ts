@@ -1,23 +1,42 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { acknowledge, nagReference } from './nag.js';
+import { acknowledge } from './nag.js';
 import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.js';
+import {
+  type IndexName,
+  LEDGER_ATTRIBUTES,
+  type Permissions,
+  permissionsOf,
+  TABLE_ACTIONS,
+  type TableAction,
+  type TableRights,
+  writesTransactions,
+} from './permissions.js';
 import type { Stage } from './stage.js';
-
-/** What a function may do with the table; least privilege per function. */
-export type TableAccess = 'read-write' | 'write' | 'none';
 
 export interface KalanFunctionProps {
   /** Module of `functions/src` without extension, as in the route table: `auth/get-me`. */
   readonly handlerModule: string;
   readonly table: ITable;
   readonly stage: Stage;
-  /** @default 'read-write' */
-  readonly tableAccess?: TableAccess;
+}
+
+/** What, besides the table, a row of infra/lib/permissions.ts may declare; granted by the resource's construct. */
+export type GrantedRight =
+  | Exclude<keyof Permissions, 'table' | 'ledger' | 'buckets'>
+  | `buckets.${keyof NonNullable<Permissions['buckets']>}`;
+
+function declaredRights(permissions: Permissions): GrantedRight[] {
+  const { table: _table, ledger: _ledger, buckets, ...others } = permissions;
+  return [
+    ...(Object.keys(others) as GrantedRight[]),
+    ...Object.keys(buckets ?? {}).map((bucket) => `buckets.${bucket}` as GrantedRight),
+  ];
 }
 
 /**
@@ -26,8 +45,13 @@ export interface KalanFunctionProps {
  */
 export class KalanFunction extends NodejsFunction {
   readonly handlerModule: string;
+  /** Its row of infra/lib/permissions.ts. */
+  readonly permissions: Permissions;
+  private readonly granted: Set<GrantedRight>;
 
   constructor(scope: Construct, id: string, props: KalanFunctionProps) {
+    // First, so a module without a row stops synthesis before anything is built for it.
+    const permissions = permissionsOf(props.handlerModule);
     // An explicit log group, so retention applies without the LogRetention custom resource.
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.stage.logRetention,
@@ -62,18 +86,86 @@ export class KalanFunction extends NodejsFunction {
       },
     });
     this.handlerModule = props.handlerModule;
-    grantTableAccess(this, props.table, props.tableAccess ?? 'read-write');
+    this.permissions = permissions;
+    this.granted = new Set();
+    for (const statement of tableStatements(props.table, permissions)) this.addToRolePolicy(statement);
     acknowledge(this, 'The architecture fixes the Node 22 runtime for every function.', 'AwsSolutions-L1');
+    // Fail closed the other way too: a right of the row that no construct granted is a mistake.
+    this.node.addValidation({
+      validate: () =>
+        declaredRights(permissions)
+          .filter((right) => !this.granted.has(right))
+          .map(
+            (right) =>
+              `${props.handlerModule} declares '${right}' in infra/lib/permissions.ts but no construct granted it ` +
+              "(build the function before the construct owning the resource, or call that construct's grantDeclared)",
+          ),
+    });
+  }
+
+  /** Records that the construct owning a resource granted the row's right on it. */
+  markGranted(right: GrantedRight): void {
+    this.granted.add(right);
   }
 }
 
-function grantTableAccess(fn: NodejsFunction, table: ITable, access: TableAccess): void {
-  if (access === 'none') return;
-  if (access === 'read-write') table.grantReadWriteData(fn);
-  if (access === 'write') table.grantWriteData(fn);
-  acknowledge(
-    fn,
-    "The grant covers the table's own secondary indexes (gsi1, gsi2), part of the single-table design.",
-    `AwsSolutions-IAM5[Resource::${nagReference(table)}/index/*]`,
-  );
+/**
+ * The row's table rights as IAM statements: one per set of partition patterns, each action on the
+ * table (or the index) only, with the patterns as a `dynamodb:LeadingKeys` condition. The `Null`
+ * check refuses a request without keys (a Scan): `ForAllValues` alone is true on an absent key.
+ */
+export function tableStatements(table: ITable, permissions: Permissions): PolicyStatement[] {
+  const rights: TableRights = permissions.table ?? {};
+  const statements: PolicyStatement[] = [];
+  const byPatterns = new Map<string, { patterns: readonly string[]; actions: string[] }>();
+  for (const action of Object.keys(TABLE_ACTIONS) as TableAction[]) {
+    const patterns = rights[action];
+    if (!patterns?.length) continue;
+    const key = [...patterns].sort().join(' ');
+    const group = byPatterns.get(key) ?? { patterns: [...patterns].sort(), actions: [] };
+    group.actions.push(TABLE_ACTIONS[action]);
+    byPatterns.set(key, group);
+  }
+  for (const { patterns, actions } of byPatterns.values()) {
+    statements.push(new PolicyStatement({ actions, resources: [table.tableArn], conditions: leadingKeys(patterns) }));
+  }
+  for (const index of ['gsi1', 'gsi2'] as IndexName[]) {
+    const patterns = rights[index];
+    if (!patterns?.length) continue;
+    statements.push(
+      new PolicyStatement({
+        actions: [TABLE_ACTIONS.query],
+        resources: [`${table.tableArn}/index/${index}`],
+        conditions: leadingKeys([...patterns].sort()),
+      }),
+    );
+  }
+  // A Scan names no key: it is the whole table or nothing (the search indexer's rebuild).
+  if (rights.scan) statements.push(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [table.tableArn] }));
+  if (!permissions.ledger && writesTransactions(permissions)) {
+    // Ledger lines share the transaction's partition: refuse any write that names a ledger attribute.
+    statements.push(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: [TABLE_ACTIONS.put, TABLE_ACTIONS.update, TABLE_ACTIONS.batchWrite],
+        resources: [table.tableArn],
+        conditions: { 'ForAnyValue:StringEquals': { 'dynamodb:Attributes': [...LEDGER_ATTRIBUTES] } },
+      }),
+    );
+  }
+  return statements;
+}
+
+function leadingKeys(patterns: readonly string[]): Record<string, Record<string, unknown>> {
+  return {
+    'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
+    Null: { 'dynamodb:LeadingKeys': 'false' },
+  };
+}
+
+/** Every Kalan function of the stack built so far, for the constructs that grant what the rows declare. */
+export function kalanFunctionsOf(scope: Construct): KalanFunction[] {
+  return Stack.of(scope)
+    .node.findAll()
+    .filter((construct): construct is KalanFunction => construct instanceof KalanFunction);
 }

@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import { eventHandlers } from '#shared/routes';
 import type { Escrow } from './escrow.js';
 import { KalanFunction } from './kalan-function.js';
-import { acknowledge, nagId, nagReference } from './nag.js';
+import { acknowledge, nagReference } from './nag.js';
 import type { Stage } from './stage.js';
 
 export interface ReconcilerProps {
@@ -24,8 +24,7 @@ export const RECONCILE_RATE = Duration.minutes(15);
  * The reconciler (functions/src/escrow/reconcile.ts): an EventBridge Scheduler schedule invokes it
  * every 15 minutes. A failed invocation is retried twice, then the event goes to a dead-letter
  * queue; one older than a run's interval is dropped, since the next run does the same work.
- * It may read the Paystack secret, describe and start this state machine's executions, wake a
- * waiting one (a repair that changes a status), and read and write the table.
+ * What the function may do is its row of infra/lib/permissions.ts.
  */
 export class Reconciler extends Construct {
   readonly function: KalanFunction;
@@ -37,17 +36,9 @@ export class Reconciler extends Construct {
     const { stage, table, escrow } = props;
 
     this.function = new KalanFunction(this, 'Function', { handlerModule: eventHandlers.reconciler, table, stage });
-    this.function.addEnvironment('ESCROW_STATE_MACHINE_ARN', escrow.stateMachine.stateMachineArn);
-    this.function.addEnvironment('PAYSTACK_SECRET_NAME', escrow.paystackSecret.secretName);
-    escrow.paystackSecret.grantRead(this.function);
-    escrow.stateMachine.grantStartExecution(this.function);
-    escrow.stateMachine.grantTaskResponse(this.function);
-    this.function.addToRolePolicy(new PolicyStatement({ actions: ['states:DescribeExecution'], resources: [escrow.executionsArn] }));
-    acknowledge(
-      this.function,
-      "Executions are named per attempt (<transaction>-<attempt>): the reconciler describes the one recorded on each open transaction, and only this state machine's executions (`execution:<machine>:*`).",
-      nagId(this, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${escrow.stateMachineNagName}:*]`),
-    );
+    // Its row of infra/lib/permissions.ts: the Paystack key, StartExecution, DescribeExecution on the
+    // machine's executions, SendTaskSuccess (a repair wakes the waiting workflow).
+    escrow.grantDeclared(this.function);
 
     this.deadLetterQueue = new Queue(this, 'DeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,

@@ -5,11 +5,12 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { eventHandlers, routes } from '#shared/routes';
+import { eventHandlers } from '#shared/routes';
 import { CATALOGUE_SORT_KEYS, SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
 import type { Api } from './api.js';
 import type { Data } from './data.js';
-import { KalanFunction } from './kalan-function.js';
+import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
+import type { BucketAccess } from './permissions.js';
 import { acknowledge, nagId, nagReference } from './nag.js';
 import { PrivateBucket } from './private-bucket.js';
 import type { Stage } from './stage.js';
@@ -17,6 +18,7 @@ import type { Stage } from './stage.js';
 export interface SearchProps {
   readonly stage: Stage;
   readonly data: Data;
+  /** Built before: Search grants the catalogue and Bedrock to the API's functions whose row declares them. */
   readonly api: Api;
 }
 
@@ -30,10 +32,11 @@ export class Search extends Construct {
   readonly catalogue: PrivateBucket;
   readonly indexer: KalanFunction;
   readonly deadLetters: Queue;
+  private readonly bedrockModelId: string | null | undefined;
 
   constructor(scope: Construct, id: string, props: SearchProps) {
     super(scope, id);
-    const { stage, data, api } = props;
+    const { stage, data } = props;
     const table: Table = data.table;
 
     this.catalogue = new PrivateBucket(this, 'Catalogue', {
@@ -41,17 +44,8 @@ export class Search extends Construct {
       accessLogs: { bucket: data.accessLogs, prefix: 's3/search-catalogue/' },
     });
 
-    this.indexer = new KalanFunction(this, 'Indexer', {
-      handlerModule: eventHandlers.searchIndexer,
-      table,
-      stage,
-      tableAccess: 'none',
-    });
-    // Reads only: the tutors of the changed items (GetItem) and, to rebuild from scratch, a Scan.
-    this.indexer.addToRolePolicy(
-      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:Scan'], resources: [table.tableArn] }),
-    );
-    this.grantSnapshot(this.indexer, 'read-write');
+    // Reads only (infra/lib/permissions.ts): the tutors of the changed items and, to rebuild from scratch, a Scan.
+    this.indexer = new KalanFunction(this, 'Indexer', { handlerModule: eventHandlers.searchIndexer, table, stage });
 
     // Batches that still fail after the retries land here instead of blocking the shard.
     this.deadLetters = new Queue(this, 'IndexerDeadLetters', {
@@ -72,6 +66,7 @@ export class Search extends Construct {
         filters: [FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.or(...CATALOGUE_SORT_KEYS) } } } })],
       }),
     );
+    this.indexer.markGranted('tableStream');
     acknowledge(
       this.indexer,
       'dynamodb:ListStreams has no resource-level permissions; the stream read itself is limited to this table’s stream.',
@@ -83,20 +78,31 @@ export class Search extends Construct {
       `AwsSolutions-IAM5[Resource::${nagReference(table, 'StreamArn')}]`,
     );
 
-    for (const handlerModule of [routes.searchTutors.handler, routes.recommendTutors.handler]) {
-      this.grantSnapshot(api.functionFor(handlerModule), 'read');
-    }
+    this.bedrockModelId = stage.bedrockModelId;
+    for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);
+  }
 
-    // The stage's model (infra/stages.ts, a default there); null turns Bedrock off.
-    if (stage.bedrockModelId) this.enableBedrock(api.functionFor(routes.recommendTutors.handler), stage.bedrockModelId);
+  /**
+   * What the function's row of infra/lib/permissions.ts declares here: the catalogue snapshot and
+   * Bedrock. Done for every function built before Search; call it for one built after.
+   */
+  grantDeclared(fn: KalanFunction): void {
+    const { buckets, bedrock } = fn.permissions;
+    if (buckets?.catalogue) this.grantSnapshot(fn, buckets.catalogue);
+    // The stage's model (infra/stages.ts, a default there); null turns Bedrock off, and grants nothing.
+    if (bedrock) {
+      if (this.bedrockModelId) this.enableBedrock(fn, this.bedrockModelId);
+      fn.markGranted('bedrock');
+    }
   }
 
   /** Exactly the snapshot object; ListBucket so that a missing snapshot is a 404, not a 403. */
-  private grantSnapshot(fn: KalanFunction, access: 'read' | 'read-write'): void {
+  private grantSnapshot(fn: KalanFunction, access: readonly BucketAccess[]): void {
     fn.addEnvironment('SEARCH_BUCKET', this.catalogue.bucketName);
-    const actions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject'];
+    const actions = access.map((a) => (a === 'read' ? 's3:GetObject' : 's3:PutObject'));
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.catalogue.arnForObjects(SNAPSHOT_KEY)] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.catalogue.bucketArn] }));
+    fn.markGranted('buckets.catalogue');
   }
 
   /**

@@ -78,19 +78,15 @@ describe('Cognito user pool', () => {
     }
   });
 
-  it('lets PostConfirmation add users to groups and write profiles, and PreSignUp touch no data', () => {
+  it('lets PostConfirmation add users to groups of its own pool only and write profiles, and PreSignUp touch no data', () => {
     const postConfirmationRole = logicalId(triggerFor(eventHandlers.postConfirmation).role!);
-    expect(policiesOf(postConfirmationRole)).toContainEqual(
+    const groupStatements = policiesOf(postConfirmationRole).filter((s) => [s.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+    expect(groupStatements).toEqual([
       expect.objectContaining({
         Action: 'cognito-idp:AdminAddUserToGroup',
-        Resource: {
-          'Fn::Join': [
-            '',
-            ['arn:', { Ref: 'AWS::Partition' }, ':cognito-idp:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':userpool/*'],
-          ],
-        },
+        Resource: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] },
       }),
-    );
+    ]);
     expect(actionsOf(postConfirmationRole)).toContain('dynamodb:PutItem');
 
     const preSignUpRole = logicalId(triggerFor(eventHandlers.preSignUp).role!);

@@ -62,8 +62,11 @@ describe('the reconciler (CDK)', () => {
   it('may describe and start only the escrow machine’s executions, wake its tasks, read the Paystack secret and use the table', () => {
     const statements = functionStatements();
     const stateActions = actions(statements).filter((a) => a.startsWith('states:'));
-    expect(stateActions).toEqual(['states:DescribeExecution', 'states:SendTaskFailure', 'states:SendTaskHeartbeat', 'states:SendTaskSuccess', 'states:StartExecution']);
-    expect(withAction(statements, 'states:StartExecution')[0]!.Resource).toEqual({ Ref: machineId });
+    expect(stateActions).toEqual(['states:DescribeExecution', 'states:SendTaskSuccess', 'states:StartExecution']);
+    // The machine, as the booking starts it.
+    const initialize = kalanFunctions(stack).find((fn) => fn.handlerModule === routes.initializePayment.handler)!;
+    const initializeStatements = statementsOfRole(functions[logicalId(initialize)]!.Properties.Role['Fn::GetAtt'][0]);
+    expect(withAction(statements, 'states:StartExecution')[0]!.Resource).toEqual(withAction(initializeStatements, 'states:StartExecution')[0]!.Resource);
     // The escrow machine's executions: the same ARN pattern as the admin's retry may stop.
     const retry = kalanFunctions(stack).find((fn) => fn.handlerModule === routes.adminRetryTransaction.handler)!;
     const retryStatements = statementsOfRole(functions[logicalId(retry)]!.Properties.Role['Fn::GetAtt'][0]);

@@ -6,10 +6,9 @@
  * when given, the Paystack event record and the dispute.
  */
 import { randomBytes } from 'node:crypto';
-import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { $set } from 'dynamodb-toolbox/entity/actions/update';
+import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { messages } from '#shared/messages';
 import {
@@ -161,8 +160,10 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       );
     }
   }
-  // Settled: out of the open transactions the reconciler looks at.
-  if (isFinalStatus(to)) writes.push(OpenTransactionEntity.build(DeleteTransaction).key({ transaction_id: tx.id }));
+  // Settled: out of the open transactions the reconciler looks at (the sparse index's keys removed).
+  if (isFinalStatus(to)) {
+    writes.push(OpenTransactionEntity.build(UpdateTransaction).item({ transaction_id: tx.id, gsi1pk: $remove(), gsi1sk: $remove() }));
+  }
   if (request.paystackEvent) {
     const { eventKey, event, reference, outcome } = request.paystackEvent;
     writes.push(

@@ -203,8 +203,9 @@ export const TransactionHistoryEntity = new Entity({
 
 /**
  * A transaction that is not final yet, in the sparse `OPEN_TRANSACTIONS` index (oldest first):
- * written with the booking, deleted in the DynamoDB transaction that makes its status final
- * (transitions.ts). The reconciler reads its candidates there instead of every transaction.
+ * written with the booking; its index keys are removed in the DynamoDB transaction that makes the
+ * status final (transitions.ts) — an update, not a delete: only ledger writers may delete `TX#`
+ * items (infra/lib/permissions.ts). The reconciler reads its candidates there, not every transaction.
  */
 export const OpenTransactionEntity = new Entity({
   name: 'openTransaction',
@@ -212,9 +213,9 @@ export const OpenTransactionEntity = new Entity({
   timestamps: false,
   schema: item({
     transaction_id: string().key(),
-    created_at: string(),
-    gsi1pk: string().hidden(),
-    gsi1sk: string().hidden(),
+    created_at: string().optional(),
+    gsi1pk: string().optional().hidden(),
+    gsi1sk: string().optional().hidden(),
   }),
   computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'OPEN' }),
 });

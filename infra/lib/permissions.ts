@@ -1,0 +1,221 @@
+/**
+ * Who may do what: one row per handler module (the route table's handlers and `eventHandlers`),
+ * derived from what the module's code does (follow its imports). `KalanFunction` grants its row's
+ * table rights; the constructs that own a resource (escrow, search, uploads, auth) grant the rest
+ * to the functions whose row declares it; tests/infra/permissions.test.ts checks the synthesized
+ * policies against this table. A handler module without a row does not synthesize.
+ *
+ * Table rights are item-level: each action lists the partition keys it may touch, as
+ * `dynamodb:LeadingKeys` patterns (`ForAllValues:StringLike`). A Query on a global secondary index
+ * is checked against the INDEX's partition key (gsi1pk / gsi2pk), hence separate `gsi1`/`gsi2`
+ * lists. Partition keys come from the key registry in functions/src/commons/db.ts. IAM cannot
+ * bind a partition to the caller (one role serves every user): `USER#*` keeps a function to
+ * users' items, never to money or KYC records; the handler checks whose items they are.
+ */
+
+/** Partition keys of the table (functions/src/commons/db.ts). */
+export const PARTITIONS = {
+  /** Profiles, tutor profiles, onboarding answers, favourites, search history, KYC status. */
+  user: 'USER#*',
+  /** A transaction with its index row, ledger lines, dispute and history (payments/entities.ts). */
+  transaction: 'TX#*',
+  kyc: 'KYC#*',
+  paystackEvent: 'PAYSTACK_EVENT#*',
+} as const;
+
+/** Partition keys of gsi1 (newest-first lists). */
+export const GSI1 = {
+  profiles: 'PROFILES',
+  searchHistory: 'HISTORY#*',
+  kycVerifications: 'KYC_VERIFICATIONS',
+  parentTransactions: 'PARENT_TX#*',
+  allTransactions: 'TRANSACTIONS',
+  /** Transactions not final yet (sparse; the reconciler's candidates). */
+  openTransactions: 'OPEN_TRANSACTIONS',
+  openDisputes: 'DISPUTES#open',
+} as const;
+
+/** Partition keys of gsi2. */
+export const GSI2 = {
+  tutor: 'TUTOR#*',
+  tutorTransactions: 'TUTOR_TX#*',
+} as const;
+
+/** The item actions of the table, by the name a row uses. */
+export const TABLE_ACTIONS = {
+  get: 'dynamodb:GetItem',
+  batchGet: 'dynamodb:BatchGetItem',
+  query: 'dynamodb:Query',
+  /** PutItem, alone or inside TransactWriteItems (which has no action of its own). */
+  put: 'dynamodb:PutItem',
+  update: 'dynamodb:UpdateItem',
+  delete: 'dynamodb:DeleteItem',
+  batchWrite: 'dynamodb:BatchWriteItem',
+  /** A ConditionCheck inside TransactWriteItems. */
+  check: 'dynamodb:ConditionCheckItem',
+} as const;
+
+export type TableAction = keyof typeof TABLE_ACTIONS;
+export type IndexName = 'gsi1' | 'gsi2';
+
+export type TableRights = {
+  /** Partition key patterns each action may touch. */
+  readonly [action in TableAction]?: readonly string[];
+} & {
+  /** Query on an index: patterns of the index's partition key. */
+  readonly [index in IndexName]?: readonly string[];
+} & {
+  /** Scan of the whole table (no key, so no LeadingKeys condition can apply). */
+  readonly scan?: true;
+};
+
+/** The attributes only a ledger line carries (payments/entities.ts, LedgerLineEntity). */
+export const LEDGER_ATTRIBUTES = ['movement', 'account', 'debit', 'credit'] as const;
+
+export type BucketAccess = 'read' | 'write';
+export type WorkflowAction = 'StartExecution' | 'StopExecution' | 'SendTaskSuccess' | 'DescribeExecution';
+
+export interface Permissions {
+  readonly table?: TableRights;
+  /**
+   * Writes ledger lines (money movements). They live in the transaction's partition, so a
+   * LeadingKeys condition cannot keep other writers of `TX#` items away from them: those get a
+   * Deny on requests naming a ledger attribute, and no DeleteItem or BatchWriteItem on `TX#`.
+   */
+  readonly ledger?: true;
+  /** The escrow state machine. */
+  readonly workflow?: readonly WorkflowAction[];
+  readonly paystackSecret?: true;
+  readonly buckets?: {
+    readonly kyc?: readonly BucketAccess[];
+    readonly tutorImages?: readonly BucketAccess[];
+    /** The search catalogue snapshot (one object). */
+    readonly catalogue?: readonly BucketAccess[];
+  };
+  /** Converse on the stage's model (when the stage enables Bedrock). */
+  readonly bedrock?: true;
+  /** On its own user pool only. */
+  readonly cognito?: readonly 'AdminAddUserToGroup'[];
+  /** Reads the table's stream (event source mapping) and sends the batches that keep failing to its dead-letter queue. */
+  readonly tableStream?: true;
+}
+
+const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT } = PARTITIONS;
+
+/** Reading one transaction and changing its status (escrow/transitions.ts): the item, its ledger lines, history. */
+const TRANSITION = { get: [TX], put: [TX], update: [TX] } as const;
+
+export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
+  // Accounts
+  'auth/pre-sign-up': {},
+  'auth/post-confirmation': { table: { put: [USER] }, cognito: ['AdminAddUserToGroup'] },
+  'auth/get-me': { table: { get: [USER] } },
+  'auth/update-me': { table: { update: [USER] } },
+  'http/not-found': {},
+
+  // Onboarding, tutor profiles, uploads, KYC
+  'onboarding/get-parent-preferences': { table: { get: [USER] } },
+  'onboarding/save-parent-preferences': { table: { put: [USER] } },
+  'onboarding/get-organisation': { table: { get: [USER] } },
+  'onboarding/save-organisation': { table: { put: [USER] } },
+  'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
+  'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'] } },
+  'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
+  'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
+  'uploads/get-file-url': { buckets: { kyc: ['read'], tutorImages: ['read'] } },
+  'kyc/get-mine': { table: { get: [USER, KYC] }, buckets: { kyc: ['read'] } },
+  'kyc/submit': { table: { get: [USER, KYC], put: [USER, KYC] }, buckets: { kyc: ['read'] } },
+  'kyc/admin-list': { table: { get: [USER], gsi1: [GSI1.kycVerifications] }, buckets: { kyc: ['read'] } },
+  'kyc/admin-review': { table: { get: [KYC], update: [USER, KYC] } },
+
+  // Discovery
+  'search/search-tutors': { buckets: { catalogue: ['read'], tutorImages: ['read'] } },
+  'search/index-catalogue': { table: { get: [USER], scan: true }, tableStream: true, buckets: { catalogue: ['read', 'write'] } },
+  'favorites/list-favorites': { table: { query: [USER], get: [USER] }, buckets: { tutorImages: ['read'] } },
+  'favorites/add-favorite': { table: { gsi2: [GSI2.tutor], put: [USER] } },
+  'favorites/remove-favorite': { table: { delete: [USER] } },
+  'history/list-history': { table: { gsi1: [GSI1.searchHistory] } },
+  'history/record-search': { table: { put: [USER], get: [USER] } },
+  'history/clear-history': { table: { query: [USER], batchWrite: [USER] } },
+  'recommendations/recommend-tutors': {
+    table: { gsi1: [GSI1.searchHistory], query: [USER], get: [USER] },
+    buckets: { catalogue: ['read'], tutorImages: ['read'] },
+    bedrock: true,
+  },
+
+  // Money. The escrow and webhook paths move money (ledger); the others change a transaction without.
+  'payments/initialize': {
+    // The parent's and the tutor's profiles, the booking (transaction + index row), its attempt counter.
+    table: { get: [USER, TX], gsi2: [GSI2.tutor], put: [TX], update: [TX] },
+    workflow: ['StartExecution', 'SendTaskSuccess'],
+    paystackSecret: true,
+  },
+  'payments/webhook': {
+    table: { get: [TX, PAYSTACK_EVENT], put: [TX, PAYSTACK_EVENT], update: [TX] },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    paystackSecret: true,
+  },
+  'payments/verify-payment': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
+  'escrow/decide': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'] },
+  'escrow/tasks': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
+  // The reconciler: open transactions (sparse index + BatchGet), the workflow's and Paystack's repairs
+  // (transitions, the needs_attention path, a new attempt), its lease on a transaction (put, delete).
+  'escrow/reconcile': {
+    table: { gsi1: [GSI1.openTransactions], batchGet: [TX], ...TRANSITION, delete: [TX] },
+    ledger: true,
+    workflow: ['StartExecution', 'DescribeExecution', 'SendTaskSuccess'],
+    paystackSecret: true,
+  },
+  'admin/retry-transaction': {
+    table: TRANSITION,
+    ledger: true,
+    workflow: ['StartExecution', 'StopExecution', 'SendTaskSuccess'],
+    paystackSecret: true,
+  },
+  // Rating writes the course's rating and, for a low one, the dispute (no money moves).
+  'transactions/rate': { table: TRANSITION, workflow: ['SendTaskSuccess'] },
+  'transactions/list-mine': { table: { gsi1: [GSI1.parentTransactions] } },
+  'transactions/invoice': { table: { get: [TX] } },
+  'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions] } },
+
+  // Admin views
+  'admin/stats': {
+    table: {
+      gsi1: [GSI1.profiles, GSI1.kycVerifications, GSI1.openDisputes, GSI1.allTransactions],
+      batchGet: [TX],
+    },
+  },
+  'admin/transactions': { table: { gsi1: [GSI1.allTransactions], batchGet: [TX] } },
+  'admin/users': { table: { gsi1: [GSI1.profiles] } },
+  'admin/disputes': { table: { gsi1: [GSI1.openDisputes], batchGet: [TX] } },
+  'admin/close-dispute': { table: { get: [TX], check: [TX], update: [TX] } },
+};
+
+/** The row of a handler module; throws (fail closed) when it has none. */
+export function permissionsOf(handlerModule: string): Permissions {
+  const row = Object.hasOwn(PERMISSIONS, handlerModule) ? PERMISSIONS[handlerModule] : undefined;
+  if (!row) {
+    throw new Error(
+      `No permissions declared for handler module '${handlerModule}': add its row to infra/lib/permissions.ts ` +
+        '(what its code reads and writes, on which partitions; workflow, buckets, secrets) before deploying it.',
+    );
+  }
+  checkLedgerRule(handlerModule, row);
+  return row;
+}
+
+/** Writes TX# items, so may reach ledger lines unless denied. */
+export function writesTransactions(row: Permissions): boolean {
+  const { put, update, delete: del, batchWrite } = row.table ?? {};
+  return [put, update, del, batchWrite].some((patterns) => patterns?.includes(TX));
+}
+
+/** DeleteItem and BatchWriteItem carry no attribute names, so the ledger Deny cannot see them. */
+function checkLedgerRule(handlerModule: string, row: Permissions): void {
+  if (row.ledger) return;
+  const { delete: del, batchWrite } = row.table ?? {};
+  if (del?.includes(TX) || batchWrite?.includes(TX)) {
+    throw new Error(`${handlerModule}: only ledger writers may delete or batch-write TX# items (infra/lib/permissions.ts).`);
+  }
+}

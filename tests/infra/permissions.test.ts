@@ -1,0 +1,361 @@
+/**
+ * The synthesized IAM policies against the one table of who may do what (infra/lib/permissions.ts):
+ * nothing beyond a function's row, every table action under the row's LeadingKeys condition, the
+ * ledger, the workflow and the Cognito rights held by the declared functions only.
+ */
+import { describe, expect, it } from 'vitest';
+import { Stack } from 'aws-cdk-lib';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { eventHandlers, routes } from '#shared/routes';
+import { ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { FavoriteEntity } from '../../functions/src/favorites/entities.js';
+import { historyIndexPartition, SearchHistoryEntity } from '../../functions/src/history/entities.js';
+import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
+import { OrganisationEntity, ParentPreferencesEntity } from '../../functions/src/onboarding/entities.js';
+import { SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
+import {
+  ALL_TRANSACTIONS_INDEX,
+  DisputeEntity,
+  disputesIndex,
+  LedgerLineEntity,
+  parentTransactionsIndex,
+  PaystackEventEntity,
+  TransactionEntity,
+  TransactionHistoryEntity,
+  TransactionIndexEntity,
+  tutorTransactionsIndex,
+} from '../../functions/src/payments/entities.js';
+import { KalanFunction } from '../../infra/lib/kalan-function.js';
+import {
+  GSI1,
+  GSI2,
+  LEDGER_ATTRIBUTES,
+  PARTITIONS,
+  PERMISSIONS,
+  type Permissions,
+  permissionsOf,
+  TABLE_ACTIONS,
+  type TableAction,
+} from '../../infra/lib/permissions.js';
+import { stageNamed } from '../../infra/lib/stage.js';
+import { type CfnResource, kalanFunctions, logicalId, newApp, synthesize } from './synthesize.js';
+
+type Statement = { Effect: 'Allow' | 'Deny'; Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, unknown>> };
+
+const { stack, template } = synthesize();
+const resources = template.toJSON().Resources as Record<string, CfnResource & { DependsOn?: string | string[] }>;
+const functions = template.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
+const policies = Object.values(template.findResources('AWS::IAM::Policy')) as CfnResource[];
+const deployed = kalanFunctions(stack);
+const tableId = logicalId(stack.data.table);
+
+const statementsOfRole = (roleId: string): Statement[] =>
+  policies
+    .filter((policy) => (policy.Properties.Roles as Array<{ Ref: string }>).some((role) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
+const statementsOf = (fn: KalanFunction) => statementsOfRole(functions[logicalId(fn)]!.Properties.Role['Fn::GetAtt'][0] as string);
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+const resourcesOf = (statement: Statement) => [statement.Resource].flat();
+const fn = (handlerModule: string) => deployed.find((f) => f.handlerModule === handlerModule)!;
+
+/** What a statement's resource is, in the words of the table. */
+function resourceKind(resource: unknown): string {
+  const json = JSON.stringify(resource);
+  if (json === JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] })) return 'table';
+  if (json === JSON.stringify({ 'Fn::GetAtt': [tableId, 'StreamArn'] })) return 'stream';
+  const index = /^\{"Fn::Join":\["",\[\{"Fn::GetAtt":\["(\w+)","Arn"\]\},"\/index\/(gsi\d)"\]\]\}$/.exec(json);
+  if (index?.[1] === tableId) return index[2]!;
+  return resource === '*' ? '*' : json;
+}
+
+const leadingKeysOf = (statement: Statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
+
+/** IAM's StringLike: `*` any run of characters, `?` one. */
+const stringLike = (pattern: string, value: string) =>
+  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.')}$`).test(value);
+
+const ACTION_NAMES = new Map<string, TableAction>(Object.entries(TABLE_ACTIONS).map(([name, action]) => [action, name as TableAction]));
+const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+const SECRET_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject' } as const;
+
+/** The non-table rights a row grants, as the actions it may hold on each resource. */
+function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
+  const expected = new Map<string, Set<string>>();
+  const add = (resource: string, actions: readonly string[]) => {
+    const set = expected.get(resource) ?? new Set<string>();
+    for (const action of actions) set.add(action);
+    expected.set(resource, set);
+  };
+  const { data, search, auth } = stack;
+  const objects = (bucket: { bucketArn: string }, key = '*') => resourceKind(Stack.of(stack).resolve(`${bucket.bucketArn}/${key}`));
+  if (row.paystackSecret) add('secret', SECRET_ACTIONS);
+  for (const action of row.workflow ?? []) add(action === 'StartExecution' || action === 'SendTaskSuccess' ? 'machine' : 'executions', [`states:${action}`]);
+  if (row.buckets?.kyc) add(objects(data.kycDocuments), row.buckets.kyc.map((a) => S3_ACTIONS[a]));
+  if (row.buckets?.tutorImages) add(objects(data.tutorImages), row.buckets.tutorImages.map((a) => S3_ACTIONS[a]));
+  if (row.buckets?.catalogue) {
+    add(objects(search.catalogue, SNAPSHOT_KEY), row.buckets.catalogue.map((a) => S3_ACTIONS[a]));
+    add(resourceKind(Stack.of(stack).resolve(search.catalogue.bucketArn)), ['s3:ListBucket']);
+  }
+  if (row.bedrock) add('bedrock', ['bedrock:InvokeModel']);
+  if (row.cognito) add(resourceKind({ 'Fn::GetAtt': [logicalId(auth.userPool), 'Arn'] }), row.cognito.map((a) => `cognito-idp:${a}`));
+  if (row.tableStream) {
+    add('stream', STREAM_ACTIONS);
+    add(resourceKind(Stack.of(stack).resolve(search.deadLetters.queueArn)), ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+  }
+  return expected;
+}
+
+/** Names the resources of other services the way expectedServiceActions does. */
+function serviceResourceKind(action: string, resource: unknown): string {
+  const json = JSON.stringify(resource);
+  if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/paystack-secret-key-')) return 'secret';
+  if (action.startsWith('states:') && json.includes(':stateMachine:kalan-dev-escrow-')) return 'machine';
+  if (action.startsWith('states:') && json.includes(':execution:kalan-dev-escrow-')) return 'executions';
+  if (action.startsWith('bedrock:') && json.includes(':bedrock:')) return 'bedrock';
+  if (action === 'dynamodb:ListStreams' && resource === '*') return 'stream';
+  return resourceKind(resource);
+}
+
+describe('least privilege (infra/lib/permissions.ts against the synthesized policies)', () => {
+  it('has one row per deployed handler module, and no row for a module that is not deployed', () => {
+    const modules = new Set([...Object.values(routes).map((r) => r.handler), ...Object.values(eventHandlers)]);
+    expect(deployed.map((f) => f.handlerModule).sort()).toEqual([...modules].sort());
+    expect(Object.keys(PERMISSIONS).sort()).toEqual([...modules].sort());
+  });
+
+  it('stops synthesis, with a clear message, for a handler module without a row (fail closed)', () => {
+    const message = /No permissions declared for handler module 'escrow\/undeclared': add its row to infra\/lib\/permissions\.ts/;
+    expect(() => permissionsOf('escrow/undeclared')).toThrow(message);
+    const other = new Stack(newApp(), 'Other');
+    expect(() => new KalanFunction(other, 'Undeclared', { handlerModule: 'escrow/undeclared', table: stack.data.table, stage: stageNamed('dev') })).toThrow(message);
+    // `toString` and friends are not rows either.
+    expect(() => permissionsOf('toString')).toThrow(/No permissions declared/);
+  });
+
+  it('refuses a row that would let a non-ledger function delete or batch-write transaction items', () => {
+    const original = PERMISSIONS['transactions/rate'];
+    const rows = PERMISSIONS as Record<string, Permissions>;
+    try {
+      rows['transactions/rate'] = { table: { ...original!.table, delete: [PARTITIONS.transaction] } };
+      expect(() => permissionsOf('transactions/rate')).toThrow(/only ledger writers may delete or batch-write TX# items/);
+    } finally {
+      rows['transactions/rate'] = original!;
+    }
+  });
+
+  describe.each(deployed.map((f) => [f.handlerModule, f] as const))('%s', (handlerModule, kalanFunction) => {
+    const row = PERMISSIONS[handlerModule]!;
+    const statements = statementsOf(kalanFunction);
+    const allows = statements.filter((s) => s.Effect === 'Allow');
+
+    it('holds no wildcard action and no action on every resource, but the unavoidable', () => {
+      for (const statement of allows) {
+        for (const action of actionsOf(statement)) {
+          expect(action, handlerModule).not.toMatch(/\*/);
+          // dynamodb:ListStreams has no resource-level permissions (the stream reader only).
+          if (resourcesOf(statement).includes('*')) expect([handlerModule, action]).toEqual([eventHandlers.searchIndexer, 'dynamodb:ListStreams']);
+        }
+      }
+    });
+
+    it('holds on the table only the actions of its row, each under its LeadingKeys condition', () => {
+      for (const statement of allows) {
+        for (const resource of resourcesOf(statement)) {
+          const kind = resourceKind(resource);
+          if (kind !== 'table' && kind !== 'gsi1' && kind !== 'gsi2') continue;
+          for (const action of actionsOf(statement)) {
+            if (action === 'dynamodb:Scan') {
+              expect(row.table?.scan, `${handlerModule} ${action}`).toBe(true);
+              continue;
+            }
+            const name = kind === 'table' ? ACTION_NAMES.get(action) : action === 'dynamodb:Query' ? kind : undefined;
+            expect(name, `${handlerModule} may not ${action} on ${kind}`).toBeDefined();
+            const declared = row.table?.[name as TableAction] ?? [];
+            const keys = leadingKeysOf(statement);
+            expect(keys, `${handlerModule} ${action} without LeadingKeys`).toBeDefined();
+            expect(statement.Condition?.Null).toEqual({ 'dynamodb:LeadingKeys': 'false' });
+            for (const key of keys!) expect(declared, `${handlerModule} ${action} on ${key}`).toContain(key);
+          }
+        }
+      }
+    });
+
+    it('holds every table action of its row (the function can do its job)', () => {
+      const granted = (name: string, pattern: string) =>
+        allows.some((s) => {
+          const kinds = resourcesOf(s).map(resourceKind);
+          const onTable = name !== 'gsi1' && name !== 'gsi2';
+          const action = onTable ? TABLE_ACTIONS[name as TableAction] : 'dynamodb:Query';
+          return kinds.includes(onTable ? 'table' : name) && actionsOf(s).includes(action) && (leadingKeysOf(s) ?? []).includes(pattern);
+        });
+      for (const [name, patterns] of Object.entries(row.table ?? {})) {
+        if (name === 'scan') continue;
+        for (const pattern of patterns as string[]) expect(granted(name, pattern), `${handlerModule} ${name} ${pattern}`).toBe(true);
+      }
+    });
+
+    it('holds outside the table exactly what its row declares', () => {
+      const held = new Map<string, Set<string>>();
+      for (const statement of allows) {
+        for (const action of actionsOf(statement)) {
+          for (const resource of resourcesOf(statement)) {
+            const kind = serviceResourceKind(action, resource);
+            if (['table', 'gsi1', 'gsi2'].includes(kind)) continue;
+            const set = held.get(kind) ?? new Set<string>();
+            set.add(action);
+            held.set(kind, set);
+          }
+        }
+      }
+      const sorted = (map: Map<string, Set<string>>) => Object.fromEntries([...map].map(([k, v]) => [k, [...v].sort()]).sort());
+      const expected = expectedServiceActions(row);
+      expect(sorted(held), handlerModule).toEqual(sorted(expected));
+    });
+  });
+
+  it('lets only the escrow and webhook paths write ledger lines; the other writers of TX# items are denied ledger attributes', () => {
+    const writesTx = (s: Statement) =>
+      s.Effect === 'Allow' &&
+      resourcesOf(s).some((r) => resourceKind(r) === 'table') &&
+      actionsOf(s).some((a) => ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem'].includes(a)) &&
+      (leadingKeysOf(s) ?? []).some((key) => stringLike(key, 'TX#0b7c'));
+    const deniesLedger = (statements: Statement[]) =>
+      statements.some(
+        (s) =>
+          s.Effect === 'Deny' &&
+          resourcesOf(s).some((r) => resourceKind(r) === 'table') &&
+          ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'].every((a) => actionsOf(s).includes(a)) &&
+          JSON.stringify(s.Condition) === JSON.stringify({ 'ForAnyValue:StringEquals': { 'dynamodb:Attributes': [...LEDGER_ATTRIBUTES] } }),
+      );
+    const ledgerWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && !deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
+    expect(ledgerWriters.sort()).toEqual(
+      ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'payments/verify-payment', 'payments/webhook'].sort(),
+    );
+    expect(ledgerWriters.sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
+    const deniedWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
+    expect(deniedWriters.sort()).toEqual(['admin/close-dispute', 'payments/initialize', 'transactions/rate']);
+    // Delete and BatchWrite name no attributes, so the Deny cannot see them: ledger writers only.
+    for (const f of deployed.filter((d) => !PERMISSIONS[d.handlerModule]!.ledger)) {
+      const deletesTx = statementsOf(f).some(
+        (s) => writesTx(s) && actionsOf(s).some((a) => a === 'dynamodb:DeleteItem' || a === 'dynamodb:BatchWriteItem'),
+      );
+      expect(deletesTx, f.handlerModule).toBe(false);
+    }
+  });
+
+  it('lets only the functions that drive the workflow hold Step Functions actions', () => {
+    const holders = (action: string) =>
+      deployed.filter((f) => statementsOf(f).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action))).map((f) => f.handlerModule).sort();
+    expect(holders('states:StartExecution')).toEqual(['admin/retry-transaction', 'escrow/reconcile', 'payments/initialize']);
+    expect(holders('states:DescribeExecution')).toEqual(['escrow/reconcile']);
+    expect(holders('states:StopExecution')).toEqual(['admin/retry-transaction']);
+    expect(holders('states:SendTaskSuccess')).toEqual(
+      ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'payments/initialize', 'payments/verify-payment', 'payments/webhook', 'transactions/rate'].sort(),
+    );
+    const anyStates = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('states:'))));
+    expect(anyStates.map((f) => f.handlerModule).sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.workflow).sort());
+  });
+
+  it('lets only the post-confirmation trigger add users to groups, of its own pool only', () => {
+    const holders = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:'))));
+    expect(holders.map((f) => f.handlerModule)).toEqual([eventHandlers.postConfirmation]);
+    const [statement] = statementsOf(fn(eventHandlers.postConfirmation)).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
+    expect(statement).toMatchObject({ Action: 'cognito-idp:AdminAddUserToGroup', Resource: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] } });
+  });
+
+  it('grants Resource "*" in the whole stack only where no resource-level permission exists', () => {
+    const wildcards = new Set<string>();
+    for (const [id, resource] of Object.entries(resources)) {
+      if (resource.Type !== 'AWS::IAM::Policy') continue;
+      for (const statement of resource.Properties.PolicyDocument.Statement as Statement[]) {
+        if (resourcesOf(statement).includes('*')) for (const action of actionsOf(statement)) wildcards.add(`${id.replace(/[0-9A-F]{8}$/, '')} ${action}`);
+      }
+    }
+    expect([...wildcards].sort()).toEqual(
+      [
+        // CDK's BucketDeployment of the SPA (web.ts) invalidates the distribution it just filled.
+        'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756CServiceRoleDefaultPolicy cloudfront:CreateInvalidation',
+        'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756CServiceRoleDefaultPolicy cloudfront:GetInvalidation',
+        // The stream reader: ListStreams has no resource-level permissions.
+        'SearchIndexerServiceRoleDefaultPolicy dynamodb:ListStreams',
+        // The state machine: X-Ray and CloudWatch Logs delivery accept only "*".
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:CreateLogDelivery',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:DeleteLogDelivery',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:DescribeLogGroups',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:DescribeResourcePolicies',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:GetLogDelivery',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:ListLogDeliveries',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:PutResourcePolicy',
+        'EscrowEscrowStateMachineRoleDefaultPolicy logs:UpdateLogDelivery',
+        'EscrowEscrowStateMachineRoleDefaultPolicy xray:GetSamplingRules',
+        'EscrowEscrowStateMachineRoleDefaultPolicy xray:GetSamplingTargets',
+        'EscrowEscrowStateMachineRoleDefaultPolicy xray:PutTelemetryRecords',
+        'EscrowEscrowStateMachineRoleDefaultPolicy xray:PutTraceSegments',
+      ].sort(),
+    );
+  });
+
+  it('has no circular dependency between resources (the trigger, its pool and its own-pool policy)', () => {
+    const references = (value: unknown, found = new Set<string>()): Set<string> => {
+      if (Array.isArray(value)) for (const v of value) references(v, found);
+      else if (value && typeof value === 'object') {
+        for (const [key, v] of Object.entries(value)) {
+          if (key === 'Ref' && typeof v === 'string' && resources[v]) found.add(v);
+          else if (key === 'Fn::GetAtt' && Array.isArray(v) && resources[v[0] as string]) found.add(v[0] as string);
+          else references(v, found);
+        }
+      }
+      return found;
+    };
+    const edges = new Map(
+      Object.entries(resources).map(([id, r]) => [id, new Set([...references(r.Properties), ...[r.DependsOn ?? []].flat()])]),
+    );
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycle: string[] = [];
+    const visit = (id: string, path: string[]): boolean => {
+      if (state.get(id) === 'done') return false;
+      if (state.get(id) === 'visiting') return cycle.push(...path, id) > 0;
+      state.set(id, 'visiting');
+      for (const next of edges.get(id) ?? []) if (visit(next, [...path, id])) return true;
+      state.set(id, 'done');
+      return false;
+    };
+    for (const id of edges.keys()) visit(id, []);
+    expect(cycle).toEqual([]);
+  });
+
+  it("declares the partitions and index partitions the code really builds (the entities' keys)", () => {
+    const pk = (command: { params(): { Key?: Record<string, unknown> } }) => String(command.params().Key?.pk);
+    const item = (command: { params(): { Item?: Record<string, unknown> } }) => command.params().Item!;
+    const cases: Array<[string, string]> = [
+      [PARTITIONS.user, pk(ProfileEntity.build(GetItemCommand).key({ user_id: 'u1' }))],
+      [PARTITIONS.user, pk(TutorProfileEntity.build(GetItemCommand).key({ user_id: 'u1' }))],
+      [PARTITIONS.user, pk(ParentPreferencesEntity.build(GetItemCommand).key({ user_id: 'u1' }))],
+      [PARTITIONS.user, pk(OrganisationEntity.build(GetItemCommand).key({ user_id: 'u1' }))],
+      [PARTITIONS.user, pk(FavoriteEntity.build(GetItemCommand).key({ user_id: 'u1', tutor_id: 't1' }))],
+      [PARTITIONS.user, pk(SearchHistoryEntity.build(GetItemCommand).key({ user_id: 'u1', id: 's1' }))],
+      [PARTITIONS.user, pk(KycStatusEntity.build(GetItemCommand).key({ user_id: 'u1' }))],
+      [PARTITIONS.kyc, pk(KycVerificationEntity.build(GetItemCommand).key({ id: 'k1' }))],
+      [PARTITIONS.transaction, pk(TransactionEntity.build(GetItemCommand).key({ id: 'x1' }))],
+      [PARTITIONS.transaction, pk(TransactionIndexEntity.build(GetItemCommand).key({ transaction_id: 'x1' }))],
+      [PARTITIONS.transaction, pk(LedgerLineEntity.build(GetItemCommand).key({ transaction_id: 'x1', line: 'payment#1' }))],
+      [PARTITIONS.transaction, pk(DisputeEntity.build(GetItemCommand).key({ transaction_id: 'x1' }))],
+      [PARTITIONS.transaction, pk(TransactionHistoryEntity.build(GetItemCommand).key({ transaction_id: 'x1', entry: 'e' }))],
+      [PARTITIONS.paystackEvent, pk(PaystackEventEntity.build(GetItemCommand).key({ event_key: 'charge.success#1' }))],
+      [GSI1.profiles, String(item(ProfileEntity.build(PutItemCommand).item({ user_id: 'u1', first_name: 'A', last_name: 'B', role: 'parent' })).gsi1pk)],
+      [GSI1.searchHistory, historyIndexPartition('u1')],
+      [GSI1.kycVerifications, KYC_LIST_PARTITION],
+      [GSI1.parentTransactions, parentTransactionsIndex('u1')],
+      [GSI1.allTransactions, ALL_TRANSACTIONS_INDEX],
+      [GSI1.openDisputes, disputesIndex('open')],
+      [GSI2.tutor, String(item(TutorProfileEntity.build(PutItemCommand).item({ user_id: 'u1', id: 't1' })).gsi2pk)],
+      [GSI2.tutorTransactions, tutorTransactionsIndex('u1')],
+    ];
+    for (const [pattern, key] of cases) expect(stringLike(pattern, key), `${pattern} ~ ${key}`).toBe(true);
+    // Prefixes never overlap: a transaction pattern never matches another partition.
+    expect(stringLike(PARTITIONS.transaction, parentTransactionsIndex('u1'))).toBe(false);
+    expect(stringLike(GSI1.openDisputes, disputesIndex('resolved'))).toBe(false);
+  });
+});

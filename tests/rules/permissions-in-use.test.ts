@@ -1,0 +1,250 @@
+/**
+ * The table of who may do what (infra/lib/permissions.ts) against what the handlers really send to
+ * DynamoDB Local. The local stack evaluates no IAM, so each request a handler makes is recorded
+ * (a middleware on the shared document client, attributed to the handler by AsyncLocalStorage)
+ * and checked the way its policy would: the action is in the handler's row, on a partition (or an
+ * index partition) its row names; a ledger line is written only by a ledger writer.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteId } from '#shared/routes';
+import { eventHandlers, routes } from '#shared/routes';
+import { documentClient } from '#commons/clients/dynamodb';
+import { LEDGER_ATTRIBUTES, PERMISSIONS, TABLE_ACTIONS, type TableAction } from '../../infra/lib/permissions.js';
+import {
+  book,
+  call,
+  chargeSuccess,
+  newPerson,
+  newTutor,
+  postWebhook,
+  sandbox,
+  setOnTransaction,
+  submittedKyc,
+  untilStatus,
+  untilWaiting,
+  type CallOptions,
+  type Person,
+} from './harness.js';
+
+interface Request {
+  handlerModule: string;
+  action: TableAction | 'scan';
+  index?: string;
+  partition: string;
+  sk?: string;
+  attributes: string[];
+}
+
+const running = new AsyncLocalStorage<string>();
+const WORKFLOW_TASKS = eventHandlers.escrowTasks;
+const requests: Request[] = [];
+
+type Value = string | { S?: string } | undefined;
+const text = (value: Value) => (typeof value === 'string' ? value : value?.S) ?? '';
+
+/** The requests one DynamoDB call makes, in IAM's terms (one per item for batches and transactions). */
+function requestsOf(command: string, input: Record<string, any>): Array<Omit<Request, 'handlerModule'>> {
+  const item = (action: TableAction, key: Record<string, Value>, attributes: string[] = []) => ({
+    action,
+    partition: text(key.pk),
+    sk: text(key.sk),
+    attributes,
+  });
+  const updated = (input: Record<string, any>) => Object.values((input.ExpressionAttributeNames ?? {}) as Record<string, string>);
+  switch (command.replace(/(Items?)?Command$/, '')) {
+    case 'Get':
+      return [item('get', input.Key)];
+    case 'Put':
+      return [item('put', input.Item, Object.keys(input.Item))];
+    case 'Update':
+      return [item('update', input.Key, updated(input))];
+    case 'Delete':
+      return [item('delete', input.Key)];
+    case 'Scan':
+      return [{ action: 'scan', partition: '', attributes: [] }];
+    case 'Query': {
+      // `#k = :k` on the (index) partition key: its value is the request's LeadingKeys.
+      const names = input.ExpressionAttributeNames as Record<string, string>;
+      const partitionKey = input.IndexName ? `${input.IndexName}pk` : 'pk';
+      const name = Object.keys(names).find((n) => names[n] === partitionKey)!;
+      const placeholder = new RegExp(`${name} = (:[\\w]+)`).exec(input.KeyConditionExpression)![1]!;
+      return [{ action: 'query', index: input.IndexName, partition: text(input.ExpressionAttributeValues[placeholder]), attributes: [] }];
+    }
+    case 'BatchGet':
+      return Object.values(input.RequestItems as Record<string, { Keys: Array<Record<string, Value>> }>).flatMap(({ Keys }) =>
+        Keys.map((key) => item('batchGet', key)),
+      );
+    case 'BatchWrite':
+      return Object.values(input.RequestItems as Record<string, Array<Record<string, any>>>).flatMap((writes) =>
+        writes.map((w) => item('batchWrite', w.PutRequest?.Item ?? w.DeleteRequest.Key, Object.keys(w.PutRequest?.Item ?? {}))),
+      );
+    case 'TransactWrite':
+      return (input.TransactItems as Array<Record<string, any>>).map((t) =>
+        t.Put
+          ? item('put', t.Put.Item, Object.keys(t.Put.Item))
+          : t.Update
+            ? item('update', t.Update.Key, updated(t.Update))
+            : t.Delete
+              ? item('delete', t.Delete.Key)
+              : item('check', t.ConditionCheck.Key),
+      );
+    case 'TransactGet':
+      return (input.TransactItems as Array<{ Get: { Key: Record<string, Value> } }>).map((t) => item('get', t.Get.Key));
+    default:
+      throw new Error(`DynamoDB call not understood by this test: ${command}`);
+  }
+}
+
+const stringLike = (pattern: string, value: string) =>
+  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.')}$`).test(value);
+
+/** Why the handler's policy would refuse the request, or null. */
+function refusal(request: Request): string | null {
+  const row = PERMISSIONS[request.handlerModule];
+  if (!row) return 'no row';
+  const rights = row.table ?? {};
+  if (request.action === 'scan') return rights.scan ? null : 'Scan';
+  const patterns = request.index ? rights[request.index as 'gsi1' | 'gsi2'] : rights[request.action];
+  const what = `${TABLE_ACTIONS[request.action]}${request.index ? ` on ${request.index}` : ''} ${request.partition}`;
+  if (!patterns?.some((pattern) => stringLike(pattern, request.partition))) return what;
+  const ledgerAttributes = request.attributes.filter((a) => (LEDGER_ATTRIBUTES as readonly string[]).includes(a));
+  if (!row.ledger && (ledgerAttributes.length || request.sk?.startsWith('LEDGER#'))) return `${what}: a ledger line`;
+  return null;
+}
+
+/** Runs `work` as `handlerModule`: the DynamoDB requests it makes are recorded as that handler's. */
+const as = <T>(handlerModule: string, work: () => Promise<T>) => running.run(handlerModule, work);
+const callAs = (routeId: RouteId, caller: Person, options?: CallOptions) => as(routes[routeId].handler, () => call(routeId, caller, options));
+
+const recorder = 'kalanPermissionsRecorder';
+beforeAll(() => {
+  documentClient.middlewareStack.add(
+    (next, context) => async (args) => {
+      const handlerModule = running.getStore();
+      for (const request of requestsOf(context.commandName ?? '', args.input as Record<string, any>)) {
+        if (handlerModule) requests.push({ handlerModule, ...request });
+        // The local runner invokes the workflow's tasks outside any handler's context; the test's
+        // own set-up (people, tutors) writes users only.
+        else if (/^(TX|PAYSTACK_EVENT)#/.test(request.partition)) requests.push({ handlerModule: WORKFLOW_TASKS, ...request });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: recorder, priority: 'low' },
+  );
+});
+afterAll(() => {
+  documentClient.middlewareStack.remove(recorder);
+});
+
+describe('the handlers, run against DynamoDB Local, stay within their rows of infra/lib/permissions.ts', () => {
+  it('accounts, bookings, payments, escrow decisions, ratings, invoices, earnings and the admin views', async () => {
+    const [parent, tutor, admin] = await Promise.all([newPerson('parent'), newTutor(), newPerson('admin')]);
+    expect((await callAs('getMe', parent)).status).toBe(200);
+    expect((await callAs('updateMe', parent, { body: { first_name: 'Aya' } })).status).toBe(200);
+
+    // Booked and paid (webhook), then released by the parent: payment and release ledger lines.
+    const paid = await as('payments/initialize', () => book(parent, tutor));
+    const webhook = await as('payments/webhook', async () => postWebhook(await chargeSuccess(paid.reference)));
+    expect(webhook.body?.outcome).toBe('escrowed');
+    await untilWaiting(paid.id, 'escrow');
+    expect((await callAs('decideEscrow', parent, { params: { id: paid.id }, body: { action: 'release' } })).status).toBe(200);
+    expect((await callAs('rateCourse', parent, { params: { id: paid.id }, body: { rating: 1, review: 'Absent' } })).status).toBe(200);
+    expect((await callAs('adminDisputes', admin)).status).toBe(200);
+    expect((await callAs('adminCloseDispute', admin, { params: { id: paid.id }, body: { adminNotes: 'Vu' } })).status).toBe(200);
+
+    // Paid, then confirmed by the parent coming back ('Actualiser') instead of the webhook.
+    const verified = await as('payments/initialize', () => book(parent, tutor));
+    await chargeSuccess(verified.reference);
+    expect((await callAs('verifyPayment', parent, { params: { id: verified.id } })).status).toBe(200);
+    await untilStatus(verified.id, 'escrow');
+    // A low rating on held funds: disputed, then refunded by an admin.
+    await untilWaiting(verified.id, 'escrow');
+    expect((await callAs('rateCourse', parent, { params: { id: verified.id }, body: { rating: 2 } })).status).toBe(200);
+    expect((await callAs('decideEscrow', admin, { params: { id: verified.id }, body: { action: 'refund', adminNotes: 'Remboursé' } })).status).toBe(200);
+    // The workflow's Refund task asks Paystack, then writes the refund's ledger lines.
+    await untilStatus(verified.id, 'refunded');
+
+    // A transaction that needs attention, retried by an admin once Paystack answers again.
+    const stuck = await as('payments/initialize', () => book(parent, tutor));
+    await sandbox(stuck.reference, {});
+    await setOnTransaction(stuck.id, { status: 'needs_attention', attention: { state: 'Load', status: 'pending', error: 'Test', cause: 'Test', attempt: 1, at: new Date().toISOString() } });
+    expect((await callAs('adminRetryTransaction', admin, { params: { id: stuck.id } })).status).toBe(200);
+
+    expect((await callAs('getInvoice', parent, { params: { id: paid.id } })).status).toBe(200);
+    expect((await callAs('listMyTransactions', parent)).status).toBe(200);
+    expect((await callAs('tutorEarnings', tutor, { query: { period: 'month' } })).status).toBe(200);
+    for (const routeId of ['adminStats', 'adminTransactions', 'adminUsers'] as const) expect((await callAs(routeId, admin)).status).toBe(200);
+
+    const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+    expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+    // The recorder saw each of them, ledger lines included (written by the webhook and the release).
+    const seen = new Set(requests.map((r) => r.handlerModule));
+    for (const handlerModule of [WORKFLOW_TASKS, 'payments/initialize', 'payments/webhook', 'escrow/decide', 'transactions/rate', 'admin/close-dispute', 'payments/verify-payment', 'admin/retry-transaction', 'admin/stats']) {
+      expect(seen, handlerModule).toContain(handlerModule);
+    }
+    expect(requests.filter((r) => r.sk?.startsWith('LEDGER#')).map((r) => r.handlerModule)).toEqual(
+      expect.arrayContaining(['payments/webhook', 'escrow/decide', 'payments/verify-payment', WORKFLOW_TASKS]),
+    );
+  });
+
+  it('onboarding, tutor profiles, favourites, search history, recommendations and KYC', async () => {
+    const [parent, tutor, company, admin] = await Promise.all([newPerson('parent'), newTutor(), newPerson('entreprise'), newPerson('admin')]);
+    const expectOk = async (routeId: RouteId, caller: Person, options?: CallOptions) => {
+      const response = await callAs(routeId, caller, options);
+      expect(response.status, `${routeId} ${JSON.stringify(response.body)}`).toBeLessThan(300);
+      return response;
+    };
+    await expectOk('saveParentPreferences', parent, { body: { children: [{ first_name: 'Awa', age: 9, level: 'primaire' }], zone: 'cocody' } });
+    await expectOk('getParentPreferences', parent);
+    await expectOk('saveOrganisation', company, {
+      body: { name: 'Centre Cocody', type: 'center', description: 'Soutien scolaire.', address: 'Cocody', phone: '07 08 09 10 11', tutor_count: '1-5' },
+    });
+    await expectOk('getOrganisation', company);
+    await expectOk('saveMyTutorProfile', tutor, {
+      body: {
+        bio: 'Professeur de mathématiques.',
+        education: 'Master de mathématiques',
+        experience: '5-10ans',
+        subjects: ['Mathématiques'],
+        levels: ['Lycée (2nde-Tle)'],
+        location: 'cocody',
+        hourly_rate: 4000,
+        availability_schedule: [{ day: 'Lundi', available: true, slots: [{ start: '16:00', end: '18:00' }] }],
+        profile_image_key: null,
+        diploma_image_keys: [],
+      },
+    });
+    await expectOk('getMyTutorProfile', tutor);
+    await expectOk('getTutorProfile', parent, { params: { id: tutor.tutorId } });
+    await expectOk('addFavorite', parent, { body: { tutor_id: tutor.tutorId } });
+    await expectOk('listFavorites', parent);
+    await expectOk('removeFavorite', parent, { params: { tutorId: tutor.tutorId } });
+    const search = { id: randomUUID(), filters: { query: 'maths', subject: 'Mathématiques' }, results_count: 3 };
+    await expectOk('recordSearch', parent, { body: search });
+    await expectOk('recordSearch', parent, { body: search });
+    await expectOk('listSearchHistory', parent);
+    await expectOk('clearSearchHistory', parent);
+    await expectOk('recommendTutors', parent, { body: { subject: 'Mathématiques' } });
+
+    const { verification } = await as('kyc/submit', () => submittedKyc(tutor));
+    await expectOk('getMyKyc', tutor);
+    await expectOk('listKycVerifications', admin);
+    await expectOk('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'approve' } });
+
+    const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+    expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+    const seen = new Set(requests.map((r) => r.handlerModule));
+    for (const routeId of ['saveMyTutorProfile', 'getTutorProfile', 'clearSearchHistory', 'recommendTutors', 'reviewKyc', 'submitKyc'] as const) {
+      expect(seen, routeId).toContain(routes[routeId].handler);
+    }
+  });
+
+  it('would notice a handler going beyond its row', () => {
+    expect(refusal({ handlerModule: 'transactions/rate', action: 'put', partition: 'TX#1', sk: 'LEDGER#release#1', attributes: ['debit'] })).toMatch(/ledger line/);
+    expect(refusal({ handlerModule: 'auth/get-me', action: 'get', partition: 'TX#1', attributes: [] })).toBe('dynamodb:GetItem TX#1');
+    expect(refusal({ handlerModule: 'admin/users', action: 'query', index: 'gsi1', partition: 'TRANSACTIONS', attributes: [] })).toBe('dynamodb:Query on gsi1 TRANSACTIONS');
+    expect(refusal({ handlerModule: 'escrow/decide', action: 'scan', partition: '', attributes: [] })).toBe('Scan');
+  });
+});
