@@ -7,7 +7,8 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isFinalStatus, TRANSACTION_STATUSES, type AttentionStatus, type TransactionStatus } from '#shared/payments';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
-import { logger } from '#commons/logger';
+import { logger, logTransaction } from '#commons/logger';
+import { observedHandler } from '#commons/observed';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
@@ -17,13 +18,17 @@ import { waitSecondsFor } from './timing.js';
 import { applyTransition } from './transitions.js';
 import { attemptOf, sendTaskToken } from './workflow.js';
 
-export type EscrowTaskEvent =
+export type EscrowTaskEvent = (
   | { action: 'load'; transactionId: string }
   | { action: 'recordToken'; transactionId: string; status: TransactionStatus; taskToken: string }
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'refund'; transactionId: string }
-  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string };
+  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string }
+) & {
+  /** The execution's correlation id (its input's, passed on by every Task of escrow.asl.json). */
+  correlationId?: string;
+};
 
 /** What a Catch hands on: Step Functions' error and cause, and the state (named by a Pass state). */
 export interface WorkflowFailure {
@@ -171,8 +176,9 @@ async function markNeedsAttention(transactionId: string, failure: WorkflowFailur
   return load(transactionId);
 }
 
-export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok: true }> => {
+export const handler = observedHandler(async (event: EscrowTaskEvent): Promise<LoadResult | { ok: true }> => {
   if (!event || typeof event.transactionId !== 'string') throw new Error('transactionId manquant');
+  logTransaction(event.transactionId);
   switch (event.action) {
     case 'load':
       return load(event.transactionId);
@@ -200,4 +206,4 @@ export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok
     default:
       throw new Error(`Action inconnue : ${(event as { action?: string }).action}`);
   }
-};
+}, { correlationIdOf: (event) => (typeof event?.correlationId === 'string' ? event.correlationId : undefined) });

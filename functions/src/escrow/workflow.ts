@@ -9,7 +9,7 @@ import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update'
 import type { TransactionStatus } from '#shared/payments';
 import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
-import { logger } from '#commons/logger';
+import { currentCorrelationId, logger } from '#commons/logger';
 import { TransactionEntity } from '../payments/entities.js';
 import { getTransaction } from '../payments/transactions.js';
 
@@ -27,21 +27,28 @@ export function attemptOf(executionName: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The input of every execution: the transaction and the attempt. */
+/**
+ * The input of every execution: the transaction, the attempt, and the correlation id its Tasks log
+ * with (escrow.asl.json passes `$$.Execution.Input.correlationId` to each: it must always be there).
+ */
 export interface EscrowExecution {
   name: string;
   input: string;
   attempt: number;
 }
 
-/** Counts a new attempt on the transaction (atomically: two starters never get the same number). */
-export async function nextExecution(transactionId: string): Promise<EscrowExecution> {
+/**
+ * Counts a new attempt on the transaction (atomically: two starters never get the same number).
+ * The execution carries on the starter's correlation id (the booking's or the retry's request),
+ * or the transaction id when the starter has none.
+ */
+export async function nextExecution(transactionId: string, correlationId = currentCorrelationId() ?? transactionId): Promise<EscrowExecution> {
   const { Attributes } = await TransactionEntity.build(UpdateItemCommand)
     .item({ id: transactionId, workflow_attempt: $add(1) })
     .options({ condition: { attr: 'id', exists: true }, returnValues: 'UPDATED_NEW' })
     .send();
   const attempt = Number(Attributes?.workflow_attempt ?? 1);
-  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt }), attempt };
+  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
 }
 
 /** Keeps the current execution's ARN on the transaction (unless a later attempt already started). */
