@@ -18,17 +18,13 @@ import { waitSecondsFor } from './timing.js';
 import { applyTransition } from './transitions.js';
 import { attemptOf, sendTaskToken } from './workflow.js';
 
-export type EscrowTaskEvent = (
+export type EscrowTaskEvent =
   | { action: 'load'; transactionId: string }
   | { action: 'recordToken'; transactionId: string; status: TransactionStatus; taskToken: string }
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'refund'; transactionId: string }
-  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string }
-) & {
-  /** The execution's correlation id (its input's, passed on by every Task of escrow.asl.json). */
-  correlationId?: string;
-};
+  | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string };
 
 /** What a Catch hands on: Step Functions' error and cause, and the state (named by a Pass state). */
 export interface WorkflowFailure {
@@ -176,7 +172,10 @@ async function markNeedsAttention(transactionId: string, failure: WorkflowFailur
   return load(transactionId);
 }
 
-export const handler = observedHandler(async (event: EscrowTaskEvent): Promise<LoadResult | { ok: true }> => {
+/** Every Task of escrow.asl.json also passes its execution's correlation id, which its lines carry. */
+type EscrowTaskInvocation = EscrowTaskEvent & { correlationId?: string };
+
+export const handler = observedHandler(async (event: EscrowTaskInvocation): Promise<LoadResult | { ok: true }> => {
   if (!event || typeof event.transactionId !== 'string') throw new Error('transactionId manquant');
   logTransaction(event.transactionId);
   switch (event.action) {

@@ -29,7 +29,9 @@ export function attemptOf(executionName: string): number {
 
 /**
  * The input of every execution: the transaction, the attempt, and the correlation id its Tasks log
- * with (escrow.asl.json passes `$$.Execution.Input.correlationId` to each: it must always be there).
+ * with — the starter's (the booking's or the retry's request), or the transaction id when the
+ * starter has none. escrow.asl.json hands `$$.Execution.Input.correlationId` to every Task: it must
+ * always be there, so every execution is started with an input built here.
  */
 export interface EscrowExecution {
   name: string;
@@ -37,17 +39,14 @@ export interface EscrowExecution {
   attempt: number;
 }
 
-/**
- * Counts a new attempt on the transaction (atomically: two starters never get the same number).
- * The execution carries on the starter's correlation id (the booking's or the retry's request),
- * or the transaction id when the starter has none.
- */
-export async function nextExecution(transactionId: string, correlationId = currentCorrelationId() ?? transactionId): Promise<EscrowExecution> {
+/** Counts a new attempt on the transaction (atomically: two starters never get the same number). */
+export async function nextExecution(transactionId: string): Promise<EscrowExecution> {
   const { Attributes } = await TransactionEntity.build(UpdateItemCommand)
     .item({ id: transactionId, workflow_attempt: $add(1) })
     .options({ condition: { attr: 'id', exists: true }, returnValues: 'UPDATED_NEW' })
     .send();
   const attempt = Number(Attributes?.workflow_attempt ?? 1);
+  const correlationId = currentCorrelationId() ?? transactionId;
   return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
 }
 
