@@ -2,36 +2,13 @@
  * Business metrics (Powertools Metrics): one count per event that matters to the money, written as
  * CloudWatch Embedded Metric Format lines on stdout (CloudWatch Logs turns them into metrics; the
  * local stack simply shows them as log lines). Namespace `Kalan`, dimensions `service` and `stage`:
- * the alarms and the dashboard (infra/lib/monitoring.ts) read exactly these.
+ * the alarms and the dashboard (infra/lib/monitoring.ts) read exactly these (names: shared/src/metrics.ts).
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type middy from '@middy/core';
+import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessEvent } from '#shared/metrics';
 import type { TransactionAction } from '#shared/payments';
 import { logger } from './logger.js';
-
-export const METRICS_NAMESPACE = 'Kalan';
-export const METRICS_SERVICE = 'kalan';
-
-/** The business events, by metric name. */
-export const BUSINESS_EVENTS = {
-  /** A booking's Paystack checkout was opened (the parent is sent to pay). */
-  PaymentInitialised: 'PaymentInitialised',
-  /** Paystack confirmed the payment: the funds are held. */
-  PaymentEscrowed: 'PaymentEscrowed',
-  /** Held funds went to the tutor (parent, admin or the automatic release). */
-  EscrowReleased: 'EscrowReleased',
-  /** Paystack refunded the parent. */
-  PaymentRefunded: 'PaymentRefunded',
-  /** Paystack's amount or currency was not ours: never escrowed, settled by hand. */
-  PaymentMismatch: 'PaymentMismatch',
-  /** A webhook call turned away (bad or missing signature, unreadable body). */
-  WebhookRejected: 'WebhookRejected',
-  /** A workflow step failed for good: an admin must look (alarm at 1). */
-  NeedsAttention: 'NeedsAttention',
-  /** The reconciler repaired a transaction whose status and workflow disagreed. */
-  ReconcilerRepair: 'ReconcilerRepair',
-} as const;
-export type BusinessEvent = keyof typeof BUSINESS_EVENTS;
 
 /** The stage the function runs in (set on every function by infra/lib/monitoring.ts; `local` offline). */
 export function stageName(): string {
@@ -45,6 +22,8 @@ export const metrics = new Metrics({
   // Its warnings (an invalid dimension…) go through the structured logs, not a bare console.
   logger,
 });
+
+export { BUSINESS_EVENTS, type BusinessEvent };
 
 /** The business event of each status change that counts one (applyTransition records them). */
 const TRANSITION_EVENTS: Partial<Record<TransactionAction, BusinessEvent>> = {

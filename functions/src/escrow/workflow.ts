@@ -10,6 +10,7 @@ import type { TransactionStatus } from '#shared/payments';
 import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
 import { currentCorrelationId, logger } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
 import { TransactionEntity } from '../payments/entities.js';
 import { getTransaction } from '../payments/transactions.js';
 
@@ -76,6 +77,8 @@ export async function stopEscrowWorkflow(executionArn: string | undefined, cause
   if (!executionArn) return;
   try {
     await sfn.send(new StopExecutionCommand({ executionArn, cause }));
+    // Aborted on purpose: the aborted-executions alarm leaves these out (infra/lib/monitoring.ts).
+    recordBusinessEvent('ExecutionReplaced');
   } catch (error) {
     if ((error as Error).name !== 'ExecutionDoesNotExist') logger.warn('Could not stop the escrow execution', { executionArn, error: (error as Error).message });
   }
