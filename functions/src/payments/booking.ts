@@ -71,6 +71,7 @@ async function writePendingTransaction(
   now: Date,
 ): Promise<NewBooking> {
   const id = randomUUID();
+  logTransaction(id);
   const reference = referenceFor(id);
   const createdAt = now.toISOString();
   const price = priceLesson(tutor.hourlyRate, request.duration);
@@ -150,7 +151,6 @@ export async function bookAndInitialisePayment(
   const tutor = await bookableTutor(request.tutorId);
   const scheduledDate = checkSchedule(request.scheduledDate, now);
   const booking = await writePendingTransaction(request, { ...parent, email }, tutor, scheduledDate, now);
-  logTransaction(booking.id);
 
   try {
     await startEscrowWorkflow(booking.id);
