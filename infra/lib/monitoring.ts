@@ -8,6 +8,7 @@ import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct, type IConstruct } from 'constructs';
 import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessEvent } from '#shared/metrics';
+import { KalanFunction } from './kalan-function.js';
 import type { Stage } from './stage.js';
 
 export interface MonitoringProps {
@@ -46,8 +47,8 @@ export const API_5XX_RATE_THRESHOLD = 0.05;
  * - the business metrics (functions/src/commons/metrics.ts): any `NeedsAttention`, any
  *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step).
  *
- * The functions get `KALAN_STAGE`, the `stage` dimension of their metrics, here, where the alarms that
- * read it are made: the two cannot disagree.
+ * Our functions get `KALAN_STAGE`, the `stage` dimension of their metrics, here, where the alarms
+ * that read it are made: the two cannot disagree.
  */
 export class Monitoring extends Construct {
   readonly facade: MonitoringFacade;
@@ -144,7 +145,8 @@ export class Monitoring extends Construct {
   }
 
   private monitorFunction(fn: LambdaFunction): void {
-    fn.addEnvironment('KALAN_STAGE', this.stage.name);
+    // Ours publish the business metrics; CDK's own functions are left as CDK built them.
+    if (fn instanceof KalanFunction) fn.addEnvironment('KALAN_STAGE', this.stage.name);
     this.facade.monitorLambdaFunction({
       lambdaFunction: fn,
       alarmFriendlyName: nameOf(fn),
