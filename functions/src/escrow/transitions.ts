@@ -22,6 +22,8 @@ import {
   type Transition,
 } from '#shared/payments';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
+import { logTransaction } from '#commons/logger';
+import { recordTransitionEvent } from '#commons/metrics';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import {
   LedgerLineEntity,
@@ -76,6 +78,7 @@ function isCancelled(error: unknown): boolean {
 
 /** Applies the action, or throws NotFound (404), Forbidden (403) or Conflict (409). */
 export async function applyTransition(request: TransitionRequest): Promise<Transaction> {
+  logTransaction(request.transactionId);
   for (let attempt = 0; ; attempt++) {
     const tx = await getTransaction(request.transactionId);
     if (!tx) throw new NotFoundError(messages.payments.transactionNotFound);
@@ -213,5 +216,6 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
 
   const response = await execute({ capacity: 'TOTAL' }, ...writes);
   recordWriteCapacity(request.action, response.ConsumedCapacity);
+  recordTransitionEvent(request.action);
   return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
 }
