@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
 import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
 import { ROLES, type Role } from '#shared/constants';
+import { buildUploadKey } from '#shared/onboarding-schemas';
 import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/payments';
 import { kalanTable, ProfileEntity } from '#commons/db';
 import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
@@ -111,8 +112,8 @@ export async function seedAdminTable(options: AdminSeedOptions): Promise<AdminSe
       KycVerificationEntity.build(BatchPutRequest).item({
         id,
         user_id: userId,
-        cni_image_key: `kyc/${userId}/kyc_cni_${id}.png`,
-        selfie_image_key: `kyc/${userId}/kyc_selfie_${id}.png`,
+        cni_image_key: buildUploadKey(userId, 'kyc_cni', 'image/png', Date.parse(createdAt), randomUUID()),
+        selfie_image_key: buildUploadKey(userId, 'kyc_selfie', 'image/png', Date.parse(createdAt), randomUUID()),
         status,
         created_at: createdAt,
         gsi1pk: KYC_LIST_PARTITION,
@@ -135,7 +136,7 @@ export async function seedAdminTable(options: AdminSeedOptions): Promise<AdminSe
     let dispute: 'open' | 'resolved' | undefined;
     if (i % 100 === 7) {
       status = 'needs_attention';
-      attentionOf = ATTENTION_STATUSES[i % ATTENTION_STATUSES.length]!;
+      attentionOf = ATTENTION_STATUSES[seed.attention.size % ATTENTION_STATUSES.length]!;
     } else if (i % 500 === 11) {
       status = 'payment_mismatch';
     } else if (i % 50 === 3) {
