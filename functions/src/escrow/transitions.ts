@@ -2,8 +2,9 @@
  * Every status change of a transaction goes through `applyTransition`: the transition table
  * decides whether the actor may take the action from the current status, then ONE DynamoDB
  * transaction writes the new status (conditional on the status read, so two racing actions can
- * never both succeed), the course's status, the movement's ledger lines (each written once) and,
- * when given, the Paystack event record and the dispute.
+ * never both succeed), the course's status, the movement's ledger lines (each written once),
+ * when given, the Paystack event record and the dispute, and the admin's counters the change moves
+ * (commons/counters.ts): a change cancelled moves none, a change retried finds its status gone.
  */
 import { randomBytes } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
@@ -21,6 +22,7 @@ import {
   type TransactionStatus,
   type Transition,
 } from '#shared/payments';
+import { disputeCounterWrites } from '#commons/counters';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
 import { logTransaction } from '#commons/logger';
 import { recordTransitionEvent } from '#commons/metrics';
@@ -34,7 +36,7 @@ import {
   disputesIndex,
   newestFirstKey,
 } from '../payments/entities.js';
-import { getTransaction, type Transaction } from '../payments/transactions.js';
+import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
 import { ledgerLinesFor, movementOf } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
@@ -141,6 +143,8 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       } as never)
       .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership, ...paidCondition] } as never }),
   ] as WriteItem[];
+  // The admin's `needs_attention` counter and attention index, when the change enters or leaves them.
+  writes.push(...attentionWrites(tx, from, to));
 
   const movement = movementOf(request.action);
   if (movement) {
@@ -196,6 +200,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
           gsi1sk: newestFirstKey(now, tx.id),
         })
         .options({ condition: { attr: 'transaction_id', exists: false } }),
+      ...disputeCounterWrites(null, 'open'),
     );
   }
   if (from === 'disputed' && (to === 'released' || to === 'refund_pending')) {
@@ -211,6 +216,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
           gsi1pk: disputesIndex('resolved'),
         })
         .options({ condition: { attr: 'status', eq: 'open' } }),
+      ...disputeCounterWrites('open', 'resolved'),
     );
   }
 
