@@ -8,6 +8,7 @@ import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Escrow } from './escrow.js';
+import { Monitoring } from './monitoring.js';
 import { acknowledge } from './nag.js';
 import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
@@ -85,6 +86,9 @@ export class KalanStack extends Stack {
       'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key; alarm notifications carry no personal data.',
       'AwsSolutions-SNS2',
     );
+    // Alarms on every function, state machine, API and dead-letter queue of the stack (found by an
+    // aspect at synthesis, wherever they are added) and one dashboard.
+    new Monitoring(this, 'Monitoring', { stage, alarmTopic: this.alarmTopic });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteOrigin });
     new CfnOutput(this, 'DistributionDomainName', { value: this.web.distribution.distributionDomainName });

@@ -1,10 +1,17 @@
 /**
  * Runs the handler modules CDK deploys, in this process: loads `functions/src/<handler>.ts` once
  * (like a warm container) and calls its `handler` with a Lambda-like context.
+ *
+ * Unlike a Lambda container, this process runs many invocations at once. Powertools keeps what
+ * belongs to one invocation (log keys such as the correlation id, metrics not yet published) in
+ * Lambda's InvokeStore when AWS_LAMBDA_MAX_CONCURRENCY is set, as Lambda's multi-concurrency mode
+ * does: each invocation runs in its own InvokeStore context (AsyncLocalStorage), so concurrent
+ * invocations never mix their correlation ids or publish each other's metrics.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InvokeStore, InvokeStoreBase } from '@aws/lambda-invoke-store';
 import type { Context } from 'aws-lambda';
 import { localConfig } from './config.js';
 
@@ -43,7 +50,15 @@ export function lambdaContext(functionName: string, timeoutMs = 10_000): Context
   };
 }
 
+/** The store first, then the variable: Powertools fails when the variable is set and the store missing. */
+const invokeStore = InvokeStore.getInstanceAsync(true).then((store) => {
+  process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= '64';
+  return store;
+});
+
 export async function invoke(handlerModule: string, event: unknown): Promise<unknown> {
   const handler = await loadHandler(handlerModule);
-  return handler(event, lambdaContext(handlerModule.replace(/\//g, '-')));
+  const context = lambdaContext(handlerModule.replace(/\//g, '-'));
+  const store = await invokeStore;
+  return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
 }

@@ -195,6 +195,12 @@ export const messages = {
     retryNotNeeded: "Cette transaction n'attend aucune intervention : il n'y a rien à relancer",
     retryPaystackUnavailable: "Paystack est injoignable : rien n'a été modifié. Réessayez la relance dans un instant.",
     retryWorkflowUnavailable: "Le workflow de séquestre n'a pas pu être relancé : rien n'a été modifié. Réessayez dans un instant.",
+    // Issue 11, point 5: paged lists and counters (not written by the spec).
+    invalidCursor: 'Lien de page invalide : rechargez la liste depuis le début.',
+    statsUnavailable: 'Les statistiques sont en cours de calcul : réessayez dans un instant.',
+    loadMore: 'Charger plus',
+    attentionFilter: 'À traiter',
+    allTransactionsFilter: 'Toutes',
     /** What the retry did, by the status the transaction is in afterwards. */
     retried: {
       pending: 'Transaction relancée : le paiement est toujours en attente chez Paystack',

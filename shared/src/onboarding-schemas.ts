@@ -30,7 +30,7 @@ import {
   type Zone,
 } from './constants.js';
 import { messages } from './messages.js';
-import { requiredText } from './schemas.js';
+import { pageCursorSchema, requiredText } from './schemas.js';
 
 const m = messages.onboarding;
 
@@ -369,8 +369,10 @@ export const kycIdParamsSchema = z.object({
   id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: messages.kyc.notFound })),
 });
 
+/** `GET /api/admin/kyc?status=pending&cursor=`: every submission, or only those waiting (a sparse index). */
 export const adminKycQuerySchema = z.object({
-  cursor: z.optional(z.string().check(z.maxLength(1000))),
+  cursor: pageCursorSchema,
+  status: z.optional(z.enum(['pending'], { error: messages.validation.invalidRequest })),
 });
 
 /** A KYC submission as its owner sees it (`GET /api/me/kyc`; `null` when never submitted). */

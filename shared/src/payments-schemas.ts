@@ -16,6 +16,7 @@ import {
 } from './payments.js';
 import { messages } from './messages.js';
 import type { Role } from './constants.js';
+import { pageCursorSchema } from './schemas.js';
 
 // The lifecycle table travels with the contract (one export line in index.ts).
 export * from './payments.js';
@@ -204,6 +205,37 @@ export interface InvoiceView {
   transaction: TransactionView;
   parent: { name: string; email?: string };
   tutor: { name: string };
+}
+
+/** The admin's transaction lists: every transaction, or those an admin must look at ('À traiter'). */
+export const ADMIN_TRANSACTIONS_VIEWS = ['all', 'attention'] as const;
+export type AdminTransactionsView = (typeof ADMIN_TRANSACTIONS_VIEWS)[number];
+
+/** `GET /api/admin/transactions?view=&cursor=`: one page, newest first. */
+export const adminTransactionsQuerySchema = z.object({
+  cursor: pageCursorSchema,
+  view: z.optional(z.enum(ADMIN_TRANSACTIONS_VIEWS, { error: messages.validation.invalidRequest })),
+});
+export type AdminTransactionsQuery = z.infer<typeof adminTransactionsQuerySchema>;
+
+/** `GET /api/admin/users` and `/api/admin/disputes`: one page, newest first. */
+export const adminPageQuerySchema = z.object({ cursor: pageCursorSchema });
+export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
+
+/** A page of an admin list: `next_cursor` is null on the last page. */
+export interface AdminTransactionsPage {
+  transactions: TransactionView[];
+  next_cursor: string | null;
+}
+
+export interface AdminUsersPage {
+  users: AdminUser[];
+  next_cursor: string | null;
+}
+
+export interface AdminDisputesPage {
+  disputes: DisputeView[];
+  next_cursor: string | null;
 }
 
 export interface AdminStats {

@@ -90,3 +90,15 @@ export const updateProfileSchema = z
     }),
   );
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+/**
+ * A page cursor in a query string (the admin's paged lists, issue 11): opaque to the browser,
+ * base64url only. What it stands for is checked by the function that decodes it.
+ */
+export const pageCursorSchema = z.optional(
+  z.string({ error: messages.admin.invalidCursor }).check(
+    z.minLength(1, { error: messages.admin.invalidCursor }),
+    z.maxLength(512, { error: messages.admin.invalidCursor }),
+    z.regex(/^[A-Za-z0-9_-]+$/, { error: messages.admin.invalidCursor }),
+  ),
+);

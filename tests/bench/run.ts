@@ -1,5 +1,6 @@
 /** `npm run bench [name…]`: prints the figures; nothing here passes or fails on timing. */
 import { spawnSync } from 'node:child_process';
+import { benchAdmin } from './admin.js';
 import { benchLambdas } from './lambdas.js';
 import { benchPayments } from './payments.js';
 import { benchSearch } from './search.js';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   uploads: benchUploads,
   search: benchSearch,
   payments: benchPayments,
+  admin: benchAdmin,
 };
 
 const only = process.argv.slice(2);

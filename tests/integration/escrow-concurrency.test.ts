@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newUser, signIn, type TestUser } from '../support/stack.js';
-import { adminAccount, bookOk, eventually, expectBalanced, ledgerOf, partition, payOnCheckout, statusOf } from './payments-helpers.js';
+import { adminAccount, adminTransactionView, bookOk, eventually, expectBalanced, ledgerOf, partition, payOnCheckout, statusOf } from './payments-helpers.js';
 
 async function escrowed(parent: TestUser): Promise<string> {
   const { id, url } = await bookOk(parent.accessToken);
@@ -75,7 +75,7 @@ describe('who may decide', () => {
     expect(tx.admin_notes).toBe('Cours confirmé par téléphone');
 
     const parentView = (await api('/api/transactions', { token: parent.accessToken })).body.transactions[0];
-    const adminView = (await api('/api/admin/transactions', { token: accessToken })).body.transactions.find((t: { id: string }) => t.id === id);
+    const adminView = await adminTransactionView(id, accessToken);
     const invoice = (await api(`/api/transactions/${id}/invoice`, { token: parent.accessToken })).body;
     for (const view of [parentView, adminView, invoice.transaction]) {
       expect(view).toMatchObject({ amount_total: tx.amount_total, amount_tutor: tx.amount_tutor, commission_amount: tx.commission_amount });

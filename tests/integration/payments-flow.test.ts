@@ -138,8 +138,9 @@ describe('escrow lifecycle', () => {
     // The admin sees it, and retries once Paystack accepts again.
     const admin = adminAccount();
     const { accessToken } = await signIn(admin.email, admin.password);
-    const all = await api('/api/admin/transactions', { token: accessToken });
-    expect(all.body.transactions.find((t: { id: string }) => t.id === id).status).toBe('needs_attention');
+    // In the 'À traiter' list (the sparse attention index), whatever else was booked meanwhile.
+    const attention = await api('/api/admin/transactions?view=attention', { token: accessToken });
+    expect(attention.body.transactions.find((t: { id: string }) => t.id === id).status).toBe('needs_attention');
     await sandboxControl(reference, { refund: 'ok' });
     const retry = await api(`/api/transactions/${id}/escrow`, { method: 'POST', token: accessToken, body: { action: 'refund', adminNotes: 'Relance après refus' } });
     expect(retry.status).toBe(200);

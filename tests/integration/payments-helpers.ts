@@ -210,3 +210,19 @@ export async function withdrawTutorProfile(userId: string): Promise<void> {
     }),
   );
 }
+
+/** A transaction as the admin's list shows it, found page after page (newest first). */
+export async function adminTransactionView(id: string, token: string, target = stack()): Promise<Record<string, any> | undefined> {
+  let cursor: string | null = null;
+  do {
+    const page: { body: { transactions: Array<Record<string, any>>; next_cursor: string | null } } = await api(
+      `/api/admin/transactions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { token },
+      target,
+    );
+    const found = page.body.transactions.find((tx) => tx.id === id);
+    if (found) return found;
+    cursor = page.body.next_cursor;
+  } while (cursor);
+  return undefined;
+}

@@ -164,7 +164,7 @@ describe('the review list', () => {
     for (const cursor of ['pas-un-curseur', encode({ gsi1pk: 'TRANSACTIONS', pk: 'x' }), encode(null), encode('KYC_VERIFICATIONS')]) {
       const response = await call('listKycVerifications', admin, { query: { cursor } });
       expect(response.status, cursor).toBe(400);
-      expect(response.body.error.message).toBe(messages.validation.invalidRequest);
+      expect(response.body.error.message).toBe(messages.admin.invalidCursor);
     }
   });
 });

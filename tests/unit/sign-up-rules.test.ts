@@ -3,10 +3,13 @@
  * admin only through an IAM-created account, always with a first and a last name; only a self
  * sign-up is confirmed at once.
  */
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { Context, PreSignUpTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
-import { handler, ROLE_ATTRIBUTE } from '../../functions/src/auth/pre-sign-up.js';
+import { handler as preSignUpHandler, ROLE_ATTRIBUTE } from '../../functions/src/auth/pre-sign-up.js';
+
+/** Lambda always passes a context; the trigger's logging middleware reads it. */
+const handler = (event: PreSignUpTriggerEvent) => preSignUpHandler(event, {} as Context);
 
 function preSignUp(attributes: Record<string, string>, triggerSource = 'PreSignUp_SignUp'): PreSignUpTriggerEvent {
   return {

@@ -1,7 +1,10 @@
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { Context, PreSignUpTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
-import { handler } from '../../functions/src/auth/pre-sign-up.js';
+import { handler as preSignUpHandler } from '../../functions/src/auth/pre-sign-up.js';
+
+/** Lambda always passes a context; the trigger's logging middleware reads it. */
+const handler = (event: PreSignUpTriggerEvent) => preSignUpHandler(event, {} as Context);
 
 function preSignUp(role: string | undefined, triggerSource = 'PreSignUp_SignUp'): PreSignUpTriggerEvent {
   const userAttributes: Record<string, string> = { email: 'a@b.ci', given_name: 'Aya', family_name: 'Kouadio' };

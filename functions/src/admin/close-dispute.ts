@@ -4,6 +4,7 @@ import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { messages } from '#shared/messages';
 import { closeDisputeSchema, transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
+import { disputeCounterWrites, retryOnConflict } from '#commons/counters';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { apiHandler, ok } from '#commons/http';
 import { recordWriteCapacity } from '../payments/capacity.js';
@@ -25,7 +26,7 @@ export const handler = apiHandler(
     if (!dispute || !tx) throw new NotFoundError(messages.payments.disputeNotFound);
     if (tx.status === 'disputed') throw new ConflictError(messages.payments.actionNotAllowed);
     try {
-      const response = await execute(
+      const response = await retryOnConflict(() => execute(
         { capacity: 'TOTAL' },
         TransactionEntity.build(ConditionCheck).key({ id }).condition({ attr: 'status', ne: 'disputed' }),
         DisputeEntity.build(UpdateTransaction)
@@ -39,7 +40,8 @@ export const handler = apiHandler(
             gsi1pk: disputesIndex('resolved'),
           })
           .options({ condition: { attr: 'status', eq: 'open' } }),
-      );
+        ...disputeCounterWrites('open', 'resolved'),
+      ));
       recordWriteCapacity('closeDispute', response.ConsumedCapacity);
     } catch (error) {
       if ((error as { name?: string } | null)?.name !== 'TransactionCanceledException') throw error;

@@ -1,118 +1,142 @@
-/** The admin's money views: counts for the stat cards, all transactions, profiles, disputes. */
+/**
+ * The admin's money views: the counts of the stat cards (counters, commons/counters.ts), and the
+ * paged lists — transactions (all, or those needing attention), profiles, open disputes — each read
+ * through its index one page at a time, with an opaque cursor (commons/page-cursor.ts).
+ */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import type { AdminStats, AdminUser, DisputeView } from '#shared/payments-schemas';
-import { kalanTable, ProfileEntity } from '#commons/db';
-import { KYC_LIST_PARTITION, KycVerificationEntity } from '../kyc/entities.js';
-import { DisputeEntity, disputesIndex } from '../payments/entities.js';
-import { allTransactionIds, getTransaction, toView, transactionsByIds } from '../payments/transactions.js';
+import type { TransactionStatus } from '#shared/payments';
+import type { AdminDisputesPage, AdminStats, AdminUsersPage, DisputeView } from '#shared/payments-schemas';
+import { needsAttention, readCounters, type RecountHooks } from '#commons/counters';
+import { isConditionalCheckFailure, kalanTable, ProfileEntity } from '#commons/db';
+import { ADMIN_LIST_PAGE_SIZE, readPage, type IndexList } from '#commons/page-cursor';
+import { KYC_PENDING_PARTITION, KycVerificationEntity } from '../kyc/entities.js';
+import {
+  ALL_TRANSACTIONS_INDEX,
+  ATTENTION_TRANSACTIONS_INDEX,
+  DisputeEntity,
+  disputesIndex,
+  newestFirstKey,
+  TransactionEntity,
+  TransactionIndexEntity,
+} from '../payments/entities.js';
+import { getTransaction, toView, transactionsByIds } from '../payments/transactions.js';
 
-/** Counts query results page by page (Select COUNT): nothing but the count leaves DynamoDB. */
-async function countPages(send: (exclusiveStartKey?: Record<string, unknown>) => Promise<{ Count?: number; LastEvaluatedKey?: Record<string, unknown> }>): Promise<number> {
-  let count = 0;
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await send(exclusiveStartKey);
-    count += page.Count ?? 0;
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return count;
-}
+/**
+ * The one-off backfill that goes with the first recount of a table that had data before issue 11:
+ * items already in a counted state get the sparse index attributes they would have been written
+ * with (a pending KYC submission, a transaction needing attention). Each write is conditional on
+ * the state still holding, so a change made meanwhile wins.
+ */
+const backfillSparseIndexes: RecountHooks = {
+  async onItem(stored) {
+    try {
+      if (stored[kalanTable.entityAttributeSavedAs] === 'kycVerification' && stored.status === 'pending' && stored.gsi2pk === undefined) {
+        const id = String(stored.id);
+        await KycVerificationEntity.build(UpdateItemCommand)
+          .item({ id, gsi2pk: KYC_PENDING_PARTITION, gsi2sk: `${String(stored.created_at)}#${id}` })
+          .options({ condition: { and: [{ attr: 'status', eq: 'pending' }, { attr: 'gsi2pk', exists: false }] } })
+          .send();
+      }
+      if (stored[kalanTable.entityAttributeSavedAs] === 'transaction' && needsAttention(stored.status as TransactionStatus)) {
+        const id = String(stored.id);
+        const createdAt = String(stored.created_at);
+        const newest = newestFirstKey(createdAt, id);
+        await execute(
+          TransactionEntity.build(ConditionCheck).key({ id }).condition({ attr: 'status', in: ['needs_attention', 'payment_mismatch'] }),
+          TransactionIndexEntity.build(UpdateTransaction).item({
+            transaction_id: id,
+            created_at: createdAt,
+            gsi1pk: ALL_TRANSACTIONS_INDEX,
+            gsi1sk: newest,
+            gsi2pk: ATTENTION_TRANSACTIONS_INDEX,
+            gsi2sk: newest,
+          }),
+        );
+      }
+    } catch (error) {
+      // The item left its state since it was read: its own change wrote (or removed) the attributes.
+      const cancelled = (error as { name?: string } | null)?.name === 'TransactionCanceledException';
+      if (!cancelled && !isConditionalCheckFailure(error)) throw error;
+    }
+  },
+};
 
-const countProfiles = () =>
-  countPages((exclusiveStartKey) =>
-    kalanTable.build(QueryCommand).entities(ProfileEntity).query({ index: 'gsi1', partition: 'PROFILES' }).options({ select: 'COUNT', exclusiveStartKey, maxPages: 1 }).send(),
-  );
-
-/** Pending KYC submissions (records written by the KYC review, kyc/entities.ts). */
-const countPendingKyc = () =>
-  countPages((exclusiveStartKey) =>
-    kalanTable
-      .build(QueryCommand)
-      .entities(KycVerificationEntity)
-      .query({ index: 'gsi1', partition: KYC_LIST_PARTITION })
-      .options({ select: 'COUNT', exclusiveStartKey, maxPages: 1, filters: { kycVerification: { attr: 'status', eq: 'pending' } } })
-      .send(),
-  );
-
-const countOpenDisputes = () =>
-  countPages((exclusiveStartKey) =>
-    kalanTable.build(QueryCommand).entities(DisputeEntity).query({ index: 'gsi1', partition: disputesIndex('open') }).options({ select: 'COUNT', exclusiveStartKey, maxPages: 1 }).send(),
-  );
-
-const countVerifiedTutors = () =>
-  countPages((exclusiveStartKey) =>
-    kalanTable
-      .build(QueryCommand)
-      .entities(ProfileEntity)
-      .query({ index: 'gsi1', partition: 'PROFILES' })
-      .options({
-        select: 'COUNT',
-        exclusiveStartKey,
-        maxPages: 1,
-        filters: { profile: { and: [{ attr: 'role', eq: 'tuteur' }, { attr: 'is_verified', eq: true }] } },
-      })
-      .send(),
-  );
-
+/** The stat cards: exact counters, one Query (a table never counted is recounted once first). */
 export async function adminStats(): Promise<AdminStats> {
-  const [totalUsers, verifiedTutors, pendingKyc, activeDisputes, needsAttention] = await Promise.all([
-    countProfiles(),
-    countVerifiedTutors(),
-    countPendingKyc(),
-    countOpenDisputes(),
-    transactionsByIds(await allTransactionIds()).then((txs) => txs.filter((tx) => tx.status === 'needs_attention' || tx.status === 'payment_mismatch').length),
-  ]);
+  const counts = await readCounters(backfillSparseIndexes);
   return {
-    total_users: totalUsers,
-    verified_tutors: verifiedTutors,
-    pending_kyc: pendingKyc,
-    active_disputes: activeDisputes,
-    needs_attention: needsAttention,
+    total_users: counts.total_users,
+    verified_tutors: counts.verified_tutors,
+    pending_kyc: counts.pending_kyc,
+    active_disputes: counts.open_disputes,
+    needs_attention: counts.needs_attention,
   };
 }
 
-export async function allTransactions() {
-  return (await transactionsByIds(await allTransactionIds())).map(toView);
+const PROFILES: IndexList = { name: 'users', index: 'gsi1', partition: 'PROFILES', tableKey: (id) => ({ pk: `USER#${id}`, sk: 'PROFILE' }) };
+
+/** One page of the profiles, newest first (the profiles' gsi1). */
+export async function profilesPage(cursor: string | undefined, size = ADMIN_LIST_PAGE_SIZE): Promise<AdminUsersPage> {
+  const { items, next_cursor } = await readPage(
+    PROFILES,
+    cursor,
+    size,
+    async (exclusiveStartKey, limit) => {
+      const { Items = [] } = await kalanTable
+        .build(QueryCommand)
+        .entities(ProfileEntity)
+        .query({ index: 'gsi1', partition: PROFILES.partition })
+        .options({ reverse: true, exclusiveStartKey, limit })
+        .send();
+      return Items;
+    },
+    (profile) => ({ at: profile.created_at, id: profile.user_id }),
+  );
+  return {
+    users: items.map((p) => ({
+      user_id: p.user_id,
+      first_name: p.first_name,
+      last_name: p.last_name,
+      email: p.email,
+      role: p.role,
+      is_verified: p.is_verified,
+      created_at: p.created_at,
+    })),
+    next_cursor,
+  };
 }
 
-/** Every profile, newest first (the profiles' gsi1). */
-export async function allProfiles(limit = 1000): Promise<AdminUser[]> {
-  const users: AdminUser[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await kalanTable
-      .build(QueryCommand)
-      .entities(ProfileEntity)
-      .query({ index: 'gsi1', partition: 'PROFILES' })
-      .options({ reverse: true, exclusiveStartKey, maxPages: 1 })
-      .send();
-    for (const p of page.Items ?? []) {
-      users.push({
-        user_id: p.user_id,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        email: p.email,
-        role: p.role,
-        is_verified: p.is_verified,
-        created_at: p.created_at,
-      });
-    }
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey && users.length < limit);
-  return users.slice(0, limit);
-}
+const OPEN_DISPUTES: IndexList = {
+  name: 'disputes',
+  index: 'gsi1',
+  partition: disputesIndex('open'),
+  tableKey: (id) => ({ pk: `TX#${id}`, sk: 'DISPUTE' }),
+};
 
-/** Open disputes, newest first, each with its transaction (rating, review, amounts, status). */
-export async function openDisputes(): Promise<DisputeView[]> {
-  const { Items = [] } = await kalanTable
-    .build(QueryCommand)
-    .entities(DisputeEntity)
-    .query({ index: 'gsi1', partition: disputesIndex('open') })
-    .options({ reverse: true })
-    .send();
-  const transactions = new Map((await transactionsByIds(Items.map((d) => d.transaction_id))).map((tx) => [tx.id, tx]));
-  return Items.flatMap((dispute) => {
+/** One page of the open disputes (their own gsi1 partition), newest first, each with its transaction. */
+export async function openDisputesPage(cursor: string | undefined, size = ADMIN_LIST_PAGE_SIZE): Promise<AdminDisputesPage> {
+  const { items, next_cursor } = await readPage(
+    OPEN_DISPUTES,
+    cursor,
+    size,
+    async (exclusiveStartKey, limit) => {
+      const { Items = [] } = await kalanTable
+        .build(QueryCommand)
+        .entities(DisputeEntity)
+        .query({ index: 'gsi1', partition: OPEN_DISPUTES.partition })
+        .options({ reverse: true, exclusiveStartKey, limit })
+        .send();
+      return Items;
+    },
+    (dispute) => ({ at: dispute.opened_at, id: dispute.transaction_id }),
+  );
+  const transactions = new Map((await transactionsByIds(items.map((d) => d.transaction_id))).map((tx) => [tx.id, tx]));
+  const disputes = items.flatMap((dispute): DisputeView[] => {
     const tx = transactions.get(dispute.transaction_id);
     if (!tx) return [];
     return [
@@ -130,6 +154,7 @@ export async function openDisputes(): Promise<DisputeView[]> {
       },
     ];
   });
+  return { disputes, next_cursor };
 }
 
 export async function getDispute(transactionId: string) {

@@ -2,5 +2,5 @@ import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { adminStats } from './money.js';
 
-/** `GET /api/admin/stats`: the four stat cards, with real numbers. */
+/** `GET /api/admin/stats`: the stat cards, exact at any size (counters kept with every counted change). */
 export const handler = apiHandler(routes.adminStats, {}, async () => ok(await adminStats()));

@@ -1,6 +1,7 @@
+import { adminPageQuerySchema } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
-import { allProfiles } from './money.js';
+import { profilesPage } from './money.js';
 
-/** `GET /api/admin/users`: every profile, newest first. */
-export const handler = apiHandler(routes.adminUsers, {}, async () => ok({ users: await allProfiles() }));
+/** `GET /api/admin/users[?cursor=]`: one page of the profiles, newest first. */
+export const handler = apiHandler(routes.adminUsers, { query: adminPageQuerySchema }, async ({ query }) => ok(await profilesPage(query.cursor)));

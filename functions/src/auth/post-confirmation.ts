@@ -3,6 +3,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { isRole } from '#shared/constants';
 import { cognito } from '#commons/clients/cognito';
 import { logger } from '#commons/logger';
+import { observedHandler } from '#commons/observed';
 import { ROLE_ATTRIBUTE } from './pre-sign-up.js';
 import { createProfile } from './profiles.js';
 
@@ -10,7 +11,7 @@ import { createProfile } from './profiles.js';
  * Cognito PostConfirmation: puts the user in the group of its role and writes its profile.
  * Both steps are idempotent, so a redelivered trigger changes nothing.
  */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+export const handler = observedHandler(async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
   const role = attributes[ROLE_ATTRIBUTE];
@@ -30,4 +31,4 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
   });
   logger.info('Account confirmed', { userId, role, profileCreated: created });
   return event;
-};
+});

@@ -2,6 +2,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { PUBLIC_ROLES } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { logger } from '#commons/logger';
+import { observedHandler } from '#commons/observed';
 
 export const ROLE_ATTRIBUTE = 'custom:role';
 
@@ -10,7 +11,7 @@ export const ROLE_ATTRIBUTE = 'custom:role';
  * `PreSignUp_AdminCreateUser` (reached only with IAM rights, by `npm run create-admin`) may create
  * admins. Accounts are confirmed at once, as the product goes straight in after sign-up.
  */
-export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
+export const handler = observedHandler(async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   const attributes = event.request.userAttributes;
   const role = attributes[ROLE_ATTRIBUTE];
   const adminCreated = event.triggerSource === 'PreSignUp_AdminCreateUser';
@@ -27,7 +28,7 @@ export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTr
     event.response.autoVerifyEmail = true;
   }
   return event;
-};
+});
 
 function isPublicRole(role: string | undefined): boolean {
   return (PUBLIC_ROLES as readonly string[]).includes(role ?? '');

@@ -1,8 +1,10 @@
 /** Profiles: one per user, written when the account is confirmed, read by everyone's `/api/me`. */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { Profile, Role, UpdateProfileInput } from '#shared';
+import { cancellationCodes, profileCounterWrites, retryOnConflict } from '#commons/counters';
 import { isConditionalCheckFailure, ProfileEntity } from '#commons/db';
 import { NotFoundError } from '#commons/errors';
 
@@ -21,18 +23,24 @@ function toProfile(item: Profile & { updated_at?: string }): Profile {
 }
 
 /**
- * Creates the profile once. Cognito may deliver a trigger more than once: a second call finds
- * the profile there and leaves it untouched (returns false).
+ * Creates the profile once, counted on the admin's cards in the same transaction. Cognito may
+ * deliver a trigger more than once: a second call finds the profile there and leaves it (and the
+ * counters) untouched (returns false).
  */
 export async function createProfile(profile: NewProfile): Promise<boolean> {
+  const isVerified = profile.is_verified ?? false;
   try {
-    await ProfileEntity.build(PutItemCommand)
-      .item({ ...profile, is_verified: profile.is_verified ?? false })
-      .options({ condition: { attr: 'user_id', exists: false } })
-      .send();
+    await retryOnConflict(() =>
+      execute(
+        ProfileEntity.build(PutTransaction)
+          .item({ ...profile, is_verified: isVerified })
+          .options({ condition: { attr: 'user_id', exists: false } }),
+        ...profileCounterWrites(null, { role: profile.role, is_verified: isVerified }),
+      ),
+    );
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }

@@ -12,12 +12,13 @@
  * | organisation  (onboarding/entities.ts) | USER#<user_id> / ORGANISATION | —                     | —                        |
  * | favorite      (favorites/entities.ts) | USER#<user_id> / FAVORITE#<tutor_id> | —                | —                        |
  * | searchHistory (history/entities.ts) | USER#<user_id> / SEARCH#<id> | HISTORY#<user_id> / <created_at>#<id> | —             |
- * | kycVerification (kyc/entities.ts) | KYC#<id> / KYC                | KYC_VERIFICATIONS / <created_at>#<id> | —                |
+ * | kycVerification (kyc/entities.ts) | KYC#<id> / KYC                | KYC_VERIFICATIONS / <created_at>#<id> | KYC_PENDING / <created_at>#<id> (sparse: pending only) |
  * | kycStatus     (kyc/entities.ts) | USER#<user_id> / KYC_STATUS     | —                                 | —                        |
  * | transaction   (payments/entities.ts) | TX#<id> / TRANSACTION      | PARENT_TX#<parent_id> / <created_at>#<id> | TUTOR_TX#<tutor_user_id> / <created_at>#<id> |
- * | transactionIndex (payments/entities.ts) | TX#<id> / INDEX         | TRANSACTIONS / <created_at>#<id>  | —                        |
+ * | transactionIndex (payments/entities.ts) | TX#<id> / INDEX         | TRANSACTIONS / <created_at>#<id>  | TX_ATTENTION / <created_at>#<id> (sparse: needs_attention, payment_mismatch) |
  * | ledgerLine    (payments/entities.ts) | TX#<id> / LEDGER#<movement>#<n> | —                             | —                        |
  * | dispute       (payments/entities.ts) | TX#<id> / DISPUTE          | DISPUTES#open|resolved / <opened_at>#<id> | —                |
+ * | adminCounter  (commons/counters.ts) | ADMIN_COUNTERS / COUNTER#<name> | —                              | —                        |
  * | paystackEvent (payments/entities.ts) | PAYSTACK_EVENT#<event>#<paystack id> / EVENT | —           | —                        |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).

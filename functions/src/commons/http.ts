@@ -16,7 +16,8 @@ import { ROLES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import type { RouteDefinition } from '#shared/routes';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
-import { logger } from './logger.js';
+import { logContext, logger } from './logger.js';
+import { flushMetrics } from './metrics.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -114,9 +115,13 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
     if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
     return caller;
   };
-  // Who calls comes first: a caller without a subject (401) or a role the route does not list
-  // (403) is turned away before its body is even parsed.
-  const pipeline = middy<ApiEvent, ApiResult, Error, Context>().use({ before: (request) => void authorise(request.event) });
+  // Logging context first, so that every line — a refusal's too — carries the request's id; then
+  // who calls: a caller without a subject (401) or a role the route does not list (403) is turned
+  // away before its body is even parsed.
+  const pipeline = middy<ApiEvent, ApiResult, Error, Context>()
+    .use(logContext<ApiEvent>((event) => event.requestContext?.requestId))
+    .use(flushMetrics())
+    .use({ before: (request) => void authorise(request.event) });
   if (schemas.body) pipeline.use(httpJsonBodyParser());
   return pipeline
     .use({

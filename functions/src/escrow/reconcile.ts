@@ -30,6 +30,8 @@ import { sfn } from '#commons/clients/sfn';
 import { isConditionalCheckFailure, kalanTable } from '#commons/db';
 import { ConflictError, ValidationError } from '#commons/errors';
 import { logger } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
+import { observedHandler } from '#commons/observed';
 import * as z from '#shared/zod';
 import { OPEN_TRANSACTIONS_INDEX, OpenTransactionEntity, ReconcileLeaseEntity, TransactionHistoryEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
@@ -81,6 +83,9 @@ const SAFETY_MARGIN_MS = 3000;
 const LEASE_SECONDS = 120;
 
 class Deferred extends Error {}
+
+/** The current invocation's Lambda context, handed on to the workflow's task code it calls (one run per container at a time). */
+const invocation: { context: Context } = { context: {} as Context };
 
 async function executionStateOf(executionArn: string | undefined): Promise<{ state: ExecutionState; status: string }> {
   if (!executionArn) return { state: 'missing', status: 'aucune' };
@@ -161,7 +166,10 @@ async function transitionOrSkip(run: () => Promise<unknown>): Promise<boolean> {
 /** The workflow's one needs_attention path, found by the reconciler. */
 async function flagAttention(tx: Transaction, error: string, cause: string): Promise<boolean> {
   const before = tx.status;
-  await escrowTask({ action: 'markNeedsAttention', transactionId: tx.id, failure: { State: 'Reconciler', Error: error, Cause: cause }, actor: RECONCILER });
+  await escrowTask(
+    { action: 'markNeedsAttention', transactionId: tx.id, failure: { State: 'Reconciler', Error: error, Cause: cause }, actor: RECONCILER },
+    invocation.context,
+  );
   return (await getTransaction(tx.id))?.status === 'needs_attention' && before !== 'needs_attention';
 }
 
@@ -330,15 +338,17 @@ export async function reconcileOpenTransactions(deadline = Number.POSITIVE_INFIN
   return report;
 }
 
-export const handler = async (event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<ReconcileReport> => {
+export const handler = observedHandler(async (event: unknown, context: Context): Promise<ReconcileReport> => {
   const parsed = reconcileEventSchema.safeParse(event ?? {});
   if (!parsed.success) {
     logger.error('Reconciler invoked with an invalid event');
     throw new ValidationError(messages.reconcile.invalidEvent);
   }
-  const deadline = context ? Date.now() + context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS : undefined;
+  invocation.context = context;
+  const deadline = Date.now() + context.getRemainingTimeInMillis() - SAFETY_MARGIN_MS;
   const report = await reconcileOpenTransactions(deadline);
+  if (report.repaired) recordBusinessEvent('ReconcilerRepair', report.repaired);
   const log = report.errors || report.deferred || !report.complete ? logger.warn.bind(logger) : logger.info.bind(logger);
   log('Reconciler run', { source: parsed.data.source ?? 'manual', ...report });
   return report;
-};
+});

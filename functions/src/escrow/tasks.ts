@@ -7,7 +7,8 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { isFinalStatus, TRANSACTION_STATUSES, type AttentionStatus, type TransactionStatus } from '#shared/payments';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
-import { logger } from '#commons/logger';
+import { logger, logTransaction } from '#commons/logger';
+import { observedHandler } from '#commons/observed';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
@@ -173,8 +174,12 @@ async function markNeedsAttention(transactionId: string, failure: WorkflowFailur
   return load(transactionId);
 }
 
-export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok: true }> => {
+/** Every Task of escrow.asl.json also passes its execution's correlation id, which its lines carry. */
+type EscrowTaskInvocation = EscrowTaskEvent & { correlationId?: string };
+
+export const handler = observedHandler(async (event: EscrowTaskInvocation): Promise<LoadResult | { ok: true }> => {
   if (!event || typeof event.transactionId !== 'string') throw new Error('transactionId manquant');
+  logTransaction(event.transactionId);
   switch (event.action) {
     case 'load':
       return load(event.transactionId);
@@ -202,4 +207,4 @@ export const handler = async (event: EscrowTaskEvent): Promise<LoadResult | { ok
     default:
       throw new Error(`Action inconnue : ${(event as { action?: string }).action}`);
   }
-};
+}, { correlationIdOf: (event) => (typeof event?.correlationId === 'string' ? event.correlationId : undefined) });

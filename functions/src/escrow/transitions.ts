@@ -2,8 +2,9 @@
  * Every status change of a transaction goes through `applyTransition`: the transition table
  * decides whether the actor may take the action from the current status, then ONE DynamoDB
  * transaction writes the new status (conditional on the status read, so two racing actions can
- * never both succeed), the course's status, the movement's ledger lines (each written once) and,
- * when given, the Paystack event record and the dispute.
+ * never both succeed), the course's status, the movement's ledger lines (each written once),
+ * when given, the Paystack event record and the dispute, and the admin's counters the change moves
+ * (commons/counters.ts): a change cancelled moves none, a change retried finds its status gone.
  */
 import { randomBytes } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
@@ -22,7 +23,10 @@ import {
   type TransactionStatus,
   type Transition,
 } from '#shared/payments';
+import { disputeCounterWrites } from '#commons/counters';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
+import { logTransaction } from '#commons/logger';
+import { recordTransitionEvent } from '#commons/metrics';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import {
   LedgerLineEntity,
@@ -35,7 +39,7 @@ import {
   OpenTransactionEntity,
   type TransactionHistoryEvent,
 } from '../payments/entities.js';
-import { getTransaction, type Transaction } from '../payments/transactions.js';
+import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
 import { ledgerLinesFor, movementOf } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
@@ -79,6 +83,7 @@ function isCancelled(error: unknown): boolean {
 
 /** Applies the action, or throws NotFound (404), Forbidden (403) or Conflict (409). */
 export async function applyTransition(request: TransitionRequest): Promise<Transaction> {
+  logTransaction(request.transactionId);
   for (let attempt = 0; ; attempt++) {
     const tx = await getTransaction(request.transactionId);
     if (!tx) throw new NotFoundError(messages.payments.transactionNotFound);
@@ -141,6 +146,8 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       } as never)
       .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership, ...paidCondition] } as never }),
   ] as WriteItem[];
+  // The admin's `needs_attention` counter and attention index, when the change enters or leaves them.
+  writes.push(...attentionWrites(tx, from, to));
 
   const movement = movementOf(request.action);
   if (movement) {
@@ -200,6 +207,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
           gsi1sk: newestFirstKey(now, tx.id),
         })
         .options({ condition: { attr: 'transaction_id', exists: false } }),
+      ...disputeCounterWrites(null, 'open'),
     );
   }
   if (from === 'disputed' && (to === 'released' || to === 'refund_pending')) {
@@ -215,10 +223,12 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
           gsi1pk: disputesIndex('resolved'),
         })
         .options({ condition: { attr: 'status', eq: 'open' } }),
+      ...disputeCounterWrites('open', 'resolved'),
     );
   }
 
   const response = await execute({ capacity: 'TOTAL' }, ...writes);
   recordWriteCapacity(request.action, response.ConsumedCapacity);
+  recordTransitionEvent(request.action);
   return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
 }

@@ -9,7 +9,8 @@ import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update'
 import type { TransactionStatus } from '#shared/payments';
 import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
-import { logger } from '#commons/logger';
+import { currentCorrelationId, logger } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
 import { TransactionEntity } from '../payments/entities.js';
 import { getTransaction } from '../payments/transactions.js';
 
@@ -27,7 +28,12 @@ export function attemptOf(executionName: string): number {
   return match ? Number(match[1]) : 0;
 }
 
-/** The input of every execution: the transaction and the attempt. */
+/**
+ * The input of every execution: the transaction, the attempt, and the correlation id its Tasks log
+ * with — the starter's (the booking's or the retry's request), or the transaction id when the
+ * starter has none. escrow.asl.json hands `$$.Execution.Input.correlationId` to every Task: it must
+ * always be there, so every execution is started with an input built here.
+ */
 export interface EscrowExecution {
   name: string;
   input: string;
@@ -50,7 +56,8 @@ export async function nextExecution(transactionId: string, expectedAttempt?: num
     .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW' })
     .send();
   const attempt = Number(Attributes?.workflow_attempt ?? 1);
-  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt }), attempt };
+  const correlationId = currentCorrelationId() ?? transactionId;
+  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
 }
 
 /** Keeps the current execution's ARN on the transaction (unless a later attempt already started). */
@@ -79,6 +86,8 @@ export async function stopEscrowWorkflow(executionArn: string | undefined, cause
   if (!executionArn) return;
   try {
     await sfn.send(new StopExecutionCommand({ executionArn, cause }));
+    // Aborted on purpose: the aborted-executions alarm leaves these out (infra/lib/monitoring.ts).
+    recordBusinessEvent('ExecutionReplaced');
   } catch (error) {
     if ((error as Error).name !== 'ExecutionDoesNotExist') logger.warn('Could not stop the escrow execution', { executionArn, error: (error as Error).message });
   }

@@ -3,7 +3,7 @@ import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { listVerifications } from './verifications.js';
 
-/** `GET /api/admin/kyc`: every submission, newest first, with its owner and both documents. */
+/** `GET /api/admin/kyc[?status=pending]`: submissions (or those waiting), newest first, with owner and documents. */
 export const handler = apiHandler(routes.listKycVerifications, { query: adminKycQuerySchema }, async ({ query }) =>
-  ok(await listVerifications(query.cursor)),
+  ok(await listVerifications(query.cursor, query.status ?? 'all')),
 );

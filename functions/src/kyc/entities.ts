@@ -12,6 +12,12 @@ import { kalanTable } from '#commons/db';
 
 /** Admin review list, newest first: gsi1 `KYC_VERIFICATIONS` / `<created_at>#<id>`. */
 export const KYC_LIST_PARTITION = 'KYC_VERIFICATIONS';
+/**
+ * Submissions waiting for a review, newest first: gsi2 `KYC_PENDING` / `<created_at>#<id>`. A sparse
+ * index: both attributes are written with a pending submission and removed by its review, so the
+ * admin's pending list and nothing else is read (issue 11).
+ */
+export const KYC_PENDING_PARTITION = 'KYC_PENDING';
 
 export const KycVerificationEntity = new Entity({
   name: 'kycVerification',
@@ -29,6 +35,9 @@ export const KycVerificationEntity = new Entity({
     created_at: string(),
     reviewed_at: string().optional(),
     gsi1pk: string().hidden().default(KYC_LIST_PARTITION),
+    // Only while pending (KYC_PENDING_PARTITION).
+    gsi2pk: string().hidden().optional(),
+    gsi2sk: string().hidden().optional(),
   }).and((schema) => ({
     gsi1sk: string()
       .hidden()

@@ -16,10 +16,12 @@ import type {
   KycVerification,
   SubmitKycInput,
 } from '#shared/onboarding-schemas';
+import { kycCounterWrites, retryOnConflict } from '#commons/counters';
 import { kalanTable, ProfileEntity } from '#commons/db';
+import { readPage, type IndexList } from '#commons/page-cursor';
 import { ConflictError, ValidationError } from '#commons/errors';
 import { assertOwnUpload, signedFileUrl } from '../uploads/storage.js';
-import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from './entities.js';
+import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from './entities.js';
 import { getVerification, isTransactionCancelled, type StoredVerification } from './records.js';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -74,11 +76,16 @@ export async function submitVerification(userId: string, input: SubmitKycInput):
     created_at: now,
   };
   try {
-    await execute(
-      KycVerificationEntity.build(PutTransaction).item(record).options({ condition: { attr: 'id', exists: false } }),
-      KycStatusEntity.build(PutTransaction)
-        .item({ user_id: userId, verification_id: id, status: 'pending', updated_at: now })
-        .options({ condition: { or: [{ attr: 'user_id', exists: false }, { attr: 'status', eq: 'rejected' }] } }),
+    await retryOnConflict(() =>
+      execute(
+        KycVerificationEntity.build(PutTransaction)
+          .item({ ...record, gsi2pk: KYC_PENDING_PARTITION, gsi2sk: `${now}#${id}` })
+          .options({ condition: { attr: 'id', exists: false } }),
+        KycStatusEntity.build(PutTransaction)
+          .item({ user_id: userId, verification_id: id, status: 'pending', updated_at: now })
+          .options({ condition: { or: [{ attr: 'user_id', exists: false }, { attr: 'status', eq: 'rejected' }] } }),
+        ...kycCounterWrites(null, 'pending'),
+      ),
     );
   } catch (error) {
     if (!isTransactionCancelled(error)) throw error;
@@ -93,31 +100,32 @@ export async function submitVerification(userId: string, input: SubmitKycInput):
   return toVerification(record);
 }
 
-function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
-}
+const KYC_LISTS: Record<'all' | 'pending', IndexList> = {
+  all: { name: 'kyc', index: 'gsi1', partition: KYC_LIST_PARTITION, tableKey: (id) => ({ pk: `KYC#${id}`, sk: 'KYC' }) },
+  pending: { name: 'kyc-pending', index: 'gsi2', partition: KYC_PENDING_PARTITION, tableKey: (id) => ({ pk: `KYC#${id}`, sk: 'KYC' }) },
+};
 
-function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (key && typeof key === 'object' && (key as { gsi1pk?: unknown }).gsi1pk === KYC_LIST_PARTITION) {
-      return key as Record<string, unknown>;
-    }
-  } catch {
-    // fall through
-  }
-  throw new ValidationError(messages.validation.invalidRequest);
-}
-
-/** Every submission, newest first, with its owner's name and role and both documents (admins). */
-export async function listVerifications(cursor?: string): Promise<AdminKycPage> {
-  const { Items = [], LastEvaluatedKey } = await kalanTable
-    .build(QueryCommand)
-    .entities(KycVerificationEntity)
-    .query({ index: 'gsi1', partition: KYC_LIST_PARTITION })
-    .options({ reverse: true, limit: ADMIN_PAGE_SIZE, exclusiveStartKey: decodeCursor(cursor) })
-    .send();
+/**
+ * Submissions, newest first, with their owner's name and role and both documents (admins): every
+ * one, or only those waiting for a review (the sparse `KYC_PENDING` index: nothing else is read).
+ */
+export async function listVerifications(cursor?: string, view: 'all' | 'pending' = 'all'): Promise<AdminKycPage> {
+  const list = KYC_LISTS[view];
+  const { items: Items, next_cursor } = await readPage(
+    list,
+    cursor,
+    ADMIN_PAGE_SIZE,
+    async (exclusiveStartKey, limit) => {
+      const { Items = [] } = await kalanTable
+        .build(QueryCommand)
+        .entities(KycVerificationEntity)
+        .query({ index: list.index, partition: list.partition })
+        .options({ reverse: true, limit, exclusiveStartKey })
+        .send();
+      return Items;
+    },
+    (item) => ({ at: item.created_at, id: item.id }),
+  );
   const ownerIds = [...new Set(Items.map((item) => item.user_id))];
   const owners = new Map(
     await Promise.all(
@@ -139,5 +147,5 @@ export async function listVerifications(cursor?: string): Promise<AdminKycPage> 
       };
     }),
   );
-  return { items, next_cursor: encodeCursor(LastEvaluatedKey) };
+  return { items, next_cursor };
 }

@@ -13,7 +13,8 @@ import { priceLesson, type LessonPrice } from '#shared/money';
 import { normalizeIvorianPhone, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
 import type { Profile } from '#shared/schemas';
 import { DomainError, NotFoundError, ValidationError } from '#commons/errors';
-import { logger } from '#commons/logger';
+import { logger, logTransaction } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
 import { applyTransition } from '../escrow/transitions.js';
 import { autoReleaseAt } from '../escrow/timing.js';
 import { startEscrowWorkflow } from '../escrow/workflow.js';
@@ -72,6 +73,7 @@ async function writePendingTransaction(
   now: Date,
 ): Promise<NewBooking> {
   const id = randomUUID();
+  logTransaction(id);
   const reference = referenceFor(id);
   const createdAt = now.toISOString();
   const price = priceLesson(tutor.hourlyRate, request.duration);
@@ -177,6 +179,7 @@ export async function bookAndInitialisePayment(
       callbackUrl: `${(process.env.SITE_URL ?? '').replace(/\/$/, '')}/payments`,
       metadata: { transaction_id: booking.id, tutor_id: tutor.id },
     });
+    recordBusinessEvent('PaymentInitialised');
     return { success: true, authorization_url: authorizationUrl, transaction_id: booking.id };
   } catch (error) {
     logger.error('Paystack initialize failed', error as Error);

@@ -94,7 +94,13 @@ export const TransactionEntity = new Entity({
 
 /**
  * One row per transaction in the `TRANSACTIONS` index (every transaction, newest first): the
- * admin's Paiements tab and the local workflow runner's resume read it. Written once, never updated.
+ * admin's Paiements tab and the local workflow runner's resume read it. Written at booking.
+ *
+ * Its gsi2 is a SPARSE index of the transactions an admin must look at (issue 11, point 5):
+ * `gsi2pk` = `TX_ATTENTION` and `gsi2sk` = `<created_at>#<id>` are set in the DynamoDB transaction
+ * of the status change that enters `needs_attention` or `payment_mismatch`, and removed in the one
+ * that leaves them (`attentionIndexWrites`, payments/transactions.ts); nothing else is in
+ * that partition, so the 'À traiter' list reads exactly those transactions.
  */
 export const TransactionIndexEntity = new Entity({
   name: 'transactionIndex',
@@ -105,6 +111,8 @@ export const TransactionIndexEntity = new Entity({
     created_at: string(),
     gsi1pk: string().hidden(),
     gsi1sk: string().hidden(),
+    gsi2pk: string().hidden().optional(),
+    gsi2sk: string().hidden().optional(),
   }),
   computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'INDEX' }),
 });
@@ -239,6 +247,8 @@ export const ReconcileLeaseEntity = new Entity({
 
 export const ALL_TRANSACTIONS_INDEX = 'TRANSACTIONS';
 export const OPEN_TRANSACTIONS_INDEX = 'OPEN_TRANSACTIONS';
+/** The sparse gsi2 partition of transactions that need an admin (on their `transactionIndex` row). */
+export const ATTENTION_TRANSACTIONS_INDEX = 'TX_ATTENTION';
 export const parentTransactionsIndex = (parentId: string) => `PARENT_TX#${parentId}`;
 export const tutorTransactionsIndex = (tutorUserId: string) => `TUTOR_TX#${tutorUserId}`;
 export const disputesIndex = (status: 'open' | 'resolved') => `DISPUTES#${status}`;

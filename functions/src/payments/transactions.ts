@@ -1,14 +1,20 @@
-/** Reading transactions: by id, by parent, by tutor, all (admin); and their API shape. */
+/** Reading transactions: by id, by parent, by tutor, all and needing attention (admin); and their API shape. */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { BatchGetCommand, execute as executeBatchGet } from 'dynamodb-toolbox/table/actions/batchGet';
 import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { invoiceNumber } from '#shared/payments';
-import type { TransactionView } from '#shared/payments-schemas';
+import { invoiceNumber, type TransactionStatus } from '#shared/payments';
+import type { AdminTransactionsPage, AdminTransactionsView, TransactionView } from '#shared/payments-schemas';
+import { needsAttention, transactionCounterWrites, type TransactWriteItem } from '#commons/counters';
 import { kalanTable } from '#commons/db';
+import { readPage, type IndexList } from '#commons/page-cursor';
 import {
   ALL_TRANSACTIONS_INDEX,
+  ATTENTION_TRANSACTIONS_INDEX,
+  newestFirstKey,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
@@ -63,6 +69,57 @@ export async function allTransactionIds(limit = 500): Promise<string[]> {
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey && ids.length < limit);
   return ids.slice(0, limit);
+}
+
+/** The admin's transaction lists: every transaction, or those needing attention (sparse gsi2). */
+const TRANSACTION_LISTS: Record<AdminTransactionsView, IndexList> = {
+  all: { name: 'tx', index: 'gsi1', partition: ALL_TRANSACTIONS_INDEX, tableKey: (id) => ({ pk: `TX#${id}`, sk: 'INDEX' }) },
+  attention: { name: 'tx-attention', index: 'gsi2', partition: ATTENTION_TRANSACTIONS_INDEX, tableKey: (id) => ({ pk: `TX#${id}`, sk: 'INDEX' }) },
+};
+
+/** One page of the admin's transactions, newest first: index rows, then the transactions (BatchGet). */
+export async function transactionsPage(view: AdminTransactionsView, cursor: string | undefined, size: number): Promise<AdminTransactionsPage> {
+  const list = TRANSACTION_LISTS[view];
+  const { items, next_cursor } = await readPage(
+    list,
+    cursor,
+    size,
+    async (exclusiveStartKey, limit) => {
+      const { Items = [] } = await kalanTable
+        .build(QueryCommand)
+        .entities(TransactionIndexEntity)
+        .query({ index: list.index, partition: list.partition })
+        .options({ reverse: true, exclusiveStartKey, limit })
+        .send();
+      return Items;
+    },
+    (row) => ({ at: row.created_at, id: row.transaction_id }),
+  );
+  const transactions = await transactionsByIds(items.map((row) => row.transaction_id));
+  return { transactions: transactions.map(toView), next_cursor };
+}
+
+/**
+ * What a status change writes besides the transaction, in its DynamoDB transaction, when it enters
+ * or leaves the statuses an admin must look at: the `needs_attention` counter and the transaction's
+ * row in the sparse attention index (the row is written whole, so a booking made before the index
+ * existed gets it too).
+ */
+export function attentionWrites(tx: Pick<Transaction, 'id' | 'created_at'>, from: TransactionStatus, to: TransactionStatus): TransactWriteItem[] {
+  if (needsAttention(from) === needsAttention(to)) return [];
+  const newest = newestFirstKey(tx.created_at, tx.id);
+  const attention = needsAttention(to);
+  return [
+    ...transactionCounterWrites(from, to),
+    TransactionIndexEntity.build(UpdateTransaction).item({
+      transaction_id: tx.id,
+      created_at: tx.created_at,
+      gsi1pk: ALL_TRANSACTIONS_INDEX,
+      gsi1sk: newest,
+      gsi2pk: attention ? ATTENTION_TRANSACTIONS_INDEX : $remove(),
+      gsi2sk: attention ? newest : $remove(),
+    }) as TransactWriteItem,
+  ];
 }
 
 /** Transactions by id, in the order given (BatchGet, 100 keys per request; unprocessed keys retried). */

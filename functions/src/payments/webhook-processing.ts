@@ -8,7 +8,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
-import { logger } from '#commons/logger';
+import { logger, logTransaction } from '#commons/logger';
 import { recordWriteCapacity } from './capacity.js';
 import { PaystackEventEntity } from './entities.js';
 import { applyVerifiedCharge } from './payment-check.js';
@@ -65,6 +65,7 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
     return 'ignored';
   }
   const transactionId = transactionIdOf(reference);
+  logTransaction(transactionId ?? undefined);
   const tx = transactionId ? await getTransaction(transactionId) : null;
   if (!tx) {
     await recordIgnored(eventKey, event, reference, 'unknown_reference');

@@ -6,7 +6,9 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { messages } from '#shared/messages';
 import { json } from '#commons/http';
-import { logger } from '#commons/logger';
+import { logger, setCorrelationId } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
+import { observedHandler } from '#commons/observed';
 import { isSignedByPaystack } from './paystack.js';
 import { PaystackUnavailableError } from './paystack.js';
 import { processPaystackEvent, type PaystackEvent } from './webhook-processing.js';
@@ -16,19 +18,24 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
   return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
 }
 
-export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+export const handler = observedHandler(async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const rawBody = rawBodyOf(event);
   const signature = event.headers?.['x-paystack-signature'];
   if (!(await isSignedByPaystack(rawBody, signature))) {
     logger.warn('Paystack webhook with a missing or invalid signature');
+    recordBusinessEvent('WebhookRejected');
     return json(401, { error: { code: 'invalid_signature', message: messages.payments.invalidSignature } });
   }
   let payload: PaystackEvent;
   try {
     payload = JSON.parse(rawBody.toString('utf8')) as PaystackEvent;
   } catch {
+    logger.warn('Signed Paystack webhook with an unreadable body');
+    recordBusinessEvent('WebhookRejected');
     return json(400, { error: { code: 'invalid_json', message: messages.validation.invalidJson } });
   }
+  // Signed by Paystack: from here on, its reference is what this webhook's lines are found by.
+  setCorrelationId(typeof payload?.data?.reference === 'string' ? payload.data.reference : undefined);
   try {
     const outcome = await processPaystackEvent(payload);
     logger.info('Paystack event processed', { event: payload.event, outcome });
@@ -41,4 +48,4 @@ export const handler = async (event: APIGatewayProxyEventV2): Promise<APIGateway
       error: { code: unavailable ? 'provider_unavailable' : 'internal', message: messages.http.internal },
     });
   }
-};
+}, { correlationIdOf: (event) => event.requestContext?.requestId });

@@ -5,6 +5,7 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '#commons/logger';
+import { observedHandler } from '#commons/observed';
 import { CATALOGUE_SORT_KEYS } from './catalogue-keys.js';
 import { applyUserChanges } from './snapshot.js';
 const USER_PARTITION = /^USER#(.+)$/;
@@ -20,9 +21,9 @@ export function userIdsOf(event: DynamoDBStreamEvent): string[] {
   return [...userIds];
 }
 
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+export const handler = observedHandler(async (event: DynamoDBStreamEvent): Promise<void> => {
   const userIds = userIdsOf(event);
   if (!userIds.length) return;
   const result = await applyUserChanges(userIds);
   logger.info('Stream batch indexed', { records: event.Records.length, users: userIds.length, ...result });
-};
+});

@@ -10,6 +10,7 @@ import { DISPUTE_RATING_THRESHOLD } from '#shared/constants';
 import { lessonIsOver } from '#shared/payments';
 import { messages } from '#shared/messages';
 import type { RatingInput } from '#shared/payments-schemas';
+import { disputeCounterWrites, retryOnConflict } from '#commons/counters';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
 import { applyTransition } from '../escrow/transitions.js';
 import { recordWriteCapacity } from '../payments/capacity.js';
@@ -74,10 +75,11 @@ export async function rateCourse(
           gsi1sk: newestFirstKey(ratedAt, tx.id),
         })
         .options({ condition: { attr: 'transaction_id', exists: false } }),
+      ...disputeCounterWrites(null, 'open'),
     );
   }
   try {
-    const response = await execute({ capacity: 'TOTAL' }, ...writes);
+    const response = await retryOnConflict(() => execute({ capacity: 'TOTAL' }, ...writes));
     recordWriteCapacity('rate', response.ConsumedCapacity);
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') throw new ConflictError(messages.payments.alreadyRated);

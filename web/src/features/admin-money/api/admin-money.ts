@@ -1,6 +1,14 @@
 import type { EscrowDecision } from '#shared/payments';
-import type { AdminStats, AdminUser, DisputeView, EscrowDecisionResult, RetryTransactionResult, TransactionView } from '#shared/payments-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminDisputesPage,
+  AdminStats,
+  AdminTransactionsPage,
+  AdminTransactionsView,
+  AdminUsersPage,
+  EscrowDecisionResult,
+  RetryTransactionResult,
+} from '#shared/payments-schemas';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 const keys = {
@@ -14,20 +22,34 @@ export function useAdminStats() {
   return useQuery({ queryKey: keys.stats, queryFn: ({ signal }) => apiRequest<AdminStats>('adminStats', { signal }), staleTime: 15_000 });
 }
 
-export function useAdminTransactions() {
-  return useQuery({
-    queryKey: keys.transactions,
-    queryFn: ({ signal }) => apiRequest<{ transactions: TransactionView[] }>('adminTransactions', { signal }),
+/** The admin's lists come a page at a time (newest first); 'Charger plus' asks for the next one. */
+export function useAdminTransactions(view: AdminTransactionsView = 'all') {
+  return useInfiniteQuery({
+    queryKey: [...keys.transactions, view],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<AdminTransactionsPage>('adminTransactions', { query: { view, cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
     staleTime: 10_000,
   });
 }
 
 export function useAdminUsers() {
-  return useQuery({ queryKey: keys.users, queryFn: ({ signal }) => apiRequest<{ users: AdminUser[] }>('adminUsers', { signal }) });
+  return useInfiniteQuery({
+    queryKey: keys.users,
+    queryFn: ({ pageParam, signal }) => apiRequest<AdminUsersPage>('adminUsers', { query: { cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
 }
 
 export function useAdminDisputes() {
-  return useQuery({ queryKey: keys.disputes, queryFn: ({ signal }) => apiRequest<{ disputes: DisputeView[] }>('adminDisputes', { signal }) });
+  return useInfiniteQuery({
+    queryKey: keys.disputes,
+    queryFn: ({ pageParam, signal }) => apiRequest<AdminDisputesPage>('adminDisputes', { query: { cursor: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+  });
 }
 
 function useInvalidateMoney() {

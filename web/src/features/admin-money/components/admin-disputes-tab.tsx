@@ -11,8 +11,9 @@ import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAdminDisputes, useCloseDispute } from '../api/admin-money';
 import { EscrowActions } from './escrow-actions';
+import { LoadMore } from './load-more';
 
-/** Admin tab 'Litiges': open disputes (a rating of 2 or less) with the review and the transaction. */
+/** Admin tab 'Litiges': open disputes (a rating of 2 or less) with the review and the transaction, page by page. */
 export function AdminDisputesTab() {
   const query = useAdminDisputes();
   const close = useCloseDispute();
@@ -29,7 +30,8 @@ export function AdminDisputesTab() {
       </Alert.Root>
     );
   }
-  if (query.data.disputes.length === 0) {
+  const disputes = query.data.pages.flatMap((page) => page.disputes);
+  if (disputes.length === 0) {
     return (
       <EmptyState.Root size="sm">
         <EmptyState.Content>
@@ -55,7 +57,7 @@ export function AdminDisputesTab() {
   };
   return (
     <Stack gap="3">
-      {query.data.disputes.map((dispute) => {
+      {disputes.map((dispute) => {
         const tx = dispute.transaction;
         const fundsHeld = tx.status === 'disputed';
         return (
@@ -92,6 +94,7 @@ export function AdminDisputesTab() {
           </Card.Root>
         );
       })}
+      <LoadMore query={query} />
       <ConfirmDialog
         key={closing ?? 'none'}
         open={closing !== null}

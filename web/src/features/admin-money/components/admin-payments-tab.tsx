@@ -2,17 +2,47 @@ import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { PAYMENT_METHOD_LABELS } from '#shared/payments';
-import { Alert, Box, Button, Card, EmptyState, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { AdminTransactionsView } from '#shared/payments-schemas';
+import { Alert, Box, Button, Card, EmptyState, Flex, SegmentGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
 import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
 import { useAdminTransactions } from '../api/admin-money';
 import { EscrowActions } from './escrow-actions';
+import { LoadMore } from './load-more';
 import { RetryAction } from './retry-action';
 
-/** Admin tab 'Paiements': every transaction with parent and tutor names; release or refund with notes. */
+const VIEWS: Array<{ value: AdminTransactionsView; label: string }> = [
+  { value: 'all', label: messages.admin.allTransactionsFilter },
+  { value: 'attention', label: messages.admin.attentionFilter },
+];
+
+/**
+ * Admin tab 'Paiements': every transaction with parent and tutor names, page by page; release or
+ * refund with notes. 'À traiter' shows only those an admin must look at.
+ */
 export function AdminPaymentsTab() {
-  const query = useAdminTransactions();
+  const [view, setView] = useState<AdminTransactionsView>('all');
+  return (
+    <Stack gap="3">
+      <SegmentGroup.Root
+        size="sm"
+        alignSelf="start"
+        value={view}
+        onValueChange={(details) => details.value && setView(details.value as AdminTransactionsView)}
+        aria-label="Transactions affichées"
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={VIEWS} />
+      </SegmentGroup.Root>
+      <TransactionsList view={view} />
+    </Stack>
+  );
+}
+
+function TransactionsList({ view }: { view: AdminTransactionsView }) {
+  const query = useAdminTransactions(view);
   if (query.isPending) return <Stack gap="3">{[0, 1, 2].map((i) => <Skeleton key={i} height="24" rounded="lg" />)}</Stack>;
   if (query.isError) {
     return (
@@ -25,12 +55,12 @@ export function AdminPaymentsTab() {
       </Alert.Root>
     );
   }
-  const { transactions } = query.data;
+  const transactions = query.data.pages.flatMap((page) => page.transactions);
   return (
     <Stack gap="3">
       <Flex justify="space-between" align="center">
         <Text color="fg.muted" fontSize="sm">
-          {transactions.length} transaction(s)
+          {transactions.length} transaction(s){query.hasNextPage ? ' affichée(s)' : ''}
         </Text>
         <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
           <LuRefreshCw /> Actualiser
@@ -90,6 +120,7 @@ export function AdminPaymentsTab() {
           </Card.Body>
         </Card.Root>
       ))}
+      <LoadMore query={query} />
     </Stack>
   );
 }

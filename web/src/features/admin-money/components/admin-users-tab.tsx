@@ -3,8 +3,9 @@ import { messages } from '#shared/messages';
 import { Alert, Badge, Box, Button, Card, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { formatDate } from '@/components/money/format';
 import { useAdminUsers } from '../api/admin-money';
+import { LoadMore } from './load-more';
 
-/** Admin tab 'Utilisateurs': every profile, newest first. */
+/** Admin tab 'Utilisateurs': every profile, newest first, page by page. */
 export function AdminUsersTab() {
   const query = useAdminUsers();
   if (query.isPending) return <Stack gap="2">{[0, 1, 2, 3].map((i) => <Skeleton key={i} height="14" rounded="md" />)}</Stack>;
@@ -19,12 +20,13 @@ export function AdminUsersTab() {
       </Alert.Root>
     );
   }
+  const users = query.data.pages.flatMap((page) => page.users);
   return (
     <Stack gap="2">
       <Text color="fg.muted" fontSize="sm">
-        {query.data.users.length} utilisateur(s)
+        {users.length} utilisateur(s){query.hasNextPage ? ' affiché(s)' : ''}
       </Text>
-      {query.data.users.map((user) => (
+      {users.map((user) => (
         <Card.Root key={user.user_id} size="sm" data-testid="admin-user">
           <Card.Body py="3">
             <Flex justify="space-between" gap="3" wrap="wrap" align="center">
@@ -44,6 +46,7 @@ export function AdminUsersTab() {
           </Card.Body>
         </Card.Root>
       ))}
+      <LoadMore query={query} />
     </Stack>
   );
 }

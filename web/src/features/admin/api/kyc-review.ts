@@ -4,12 +4,15 @@ import { apiRequest } from '@/lib/api';
 
 export const adminKycKey = ['admin', 'kyc'] as const;
 
-/** Every KYC submission, newest first, page by page. */
-export function useKycSubmissions() {
+/** KYC submissions, newest first, page by page: every one, or only those waiting for a review. */
+export function useKycSubmissions(view: 'all' | 'pending' = 'all') {
   return useInfiniteQuery({
-    queryKey: adminKycKey,
+    queryKey: [...adminKycKey, view],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<AdminKycPage>('listKycVerifications', { query: { cursor: pageParam ?? undefined }, signal }),
+      apiRequest<AdminKycPage>('listKycVerifications', {
+        query: { cursor: pageParam ?? undefined, status: view === 'pending' ? 'pending' : undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
     // The documents are presigned URLs valid 5 minutes: do not show stale ones.
@@ -23,6 +26,8 @@ export function useReviewKyc() {
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: string; decision: KycDecision; note?: string }) =>
       apiRequest<KycReviewResult>('reviewKyc', { params: { id }, body: { decision, admin_notes: note } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKycKey }),
+    // The pending count on the stat cards moves with each review.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKycKey }), queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] })]),
   });
 }

@@ -15,6 +15,7 @@ import {
   Image,
   Link,
   Portal,
+  SegmentGroup,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -35,9 +36,33 @@ const STATUS: Record<KycStatus, { label: string; palette: string }> = {
   rejected: { label: 'Rejeté', palette: 'red' },
 };
 
+const VIEWS = [
+  { value: 'all', label: 'Toutes' },
+  { value: 'pending', label: 'En attente' },
+];
+
 /** 'Vérifications KYC' (spec §2 Admin dashboard): submissions newest first, review of pending ones. */
 export function KycReviewTab() {
-  const query = useKycSubmissions();
+  const [view, setView] = useState<'all' | 'pending'>('all');
+  return (
+    <Stack gap="3">
+      <SegmentGroup.Root
+        size="sm"
+        alignSelf="start"
+        value={view}
+        onValueChange={(details) => details.value && setView(details.value === 'pending' ? 'pending' : 'all')}
+        aria-label="Vérifications affichées"
+      >
+        <SegmentGroup.Indicator />
+        <SegmentGroup.Items items={VIEWS} />
+      </SegmentGroup.Root>
+      <KycSubmissions view={view} />
+    </Stack>
+  );
+}
+
+function KycSubmissions({ view }: { view: 'all' | 'pending' }) {
+  const query = useKycSubmissions(view);
 
   if (query.isPending) {
     return (
@@ -70,7 +95,7 @@ export function KycReviewTab() {
           <EmptyState.Indicator>
             <LuShieldCheck />
           </EmptyState.Indicator>
-          <EmptyState.Title>Aucune vérification soumise</EmptyState.Title>
+          <EmptyState.Title>{view === 'pending' ? 'Aucune vérification en attente' : 'Aucune vérification soumise'}</EmptyState.Title>
         </EmptyState.Content>
       </EmptyState.Root>
     );

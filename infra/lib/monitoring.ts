@@ -1,0 +1,237 @@
+import { Aspects, Duration, type IAspect, Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
+import { Construct, type IConstruct } from 'constructs';
+import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessEvent } from '#shared/metrics';
+import { KalanFunction } from './kalan-function.js';
+import type { Stage } from './stage.js';
+
+export interface MonitoringProps {
+  readonly stage: Stage;
+  /** Where every alarm goes (e-mailed to the stage's alarmEmail). */
+  readonly alarmTopic: ITopic;
+}
+
+/** Alarm periods: five minutes, one breaching period. Money problems are worth a message at once. */
+const PERIOD = Duration.minutes(5);
+/** An alarm at the first occurrence of a counted event; no datapoint means nothing happened. */
+function atLeastOne(description: string) {
+  return {
+    threshold: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
+    alarmDescriptionOverride: description,
+  };
+}
+
+/** Share of API requests answered 5xx (HTTP API `5xx`, average = share) above which an operator is told. */
+export const API_5XX_RATE_THRESHOLD = 0.05;
+
+/**
+ * Alarms and one dashboard for the whole stack, with cdk-monitoring-constructs (MonitoringFacade).
+ * What it watches is found, not listed: an aspect visits the stack at synthesis and monitors every
+ * Lambda function, state machine, HTTP API and dead-letter queue it finds, so a function another
+ * construct adds later gets its alarm without an edit here. Every alarm notifies `alarmTopic`.
+ *
+ * - each function: any error (uncaught, time-out, crash) in 5 minutes — an API route's handled
+ *   errors are answers, counted by the API's 5xx rate instead;
+ * - each state machine: any failed or timed-out execution; aborted ones beyond those a retry or the
+ *   reconciler stopped on purpose (they replace the execution: `ExecutionReplaced`);
+ * - the HTTP API: more than 5 % of requests answered 5xx over 5 minutes;
+ * - each dead-letter queue: any message;
+ * - the business metrics (functions/src/commons/metrics.ts): any `NeedsAttention`, any
+ *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step).
+ *
+ * Our functions get `KALAN_STAGE`, the `stage` dimension of their metrics, here, where the alarms
+ * that read it are made: the two cannot disagree.
+ */
+export class Monitoring extends Construct {
+  readonly facade: MonitoringFacade;
+  private readonly stage: Stage;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    const { stage, alarmTopic } = props;
+    this.stage = stage;
+    this.facade = new MonitoringFacade(this, 'Facade', {
+      alarmFactoryDefaults: {
+        alarmNamePrefix: `kalan-${stage.name}`,
+        actionsEnabled: true,
+        action: new SnsAlarmActionStrategy({ onAlarmTopic: alarmTopic }),
+        datapointsToAlarm: 1,
+        evaluationPeriods: 1,
+      },
+      metricFactoryDefaults: { period: PERIOD },
+      dashboardFactory: new DefaultDashboardFactory(this, 'Dashboards', {
+        dashboardNamePrefix: `kalan-${stage.name}`,
+        createDashboard: true,
+        createSummaryDashboard: false,
+        createAlarmDashboard: false,
+      }),
+    });
+    this.facade.addLargeHeader(`Kalan (${stage.name}) : paiements, séquestre et API`);
+    this.monitorBusinessEvents();
+    Aspects.of(Stack.of(this)).add(new MonitorResources(this));
+  }
+
+  /** A business metric as the functions publish it (EMF: namespace Kalan, dimensions service + stage). */
+  businessMetric(event: BusinessEvent): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: BUSINESS_EVENTS[event],
+      dimensionsMap: { service: METRICS_SERVICE, stage: this.stage.name },
+      statistic: 'Sum',
+      period: PERIOD,
+      label: BUSINESS_EVENTS[event],
+    });
+  }
+
+  private monitorBusinessEvents(): void {
+    this.facade.monitorCustom({
+      alarmFriendlyName: 'Business',
+      humanReadableName: 'Événements métier',
+      metricGroups: [
+        {
+          title: 'Paiements',
+          metrics: [
+            this.businessMetric('PaymentInitialised'),
+            this.businessMetric('PaymentEscrowed'),
+            this.businessMetric('EscrowReleased'),
+            this.businessMetric('PaymentRefunded'),
+          ],
+        },
+        {
+          title: 'À regarder',
+          metrics: [
+            {
+              metric: this.businessMetric('NeedsAttention'),
+              alarmFriendlyName: 'NeedsAttention',
+              addAlarm: {
+                Critical: atLeastOne("Une transaction est passée en « Action requise » (needs_attention) : un administrateur doit la regarder (console d'administration)."),
+              },
+            },
+            {
+              metric: this.businessMetric('PaymentMismatch'),
+              alarmFriendlyName: 'PaymentMismatch',
+              addAlarm: {
+                Critical: atLeastOne('Paystack a encaissé un montant ou une devise différents de la réservation : à régler à la main chez Paystack.'),
+              },
+            },
+            {
+              metric: this.businessMetric('ReconcilerRepair'),
+              alarmFriendlyName: 'ReconcilerRepair',
+              addAlarm: {
+                Info: atLeastOne("Le réconciliateur a réparé une transaction dont le statut et le workflow divergeaient (information : l'historique de la transaction dit quoi)."),
+              },
+            },
+            this.businessMetric('WebhookRejected'),
+          ],
+        },
+      ],
+    });
+  }
+
+  /** Called by the aspect for each resource of the stack it knows how to watch. */
+  monitor(node: IConstruct): void {
+    if (node instanceof LambdaFunction) this.monitorFunction(node);
+    else if (node instanceof StateMachine) this.monitorStateMachine(node);
+    else if (node instanceof HttpApi) this.monitorHttpApi(node);
+    else if (node instanceof Queue && node.deadLetterQueue === undefined) this.monitorDeadLetterQueue(node);
+  }
+
+  private monitorFunction(fn: LambdaFunction): void {
+    // Ours publish the business metrics; CDK's own functions are left as CDK built them.
+    if (fn instanceof KalanFunction) fn.addEnvironment('KALAN_STAGE', this.stage.name);
+    this.facade.monitorLambdaFunction({
+      lambdaFunction: fn,
+      alarmFriendlyName: nameOf(fn),
+      humanReadableName: nameOf(fn),
+      addFaultCountAlarm: { Critical: { maxErrorCount: 0 } },
+    });
+  }
+
+  private monitorStateMachine(stateMachine: StateMachine): void {
+    const alarmFriendlyName = nameOf(stateMachine);
+    this.facade.monitorStepFunction({
+      stateMachine,
+      alarmFriendlyName,
+      humanReadableName: alarmFriendlyName,
+      addFailedExecutionCountAlarm: { Critical: { maxErrorCount: 0 } },
+      addTimedOutExecutionCountAlarm: { Critical: { maxErrorCount: 0 } },
+    });
+    // Aborted: a retry (or the reconciler) stops the execution it replaces on purpose and counts it;
+    // only the others are news.
+    const unexplainedAborts = new MathExpression({
+      expression: 'MAX([0, aborted - FILL(replaced, 0)])',
+      usingMetrics: {
+        aborted: stateMachine.metricAborted({ statistic: 'Sum', period: PERIOD }),
+        replaced: this.businessMetric('ExecutionReplaced'),
+      },
+      period: PERIOD,
+      label: 'Exécutions arrêtées sans remplaçante',
+    });
+    this.facade.monitorCustom({
+      alarmFriendlyName: `${alarmFriendlyName}-Aborted`,
+      humanReadableName: `${alarmFriendlyName} : exécutions arrêtées`,
+      metricGroups: [
+        {
+          title: 'Exécutions arrêtées (hors relances)',
+          metrics: [
+            {
+              metric: unexplainedAborts,
+              alarmFriendlyName: 'UnexplainedAborts',
+              addAlarm: {
+                Critical: atLeastOne("Une exécution du workflow de séquestre a été arrêtée sans qu'une relance la remplace."),
+              },
+            },
+          ],
+        },
+      ],
+    });
+  }
+
+  private monitorHttpApi(api: HttpApi): void {
+    this.facade.monitorApiGatewayV2HttpApi({
+      api,
+      // The stack's API has the one `$default` stage (api.ts), which is also the library's default.
+      alarmFriendlyName: nameOf(api),
+      humanReadableName: nameOf(api),
+      add5xxRateAlarm: { Critical: { maxErrorRate: API_5XX_RATE_THRESHOLD } },
+    });
+  }
+
+  /**
+   * A queue with no dead-letter queue of its own is one (cdk-nag's AwsSolutions-SQS3 requires every
+   * other queue to have one): any message in it is work that failed for good.
+   */
+  private monitorDeadLetterQueue(queue: Queue): void {
+    this.facade.monitorSqsQueue({
+      queue,
+      alarmFriendlyName: nameOf(queue),
+      humanReadableName: `${nameOf(queue)} (dead-letter)`,
+      addQueueMaxSizeAlarm: { Critical: { maxMessageCount: 0 } },
+    });
+  }
+}
+
+/** A resource's path in its stack (`Escrow/EscrowTasks`): unique, and readable in an alarm's name. */
+function nameOf(construct: IConstruct): string {
+  const stackPath = Stack.of(construct).node.path;
+  return construct.node.path.slice(stackPath.length + 1);
+}
+
+/** Visits the whole stack at synthesis: what exists by then is watched, whoever added it. */
+class MonitorResources implements IAspect {
+  constructor(private readonly monitoring: Monitoring) {}
+
+  visit(node: IConstruct): void {
+    // Never the facade's own constructs.
+    if (node.node.scopes.includes(this.monitoring)) return;
+    this.monitoring.monitor(node);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The business metrics, named once: the functions publish them (functions/src/commons/metrics.ts)
+ * and the alarms and the dashboard read them (infra/lib/monitoring.ts). Data only.
+ */
+export const METRICS_NAMESPACE = 'Kalan';
+/** The `service` dimension (Powertools' own, from its serviceName). */
+export const METRICS_SERVICE = 'kalan';
+
+/** The business events, by metric name. */
+export const BUSINESS_EVENTS = {
+  /** A booking's Paystack checkout was opened (the parent is sent to pay). */
+  PaymentInitialised: 'PaymentInitialised',
+  /** Paystack confirmed the payment: the funds are held. */
+  PaymentEscrowed: 'PaymentEscrowed',
+  /** Held funds went to the tutor (parent, admin or the automatic release). */
+  EscrowReleased: 'EscrowReleased',
+  /** Paystack refunded the parent. */
+  PaymentRefunded: 'PaymentRefunded',
+  /** Paystack's amount or currency was not ours: never escrowed, settled by hand. */
+  PaymentMismatch: 'PaymentMismatch',
+  /** A webhook call turned away (bad or missing signature, unreadable body). */
+  WebhookRejected: 'WebhookRejected',
+  /** A workflow step failed for good: an admin must look (alarm at 1). */
+  NeedsAttention: 'NeedsAttention',
+  /** The reconciler repaired a transaction whose status and workflow disagreed. */
+  ReconcilerRepair: 'ReconcilerRepair',
+  /** An execution stopped on purpose because a new attempt replaces it (admin retry, reconciler). */
+  ExecutionReplaced: 'ExecutionReplaced',
+} as const;
+export type BusinessEvent = keyof typeof BUSINESS_EVENTS;
