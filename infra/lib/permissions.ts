@@ -21,6 +21,8 @@ export const PARTITIONS = {
   transaction: 'TX#*',
   kyc: 'KYC#*',
   paystackEvent: 'PAYSTACK_EVENT#*',
+  /** The admin's stat-card counters (commons/counters.ts), moved with each counted change. */
+  counters: 'ADMIN_COUNTERS',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -39,6 +41,10 @@ export const GSI1 = {
 export const GSI2 = {
   tutor: 'TUTOR#*',
   tutorTransactions: 'TUTOR_TX#*',
+  /** Sparse: transactions while they need attention (payments/entities.ts). */
+  attentionTransactions: 'TX_ATTENTION',
+  /** Sparse: KYC submissions while pending (kyc/entities.ts). */
+  pendingKyc: 'KYC_PENDING',
 } as const;
 
 /** The item actions of the table, by the name a row uses. */
@@ -100,15 +106,18 @@ export interface Permissions {
   readonly tableStream?: true;
 }
 
-const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT } = PARTITIONS;
+const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, counters: COUNTERS } = PARTITIONS;
 
-/** Reading one transaction and changing its status (escrow/transitions.ts): the item, its ledger lines, history. */
-const TRANSITION = { get: [TX], put: [TX], update: [TX] } as const;
+/**
+ * Reading one transaction and changing its status (escrow/transitions.ts): the item, its index
+ * row, ledger lines, history, and the admin's counters the change moves.
+ */
+const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS] } as const;
 
 export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Accounts
   'auth/pre-sign-up': {},
-  'auth/post-confirmation': { table: { put: [USER] }, cognito: ['AdminAddUserToGroup'] },
+  'auth/post-confirmation': { table: { put: [USER], update: [COUNTERS] }, cognito: ['AdminAddUserToGroup'] },
   'auth/get-me': { table: { get: [USER] } },
   'auth/update-me': { table: { update: [USER] } },
   'http/not-found': {},
@@ -124,9 +133,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
   'uploads/get-file-url': { buckets: { kyc: ['read'], tutorImages: ['read'] } },
   'kyc/get-mine': { table: { get: [USER, KYC] }, buckets: { kyc: ['read'] } },
-  'kyc/submit': { table: { get: [USER, KYC], put: [USER, KYC] }, buckets: { kyc: ['read'] } },
-  'kyc/admin-list': { table: { get: [USER], gsi1: [GSI1.kycVerifications] }, buckets: { kyc: ['read'] } },
-  'kyc/admin-review': { table: { get: [KYC], update: [USER, KYC] } },
+  'kyc/submit': { table: { get: [USER, KYC], put: [USER, KYC], update: [COUNTERS] }, buckets: { kyc: ['read'] } },
+  'kyc/admin-list': { table: { get: [USER], gsi1: [GSI1.kycVerifications], gsi2: [GSI2.pendingKyc] }, buckets: { kyc: ['read'] } },
+  // The review moves the pending-KYC counter, and the verified-tutors one when a tutor becomes verified.
+  'kyc/admin-review': { table: { get: [KYC, USER], update: [USER, KYC, COUNTERS] } },
 
   // Discovery
   'search/search-tutors': { buckets: { catalogue: ['read'], tutorImages: ['read'] } },
@@ -151,7 +161,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     paystackSecret: true,
   },
   'payments/webhook': {
-    table: { get: [TX, PAYSTACK_EVENT], put: [TX, PAYSTACK_EVENT], update: [TX] },
+    table: { get: [TX, PAYSTACK_EVENT], put: [TX, PAYSTACK_EVENT], update: [TX, COUNTERS] },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
@@ -180,16 +190,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions] } },
 
   // Admin views
-  'admin/stats': {
-    table: {
-      gsi1: [GSI1.profiles, GSI1.kycVerifications, GSI1.openDisputes, GSI1.allTransactions],
-      batchGet: [TX],
-    },
-  },
-  'admin/transactions': { table: { gsi1: [GSI1.allTransactions], batchGet: [TX] } },
+  // The counters; a table never counted is recounted once by a Scan, which also backfills the
+  // sparse index attributes of pending KYC submissions and transactions needing attention.
+  'admin/stats': { table: { query: [COUNTERS], scan: true, update: [COUNTERS, KYC, TX], check: [TX] } },
+  'admin/transactions': { table: { gsi1: [GSI1.allTransactions], gsi2: [GSI2.attentionTransactions], batchGet: [TX] } },
   'admin/users': { table: { gsi1: [GSI1.profiles] } },
   'admin/disputes': { table: { gsi1: [GSI1.openDisputes], batchGet: [TX] } },
-  'admin/close-dispute': { table: { get: [TX], check: [TX], update: [TX] } },
+  'admin/close-dispute': { table: { get: [TX], check: [TX], update: [TX, COUNTERS] } },
 };
 
 /** The row of a handler module; throws (fail closed) when it has none. */

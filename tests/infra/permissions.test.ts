@@ -8,14 +8,16 @@ import { Stack } from 'aws-cdk-lib';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { eventHandlers, routes } from '#shared/routes';
+import { CounterEntity } from '#commons/counters';
 import { ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { FavoriteEntity } from '../../functions/src/favorites/entities.js';
 import { historyIndexPartition, SearchHistoryEntity } from '../../functions/src/history/entities.js';
-import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
+import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../../functions/src/onboarding/entities.js';
 import { SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
 import {
   ALL_TRANSACTIONS_INDEX,
+  ATTENTION_TRANSACTIONS_INDEX,
   DisputeEntity,
   disputesIndex,
   LedgerLineEntity,
@@ -235,7 +237,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     );
     expect(ledgerWriters.sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
     const deniedWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
-    expect(deniedWriters.sort()).toEqual(['admin/close-dispute', 'payments/initialize', 'transactions/rate']);
+    expect(deniedWriters.sort()).toEqual(['admin/close-dispute', 'admin/stats', 'payments/initialize', 'transactions/rate']);
     // Delete and BatchWrite name no attributes, so the Deny cannot see them: ledger writers only.
     for (const f of deployed.filter((d) => !PERMISSIONS[d.handlerModule]!.ledger)) {
       const deletesTx = statementsOf(f).some(
@@ -352,6 +354,9 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       [GSI1.openDisputes, disputesIndex('open')],
       [GSI2.tutor, String(item(TutorProfileEntity.build(PutItemCommand).item({ user_id: 'u1', id: 't1' })).gsi2pk)],
       [GSI2.tutorTransactions, tutorTransactionsIndex('u1')],
+      [GSI2.attentionTransactions, ATTENTION_TRANSACTIONS_INDEX],
+      [GSI2.pendingKyc, KYC_PENDING_PARTITION],
+      [PARTITIONS.counters, pk(CounterEntity.build(GetItemCommand).key({ name: 'total_users' }))],
     ];
     for (const [pattern, key] of cases) expect(stringLike(pattern, key), `${pattern} ~ ${key}`).toBe(true);
     // Prefixes never overlap: a transaction pattern never matches another partition.
