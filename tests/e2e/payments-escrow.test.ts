@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '#shared';
 import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
-import { adminAccount, bookOk, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { adminAccount, bookOk, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
 let browser: Browser;
 const tutorsCreated: string[] = [];
@@ -215,6 +215,39 @@ describe('booking, paying and releasing', () => {
     expect(await eventually(() => statusOf(id), (s) => s === 'refunded')).toBe('refunded');
     await page.getByRole('button', { name: 'Actualiser' }).click();
     await expect.poll(() => row.getByText('Remboursé').isVisible()).toBe(true);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await context.close();
+  });
+
+  it("lets an admin find a refund Paystack refused under 'À traiter' and retry it ('Relancer'), after a confirmation", async () => {
+    const parent = await newUser('parent', { firstName: 'Koffi', lastName: 'Yao' });
+    const { id, url, reference } = await bookOk(parent.accessToken);
+    await payOnCheckout(url);
+    await eventually(() => statusOf(id), (s) => s === 'escrow');
+    await sandboxControl(reference, { refund: 'reject' });
+    const refund = await api(`/api/transactions/${id}/escrow`, { method: 'POST', token: parent.accessToken, body: { action: 'refund' } });
+    expect(refund.status, refund.text).toBe(200);
+    await eventually(() => statusOf(id), (s) => s === 'needs_attention');
+    // Paystack accepts refunds again: the admin's retry asks once more.
+    await sandboxControl(reference, { refund: 'ok' });
+
+    const admin = adminAccount();
+    const { context, page } = await signedIn(admin.email, admin.password);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Paiements' }).click();
+    await page.locator('[aria-label="Transactions affichées"]').getByText('À traiter', { exact: true }).click();
+    const row = page.locator(`[data-transaction-id="${id}"]`);
+    await expect.poll(() => row.getByText('Action requise').isVisible(), { timeout: 15_000 }).toBe(true);
+    await row.getByRole('button', { name: 'Relancer' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.getByText('Relancer cette transaction ?').isVisible()).toBe(true);
+    // Cancelling changes nothing.
+    await confirm.getByRole('button', { name: 'Annuler' }).click();
+    expect(await statusOf(id)).toBe('needs_attention');
+    await row.getByRole('button', { name: 'Relancer' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Relancer' }).click();
+    expect(await eventually(() => statusOf(id), (s) => s === 'refunded', 15_000)).toBe('refunded');
+    expect((await sandboxControl(reference, {})).refunds).toBe(1);
     expect(await overflowsHorizontally(page)).toBe(false);
     await context.close();
   });
