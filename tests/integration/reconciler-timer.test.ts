@@ -10,12 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
-import { eventually, expectBalanced, seededTutor } from './payments-helpers.js';
+import { eventually, expectBalanced, partition, seededTutor } from './payments-helpers.js';
 
 const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 90);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-reconcile-'));
@@ -27,22 +25,9 @@ afterAll(async () => {
 });
 
 const local = { region: 'eu-west-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
-const db = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local, endpoint: `http://127.0.0.1:${ports.dynamodb}` }));
 const sfn = new SFNClient({ ...local, endpoint: `http://127.0.0.1:${ports.sfn}` });
 
-async function partition(transactionId: string): Promise<Array<Record<string, any>>> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: 'kalan-local',
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `TX#${transactionId}` },
-      ConsistentRead: true,
-    }),
-  );
-  return Items;
-}
-
-const transaction = async (id: string) => (await partition(id)).find((item) => item.sk === 'TRANSACTION');
+const transaction = async (id: string) => (await partition(id, running!.info)).find((item) => item.sk === 'TRANSACTION');
 
 async function parentToken(email: string): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({ ...local, endpoint: `http://127.0.0.1:${ports.cognito}` });
@@ -96,14 +81,14 @@ describe('the reconciler timer of npm start', () => {
     );
     expect(redriven?.execution_arn).toMatch(new RegExp(`:${id}-2$`));
     expect(redriven?.status).toBe('escrow');
-    const history = (await partition(id)).filter((item) => String(item.sk).startsWith('HISTORY#'));
+    const history = (await partition(id, running!.info)).filter((item) => String(item.sk).startsWith('HISTORY#'));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ event: 'reconcile', actor: 'reconciler', from: 'escrow', to: 'escrow' });
 
     const release = await call(`/api/transactions/${id}/escrow`, token, { action: 'release' });
     expect(release.status, JSON.stringify(release.body)).toBe(200);
     await eventually(() => transaction(id), (tx) => tx?.status === 'released', 20_000);
-    const ledger = (await partition(id)).filter((item) => String(item.sk).startsWith('LEDGER#'));
+    const ledger = (await partition(id, running!.info)).filter((item) => String(item.sk).startsWith('LEDGER#'));
     expect(ledger.map((line) => line.movement).sort()).toEqual(['payment', 'payment', 'release', 'release', 'release']);
     expectBalanced(ledger);
   }, 240_000);

@@ -3,17 +3,18 @@ import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { PAYMENT_METHOD_LABELS } from '#shared/payments';
 import type { AdminTransactionsView } from '#shared/payments-schemas';
-import { Alert, Box, Button, Card, EmptyState, Flex, SegmentGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Card, EmptyState, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
 import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { ViewFilter, type ViewOption } from '@/components/ui/view-filter';
 import { useAdminTransactions } from '../api/admin-money';
 import { EscrowActions } from './escrow-actions';
 import { LoadMore } from './load-more';
 import { RetryAction } from './retry-action';
 
-const VIEWS: Array<{ value: AdminTransactionsView; label: string }> = [
+const VIEWS: ReadonlyArray<ViewOption<AdminTransactionsView>> = [
   { value: 'all', label: messages.admin.allTransactionsFilter },
   { value: 'attention', label: messages.admin.attentionFilter },
 ];
@@ -26,16 +27,7 @@ export function AdminPaymentsTab() {
   const [view, setView] = useState<AdminTransactionsView>('all');
   return (
     <Stack gap="3">
-      <SegmentGroup.Root
-        size="sm"
-        alignSelf="start"
-        value={view}
-        onValueChange={(details) => details.value && setView(details.value as AdminTransactionsView)}
-        aria-label="Transactions affichées"
-      >
-        <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={VIEWS} />
-      </SegmentGroup.Root>
+      <ViewFilter views={VIEWS} value={view} onChange={setView} label="Transactions affichées" />
       <TransactionsList view={view} />
     </Stack>
   );

@@ -15,7 +15,6 @@ import {
   Image,
   Link,
   Portal,
-  SegmentGroup,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -28,6 +27,7 @@ import { useState } from 'react';
 import { LuCheck, LuShieldCheck, LuX } from 'react-icons/lu';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
+import { ViewFilter, type ViewOption } from '@/components/ui/view-filter';
 import { useKycSubmissions, useReviewKyc } from '../api/kyc-review';
 
 const STATUS: Record<KycStatus, { label: string; palette: string }> = {
@@ -36,7 +36,7 @@ const STATUS: Record<KycStatus, { label: string; palette: string }> = {
   rejected: { label: 'Rejeté', palette: 'red' },
 };
 
-const VIEWS = [
+const VIEWS: ReadonlyArray<ViewOption<'all' | 'pending'>> = [
   { value: 'all', label: 'Toutes' },
   { value: 'pending', label: 'En attente' },
 ];
@@ -46,16 +46,7 @@ export function KycReviewTab() {
   const [view, setView] = useState<'all' | 'pending'>('all');
   return (
     <Stack gap="3">
-      <SegmentGroup.Root
-        size="sm"
-        alignSelf="start"
-        value={view}
-        onValueChange={(details) => details.value && setView(details.value === 'pending' ? 'pending' : 'all')}
-        aria-label="Vérifications affichées"
-      >
-        <SegmentGroup.Indicator />
-        <SegmentGroup.Items items={VIEWS} />
-      </SegmentGroup.Root>
+      <ViewFilter views={VIEWS} value={view} onChange={setView} label="Vérifications affichées" />
       <KycSubmissions view={view} />
     </Stack>
   );
