@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
@@ -358,6 +359,30 @@ describe('a body larger than the limit', () => {
     expect(response.closed).toBe(true);
     const next = await send('GET', '/api/me', { authorization: `Bearer ${callers.get('parent')!.token}` });
     expect(next.status).toBe(200);
+  });
+});
+
+/** Raw bytes over a fresh connection; resolves with all the server sent once it closed the connection. */
+function raw(bytes: string): Promise<string> {
+  const { hostname, port } = new URL(stack().apiUrl || stack().appUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (data: Buffer) => chunks.push(data));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}
+
+describe('a request Node cannot parse', () => {
+  it.each([
+    ['a header without a colon', 'GET /api/me HTTP/1.1\r\nHost: x\r\nEn-tête sans deux-points\r\n\r\n'],
+    ['a request line with a space in the path', 'GET /api/m e HTTP/1.1\r\nHost: x\r\n\r\n'],
+  ])('(%s) gets a French 400 in JSON, then the connection closes', async (_name, bytes) => {
+    const answer = await raw(bytes);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: messages.http.malformedRequest });
   });
 });
 
