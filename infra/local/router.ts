@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
@@ -73,7 +74,7 @@ const DRAIN_MS = 10_000;
 /**
  * The body, up to the limit: a declared length above it is refused before a byte is kept, a
  * streamed (chunked) body as soon as it passes it. Either way the stream is left flowing (its
- * rest is dropped, never kept) so that the 413 can close the connection cleanly (see `fail`).
+ * rest is dropped, never kept) so that the 413 can close the connection cleanly (see `payloadTooLarge`).
  */
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const tooLarge = () => new RouterError(413, messages.http.payloadTooLarge);
@@ -104,11 +105,12 @@ function payloadTooLarge(req: http.IncomingMessage, res: http.ServerResponse, me
   res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   const body = JSON.stringify({ message });
   if (req.complete) return void res.end(body);
-  const cut = setTimeout(() => req.socket.destroy(), DRAIN_MS);
+  const cut = setTimeout(() => req.socket.destroy(), DRAIN_MS).unref();
   req.once('end', () => {
     clearTimeout(cut);
     res.end(body);
   });
+  req.once('close', () => clearTimeout(cut));
   req.resume();
 }
 
@@ -302,8 +304,8 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
    * reaches the handler above: Node would answer a bare 400 without a body. The same refusal, in
    * French, then the connection is closed (the parser cannot find the next request in it).
    */
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: import('node:stream').Duplex) => {
-    if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') return void socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const message = status === 431 ? messages.http.headersTooLarge : status === 408 ? messages.http.requestTimeout : messages.http.malformedRequest;
     const body = JSON.stringify({ message });
