@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
@@ -18,11 +19,23 @@ import {
   type RouteDefinition,
   type RuntimeConfig,
 } from '#shared';
+import { messages } from '#shared/messages';
 import { localConfig, localFunctionNames, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
 
+/** Lambda's limit on a synchronous invocation's payload: API Gateway answers 413 above it. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+/** An error the router answers itself, with a French message of the catalogue. */
+class RouterError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface RouterOptions {
   config?: LocalConfig;
@@ -55,15 +68,63 @@ function send(res: http.ServerResponse, status: number, body: unknown, headers: 
   res.end(text);
 }
 
-async function readBody(req: http.IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Payload too large'), { status: 413 });
-    chunks.push(chunk as Buffer);
+/** How long the rest of a too large body is drained after a 413 before the socket is cut. */
+const DRAIN_MS = 10_000;
+
+/**
+ * The body, up to the limit: a declared length above it is refused before a byte is kept, a
+ * streamed (chunked) body as soon as it passes it. Either way the stream is left flowing (its
+ * rest is dropped, never kept) so that the 413 can close the connection cleanly (see `payloadTooLarge`).
+ */
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const tooLarge = () => new RouterError(413, messages.http.payloadTooLarge);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd);
+      chunks.length = 0;
+      reject(tooLarge());
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
+/**
+ * A 413 that closes the connection cleanly. Closing at once, with the client still sending, would
+ * reset the connection (unread bytes make the kernel send RST) and the client could lose the
+ * answer. So the status goes out at once, the rest of the body is drained into nothing, and the
+ * answer ends — closing the connection with a FIN — once the client has sent it all (or after
+ * DRAIN_MS, when the socket is cut).
+ */
+function payloadTooLarge(req: http.IncomingMessage, res: http.ServerResponse, message: string): void {
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+  const body = JSON.stringify({ message });
+  if (req.complete) return void res.end(body);
+  const cut = setTimeout(() => req.socket.destroy(), DRAIN_MS).unref();
+  req.once('end', () => {
+    clearTimeout(cut);
+    res.end(body);
+  });
+  req.once('close', () => clearTimeout(cut));
+  req.resume();
+}
+
+/**
+ * Bad percent-encoding (`%zz`, a cut or invalid UTF-8 sequence) names neither a route nor a file:
+ * the router refuses such a path with a French 400 before anything decodes it (route matching
+ * decodes path parameters, the Invoke endpoint the function name) — never a 500.
+ */
+function checkPath(pathname: string): void {
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    throw new RouterError(400, messages.http.malformedUrl);
   }
-  return Buffer.concat(chunks);
 }
 
 /** API Gateway hands claims to the Lambda as strings; arrays become "[a b]". */
@@ -119,13 +180,13 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
         break;
       }
     }
-    if (!matched) return send(res, 404, { message: 'Not Found' });
+    if (!matched) return send(res, 404, { message: messages.http.routeNotFound });
     const { route, params } = matched;
 
     let claims: JWTPayload | null = null;
     if (route.auth === 'jwt') {
       claims = await authorize(req.headers.authorization);
-      if (!claims) return send(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      if (!claims) return send(res, 401, { message: messages.http.unauthorized }, { 'www-authenticate': 'Bearer' });
     }
     const body = await readBody(req);
     const headers = Object.fromEntries(
@@ -173,7 +234,7 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
       result = await invoke(route.handler, event);
     } catch (error) {
       console.error(`[api] ${routeKey(route)} a échoué`, error);
-      return send(res, 500, { message: 'Internal Server Error' });
+      return send(res, 500, { message: messages.http.internal });
     }
     writeLambdaResult(res, result);
   }
@@ -185,7 +246,13 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
         'x-amzn-errortype': 'ResourceNotFoundException',
       });
     }
-    const payload = JSON.parse((await readBody(req)).toString('utf8') || '{}') as unknown;
+    let payload: unknown;
+    try {
+      payload = JSON.parse((await readBody(req)).toString('utf8') || '{}');
+    } catch (error) {
+      if (error instanceof RouterError) throw error;
+      throw new RouterError(400, messages.validation.invalidJson);
+    }
     try {
       const result = await invoke(handlerModule, payload);
       send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
@@ -197,14 +264,28 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     }
   }
 
-  return http.createServer((req, res) => {
-    const requestUrl = new URL(req.url ?? '/', 'http://localhost');
+  const server = http.createServer((req, res) => {
+    /** The router's own refusals, in French; an unexpected error is logged and answers a 500. */
+    const fail = (error: unknown) => {
+      const known = error instanceof RouterError ? error : null;
+      if (!known) console.error(`[router] ${req.method} a échoué`, error);
+      if (res.headersSent) return void res.end();
+      if (known?.status === 413) return payloadTooLarge(req, res, known.message);
+      send(res, known?.status ?? 500, { message: known?.message ?? messages.http.internal });
+    };
+    const done = (promise: Promise<void>) => promise.catch(fail);
+    let requestUrl: URL;
+    try {
+      requestUrl = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return fail(new RouterError(400, messages.http.malformedUrl));
+    }
     const pathname = requestUrl.pathname;
-    const done = (promise: Promise<void>) =>
-      promise.catch((error: { status?: number; message?: string }) => {
-        if (!res.headersSent) send(res, error.status ?? 500, { message: error.message ?? 'Internal Server Error' });
-        else res.end();
-      });
+    try {
+      checkPath(pathname);
+    } catch (error) {
+      return fail(error);
+    }
 
     if (pathname === '/config.json') {
       return send(res, 200, runtimeConfig(pool, config), { 'cache-control': 'no-store' });
@@ -214,10 +295,26 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     if (invokeMatch && req.method === 'POST') {
       return void done(handleInvoke(req, res, decodeURIComponent(invokeMatch[1]!)));
     }
-    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: 'Not Found' }));
+    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.routeNotFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");
   });
+  /**
+   * What Node's HTTP parser refuses (a malformed request line or header, headers too large) never
+   * reaches the handler above: Node would answer a bare 400 without a body. The same refusal, in
+   * French, then the connection is closed (the parser cannot find the next request in it).
+   */
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const message = status === 431 ? messages.http.headersTooLarge : status === 408 ? messages.http.requestTimeout : messages.http.malformedRequest;
+    const body = JSON.stringify({ message });
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
 }
 
 function writeLambdaResult(res: http.ServerResponse, result: unknown): void {

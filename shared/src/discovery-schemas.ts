@@ -5,6 +5,7 @@
 import * as z from './zod.js';
 import { LEVELS, RATE_MAX, RATE_MIN, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONES } from './constants.js';
 import type { QueryUnderstanding, SearchFilters, TutorSummary } from './search.js';
+import { messages } from './messages.js';
 
 const optionalText = (max: number) =>
   z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
@@ -76,11 +77,11 @@ export interface SearchResponse {
 }
 
 /** Ids are UUIDs in the table; anything else is refused before touching the data. */
-const idSchema = z.string({ error: 'Identifiant manquant' }).check(
+const idSchema = z.string({ error: messages.validation.missingId }).check(
   z.trim(),
-  z.minLength(1, { error: 'Identifiant manquant' }),
-  z.maxLength(64, { error: 'Identifiant invalide' }),
-  z.regex(/^[A-Za-z0-9-]+$/, { error: 'Identifiant invalide' }),
+  z.minLength(1, { error: messages.validation.missingId }),
+  z.maxLength(64, { error: messages.validation.invalidId }),
+  z.regex(/^[A-Za-z0-9-]+$/, { error: messages.validation.invalidId }),
 );
 
 export const addFavoriteSchema = z.strictObject({ tutor_id: idSchema });
@@ -113,7 +114,7 @@ export const historyFiltersSchema = z.strictObject({
  * request records the search once.
  */
 export const recordSearchSchema = z.strictObject({
-  id: z.uuid({ error: 'Identifiant invalide' }),
+  id: z.uuid({ error: messages.validation.invalidId }),
   filters: historyFiltersSchema,
   results_count: z.number({ error: 'Nombre de résultats manquant' }).check(
     z.int({ error: 'Nombre de résultats invalide' }),

@@ -27,6 +27,10 @@ export const messages = {
     invalidJson: "Le corps de la requête n'est pas un JSON valide",
     jsonContentType: 'Le corps de la requête doit être envoyé en JSON (Content-Type: application/json)',
     invalidRequest: 'Requête invalide',
+    bodyNotObject: 'Le corps de la requête doit être un objet JSON',
+    missingId: 'Identifiant manquant',
+    invalidId: 'Identifiant invalide',
+    unknownFields: 'Champs non reconnus dans la requête',
   },
   http: {
     unauthorized: 'Authentification requise',
@@ -36,6 +40,11 @@ export const messages = {
     conflict: 'Conflit : la ressource a changé entre-temps',
     internal: "Une erreur inattendue s'est produite",
     profileNotFound: 'Profil introuvable',
+    malformedUrl: "L'adresse de la requête est mal formée",
+    payloadTooLarge: 'Le corps de la requête est trop volumineux',
+    malformedRequest: 'La requête HTTP est mal formée',
+    headersTooLarge: 'Les en-têtes de la requête sont trop volumineux',
+    requestTimeout: 'La requête a mis trop de temps à arriver',
   },
   search: {
     failure: 'Erreur lors de la recherche des répétiteurs',

@@ -274,7 +274,7 @@ export interface PublicTutorProfile {
 }
 
 export const tutorIdParamsSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9-]+$/, { error: messages.tutors.notFound })),
+  id: z.string({ error: messages.tutors.notFound }).check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: messages.tutors.notFound })),
 });
 
 // ─── Parent and company onboarding ─────────────────────────────────────────────────────────

@@ -77,11 +77,28 @@ function parseWith<T>(schema: $ZodType<T> | undefined, input: unknown, prefix: s
   if (!schema) return undefined as T;
   const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
+  // Unknown fields get the catalogue's message; the detail still names them.
   const details: ErrorDetail[] = result.error.issues.map((issue) => ({
     path: [prefix, ...issue.path.map(String)].join('.'),
-    message: issue.message,
+    message: issue.code === 'unrecognized_keys' ? `${messages.validation.unknownFields} : ${issue.keys.join(', ')}` : issue.message,
   }));
+  const first = result.error.issues[0];
+  if (first?.code === 'unrecognized_keys') throw new ValidationError(messages.validation.unknownFields, details);
   throw new ValidationError(details[0]?.message ?? messages.validation.invalidRequest, details);
+}
+
+/**
+ * Every request body of the API is a JSON object. Once parsed, a body may still be JSON `null`, a
+ * scalar or an array: refused here, once for every route, so that `null` is never read as "no
+ * body" (and then as `{}`, which a schema of optional fields accepts) and no handler ever sees
+ * anything but an object. No body at all stays `undefined` (then `{}`, as before).
+ */
+function bodyObject(body: unknown, schema: unknown): unknown {
+  if (!schema || body === undefined) return body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationError(messages.validation.bodyNotObject, [{ path: 'body', message: messages.validation.bodyNotObject }]);
+  }
+  return body;
 }
 
 function errorResponse(error: unknown): ApiResult {
@@ -133,7 +150,7 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
       const caller = authorise(event);
       const params = parseWith(schemas.params, event.pathParameters, 'params');
       const query = parseWith(schemas.query, event.queryStringParameters, 'query');
-      const body = parseWith(schemas.body, event.body, 'body');
+      const body = parseWith(schemas.body, bodyObject(event.body, schemas.body), 'body');
       return handle({ caller, body, query, params, event });
     });
 }
