@@ -17,7 +17,7 @@ export interface UploadsProps {
  * The two private file buckets, granted to the functions whose row of infra/lib/permissions.ts
  * declares them, with the bucket names they read from their environment. Least privilege:
  * object-level GetObject (presigned GETs, HeadObject), PutObject (presigned POSTs) or
- * PutObjectTagging only, never List or Delete, and on the KYC bucket's own KMS key only what
+ * Put/GetObjectTagging only, never List or Delete, and on the KYC bucket's own KMS key only what
  * those need. The KYC bucket is reached only by the upload, URL and KYC functions.
  */
 export class Uploads extends Construct {
@@ -39,7 +39,12 @@ export class Uploads extends Construct {
   }
 }
 
-const OBJECT_ACTIONS: Record<BucketAccess, string> = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutObjectTagging' };
+const OBJECT_ACTIONS: Record<BucketAccess, string> = {
+  read: 's3:GetObject',
+  write: 's3:PutObject',
+  tag: 's3:PutObjectTagging',
+  readTags: 's3:GetObjectTagging',
+};
 /** What S3 asks of the caller's KMS rights on a bucket with its own key (SSE-KMS). */
 const KEY_ACTIONS: Partial<Record<BucketAccess, string>> = { read: 'kms:Decrypt', write: 'kms:GenerateDataKey' };
 

@@ -80,9 +80,9 @@ const stringLike = (pattern: string, value: string) =>
 const ACTION_NAMES = new Map<string, TableAction>(Object.entries(TABLE_ACTIONS).map(([name, action]) => [action, name as TableAction]));
 const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
 const SECRET_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
-const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutObjectTagging' } as const;
+const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutObjectTagging', readTags: 's3:GetObjectTagging' } as const;
 /** What reading or writing the KYC bucket takes of its own KMS key (infra/lib/uploads.ts). */
-const KMS_ACTIONS = { read: ['kms:Decrypt'], write: ['kms:GenerateDataKey'], tag: [] } as const;
+const KMS_ACTIONS = { read: ['kms:Decrypt'], write: ['kms:GenerateDataKey'], tag: [], readTags: [] } as const;
 
 /** The non-table rights a row grants, as the actions it may hold on each resource. */
 function expectedServiceActions(row: Permissions): Map<string, Set<string>> {

@@ -175,4 +175,24 @@ describe('the retention tag', () => {
     expect(again.body.error.message).toBe(messages.kyc.alreadyReviewed);
     for (const key of rejected.keys) expect(await tagsOf(key)).toEqual({ [KYC_RETENTION.tagKey]: KYC_RETENTION.rejected.tag });
   });
+
+  it('keeps a rejected document out of a new submission (it would be deleted under it)', async () => {
+    const admin = await adminToken();
+    const tutor = await newUser('tuteur');
+    const [cni, selfie] = await Promise.all([uploadImage(tutor.accessToken, 'kyc_cni'), uploadImage(tutor.accessToken, 'kyc_selfie')]);
+    const first = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: { cni_image_key: cni, selfie_image_key: selfie } });
+    expect(first.status).toBe(201);
+    expect((await review(admin, first.body.id, 'reject')).status).toBe(200);
+
+    const again = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: { cni_image_key: cni, selfie_image_key: selfie } });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe(messages.uploads.retained);
+    expect((await api('/api/me/kyc', { token: tutor.accessToken })).body.status).toBe('rejected');
+
+    // New photos go through.
+    const newCni = await uploadImage(tutor.accessToken, 'kyc_cni');
+    const fresh = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: { cni_image_key: newCni, selfie_image_key: await uploadImage(tutor.accessToken, 'kyc_selfie') } });
+    expect(fresh.status).toBe(201);
+    expect(await tagsOf(newCni)).toEqual({});
+  });
 });

@@ -154,6 +154,20 @@ export async function assertOwnUpload(ownerId: string, key: string, purposes: re
   const contentType = (head.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(contentType)) throw new ValidationError(messages.uploads.invalidType);
   if (Number(head.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ValidationError(messages.uploads.tooLarge);
+  // An identity document marked for deletion (a rejected submission's) would be deleted under the
+  // new submission too: the tutor sends a new photo instead.
+  if (bucketOfPurpose(file.purpose) === 'kyc' && (await retentionTagOf(key))) throw new ValidationError(messages.uploads.retained);
+}
+
+/** The KYC_RETENTION tag of an identity document, if it has one (a signed GetObjectTagging). */
+async function retentionTagOf(key: string): Promise<string | undefined> {
+  const request = await signObjectRequest(environmentContext(), { bucket: bucketName('kyc'), key, method: 'GET', query: { tagging: '' } });
+  const response = await fetch(request.url, { headers: request.headers });
+  const xml = await response.text();
+  if (!response.ok) throw new Error(`S3 GetObjectTagging answered ${response.status}`);
+  // A fixed, S3-generated document: the one tag looked for, by its key.
+  const tag = new RegExp(`<Tag><Key>${KYC_RETENTION.tagKey}</Key><Value>([^<]*)</Value></Tag>`).exec(xml.replace(/\s+</g, '<'));
+  return tag?.[1];
 }
 
 export type KycRetention = keyof Pick<typeof KYC_RETENTION, 'rejected' | 'accountDeleted'>;
