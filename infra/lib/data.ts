@@ -1,6 +1,8 @@
 import { Duration } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { KYC_RETENTION } from '#shared/constants';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '#commons/table';
 import { acknowledge } from './nag.js';
@@ -19,6 +21,8 @@ export class Data extends Construct {
   readonly table: Table;
   /** Identity documents of tutors: readable only by their owner and admins, through presigned GETs. */
   readonly kycDocuments: PrivateBucket;
+  /** The KYC bucket's own key (rotated yearly): only the functions whose row reads or writes the bucket may use it. */
+  readonly kycKey: Key;
   readonly tutorImages: PrivateBucket;
   /** S3 server access logs and CloudFront logs. */
   readonly accessLogs: PrivateBucket;
@@ -53,11 +57,34 @@ export class Data extends Construct {
     });
     acknowledge(this.accessLogs, 'This is the access-log bucket; logging it into itself would loop.', 'AwsSolutions-S1');
 
+    this.kycKey = new Key(this, 'KycKey', {
+      description: `Kalan ${stage.name}: identity documents (KYC bucket)`,
+      enableKeyRotation: true,
+      removalPolicy: stage.removalPolicy,
+    });
+    const { tagKey, rejected, accountDeleted, replacedVersionDays } = KYC_RETENTION;
     this.kycDocuments = new PrivateBucket(this, 'KycDocuments', {
       stage,
-      // A replaced or deleted identity document stays recoverable.
+      encryptionKey: this.kycKey,
+      // A replaced or deleted identity document stays recoverable for a while (KYC_RETENTION).
       versioned: true,
       accessLogs: { bucket: this.accessLogs, prefix: 's3/kyc-documents/' },
+      // The retention rule (shared/src/constants.ts, KYC_RETENTION): the admin's rejection and the
+      // account deletion tag the objects; S3 deletes them, and their old versions, once due.
+      lifecycleRules: [
+        ...[rejected, accountDeleted].map(({ tag, days }) => ({
+          id: `kyc-retention-${tag}`,
+          tagFilters: { [tagKey]: tag },
+          expiration: Duration.days(days),
+          noncurrentVersionExpiration: Duration.days(1),
+        })),
+        {
+          id: 'kyc-replaced-versions',
+          noncurrentVersionExpiration: Duration.days(replacedVersionDays),
+          expiredObjectDeleteMarker: true,
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
     });
     this.tutorImages = new PrivateBucket(this, 'TutorImages', {
       stage,

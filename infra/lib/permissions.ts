@@ -78,7 +78,14 @@ export type TableRights = {
 /** The attributes only a ledger line carries (payments/entities.ts, LedgerLineEntity). */
 export const LEDGER_ATTRIBUTES = ['movement', 'account', 'debit', 'credit'] as const;
 
-export type BucketAccess = 'read' | 'write';
+/**
+ * On a bucket's objects: `read` GetObject (presigned GETs, HEADs), `write` PutObject (presigned
+ * POSTs), `tag` PutObjectTagging and `readTags` GetObjectTagging (the retention tags of the KYC
+ * bucket). On a bucket encrypted
+ * with its own KMS key, `read` also grants kms:Decrypt and `write` kms:GenerateDataKey on that key
+ * (infra/lib/uploads.ts); tags need no key.
+ */
+export type BucketAccess = 'read' | 'write' | 'tag' | 'readTags';
 export type WorkflowAction = 'StartExecution' | 'StopExecution' | 'SendTaskSuccess' | 'DescribeExecution';
 
 export interface Permissions {
@@ -133,10 +140,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
   'uploads/get-file-url': { buckets: { kyc: ['read'], tutorImages: ['read'] } },
   'kyc/get-mine': { table: { get: [USER, KYC] }, buckets: { kyc: ['read'] } },
-  'kyc/submit': { table: { get: [USER, KYC], put: [USER, KYC], update: [COUNTERS] }, buckets: { kyc: ['read'] } },
+  // Reads the documents' retention tags: a rejected document cannot be submitted again.
+  'kyc/submit': { table: { get: [USER, KYC], put: [USER, KYC], update: [COUNTERS] }, buckets: { kyc: ['read', 'readTags'] } },
   'kyc/admin-list': { table: { get: [USER], gsi1: [GSI1.kycVerifications], gsi2: [GSI2.pendingKyc] }, buckets: { kyc: ['read'] } },
   // The review moves the pending-KYC counter, and the verified-tutors one when a tutor becomes verified.
-  'kyc/admin-review': { table: { get: [KYC, USER], update: [USER, KYC, COUNTERS] } },
+  // A rejection tags the submission's documents for the retention rule (KYC_RETENTION).
+  'kyc/admin-review': { table: { get: [KYC, USER], update: [USER, KYC, COUNTERS] }, buckets: { kyc: ['tag'] } },
 
   // Discovery
   'search/search-tutors': { buckets: { catalogue: ['read'], tutorImages: ['read'] } },

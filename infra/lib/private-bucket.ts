@@ -1,3 +1,4 @@
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, type BucketProps, type IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { Stage } from './stage.js';
@@ -6,6 +7,12 @@ export interface PrivateBucketProps extends Pick<BucketProps, 'versioned' | 'cor
   readonly stage: Stage;
   /** Where S3 server access logs go; only the access-log bucket itself has none. */
   readonly accessLogs?: { readonly bucket: IBucket; readonly prefix: string };
+  /**
+   * A customer-managed KMS key for the objects (SSE-KMS, with an S3 bucket key to keep KMS calls
+   * few); S3-managed keys otherwise. With a key, reading an object takes kms:Decrypt and writing
+   * one kms:GenerateDataKey: infra/lib/uploads.ts grants them with the bucket's row rights.
+   */
+  readonly encryptionKey?: IKey;
 }
 
 /**
@@ -14,12 +21,14 @@ export interface PrivateBucketProps extends Pick<BucketProps, 'versioned' | 'cor
  */
 export class PrivateBucket extends Bucket {
   constructor(scope: Construct, id: string, props: PrivateBucketProps) {
-    const { stage, accessLogs, ...bucketProps } = props;
+    const { stage, accessLogs, encryptionKey: _key, ...bucketProps } = props;
     super(scope, id, {
       ...bucketProps,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
+      ...(props.encryptionKey
+        ? { encryption: BucketEncryption.KMS, encryptionKey: props.encryptionKey, bucketKeyEnabled: true }
+        : { encryption: BucketEncryption.S3_MANAGED }),
       serverAccessLogsBucket: accessLogs?.bucket,
       serverAccessLogsPrefix: accessLogs?.prefix,
       removalPolicy: stage.removalPolicy,

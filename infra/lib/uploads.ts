@@ -16,8 +16,9 @@ export interface UploadsProps {
 /**
  * The two private file buckets, granted to the functions whose row of infra/lib/permissions.ts
  * declares them, with the bucket names they read from their environment. Least privilege:
- * object-level GetObject (presigned GETs, HeadObject) or PutObject (presigned POSTs) only, never
- * List or Delete. The KYC bucket is reached only by the upload, URL and KYC functions.
+ * object-level GetObject (presigned GETs, HeadObject), PutObject (presigned POSTs) or
+ * Put/GetObjectTagging only, never List or Delete, and on the KYC bucket's own KMS key only what
+ * those need. The KYC bucket is reached only by the upload, URL and KYC functions.
  */
 export class Uploads extends Construct {
   private readonly data: Data;
@@ -38,10 +39,25 @@ export class Uploads extends Construct {
   }
 }
 
+const OBJECT_ACTIONS: Record<BucketAccess, string> = {
+  read: 's3:GetObject',
+  write: 's3:PutObject',
+  tag: 's3:PutObjectTagging',
+  readTags: 's3:GetObjectTagging',
+};
+/** What S3 asks of the caller's KMS rights on a bucket with its own key (SSE-KMS). */
+const KEY_ACTIONS: Partial<Record<BucketAccess, string>> = { read: 'kms:Decrypt', write: 'kms:GenerateDataKey' };
+
 function grant(fn: KalanFunction, bucket: IBucket, envName: string, access: readonly BucketAccess[]): void {
   fn.addEnvironment(envName, bucket.bucketName);
-  const actions = access.map((a) => (a === 'read' ? 's3:GetObject' : 's3:PutObject'));
+  const actions = access.map((a) => OBJECT_ACTIONS[a]);
   fn.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+  // The key's own policy trusts the account's IAM policies: a function uses the key only through
+  // this statement, so only the rows that read or write the bucket hold it.
+  const keyActions = access.flatMap((a) => KEY_ACTIONS[a] ?? []);
+  if (bucket.encryptionKey && keyActions.length > 0) {
+    fn.addToRolePolicy(new PolicyStatement({ actions: keyActions, resources: [bucket.encryptionKey.keyArn] }));
+  }
   acknowledge(
     fn,
     'Object keys are generated per user and per upload at request time (`<user id>/<purpose>_<time>_<uuid>`): the grant covers the objects of this one bucket, object-level actions only; ownership is checked in the handler.',

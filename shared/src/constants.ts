@@ -128,6 +128,23 @@ export const KYC_REVIEW_HOURS = '24-48';
 export const CAMERA_IDEAL = { width: 1280, height: 720 } as const;
 export const CAPTURE_JPEG_QUALITY = 0.8;
 export const KYC_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/**
+ * How long identity documents outlive the reason to keep them (law 2013-450: no longer than
+ * needed). The admin's rejection tags a submission's objects `kalan-retention=rejected`, an
+ * account deletion `kalan-retention=account-deleted`; an S3 lifecycle rule of the KYC bucket
+ * (infra/lib/data.ts) expires tagged objects after these many days. Rejected documents stay a
+ * month so the tutor can contest the decision with the admin; a deleted account's go at once
+ * (1 day is S3 lifecycle's minimum). Replaced or deleted versions stay recoverable
+ * `replacedVersionDays`, then go too.
+ */
+export const KYC_RETENTION = {
+  tagKey: 'kalan-retention',
+  rejected: { tag: 'rejected', days: 30 },
+  accountDeleted: { tag: 'account-deleted', days: 1 },
+  replacedVersionDays: 30,
+} as const;
+/** Presigned URLs of identity documents live minutes (GET and upload POST alike). */
+export const KYC_URL_TTL_SECONDS = 5 * 60;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
 export const PAYMENT_METHODS = [

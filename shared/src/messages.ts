@@ -130,6 +130,7 @@ export const messages = {
     notYours: 'Ce fichier ne vous appartient pas',
     missing: 'Fichier introuvable : envoyez la photo à nouveau',
     invalidKey: 'Référence de fichier invalide',
+    retained: 'Ce document a été refusé : envoyez une nouvelle photo',
   },
   kyc: {
     submitFailure: 'Impossible de soumettre la vérification. Veuillez réessayer.',

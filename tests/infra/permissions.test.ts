@@ -80,7 +80,9 @@ const stringLike = (pattern: string, value: string) =>
 const ACTION_NAMES = new Map<string, TableAction>(Object.entries(TABLE_ACTIONS).map(([name, action]) => [action, name as TableAction]));
 const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
 const SECRET_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
-const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject' } as const;
+const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutObjectTagging', readTags: 's3:GetObjectTagging' } as const;
+/** What reading or writing the KYC bucket takes of its own KMS key (infra/lib/uploads.ts). */
+const KMS_ACTIONS = { read: ['kms:Decrypt'], write: ['kms:GenerateDataKey'], tag: [], readTags: [] } as const;
 
 /** The non-table rights a row grants, as the actions it may hold on each resource. */
 function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
@@ -94,7 +96,11 @@ function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
   const objects = (bucket: { bucketArn: string }, key = '*') => resourceKind(Stack.of(stack).resolve(`${bucket.bucketArn}/${key}`));
   if (row.paystackSecret) add('secret', SECRET_ACTIONS);
   for (const action of row.workflow ?? []) add(action === 'StartExecution' || action === 'SendTaskSuccess' ? 'machine' : 'executions', [`states:${action}`]);
-  if (row.buckets?.kyc) add(objects(data.kycDocuments), row.buckets.kyc.map((a) => S3_ACTIONS[a]));
+  if (row.buckets?.kyc) {
+    add(objects(data.kycDocuments), row.buckets.kyc.map((a) => S3_ACTIONS[a]));
+    const keyActions = row.buckets.kyc.flatMap((a) => KMS_ACTIONS[a]);
+    if (keyActions.length > 0) add(resourceKind(Stack.of(stack).resolve(data.kycKey.keyArn)), keyActions);
+  }
   if (row.buckets?.tutorImages) add(objects(data.tutorImages), row.buckets.tutorImages.map((a) => S3_ACTIONS[a]));
   if (row.buckets?.catalogue) {
     add(objects(search.catalogue, SNAPSHOT_KEY), row.buckets.catalogue.map((a) => S3_ACTIONS[a]));

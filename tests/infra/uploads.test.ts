@@ -49,7 +49,9 @@ describe('upload and KYC functions and the private buckets', () => {
 
   it('gives the KYC functions read access to the KYC bucket only, object by object', () => {
     for (const route of [routes.getMyKyc, routes.submitKyc, routes.listKycVerifications]) {
-      expect(touches(route.handler, kycId).flatMap((s) => s.actions), route.handler).toEqual(['s3:GetObject']);
+      // The submission also reads the retention tag (a rejected document is not submitted again).
+      const expected = route === routes.submitKyc ? ['s3:GetObject', 's3:GetObjectTagging'] : ['s3:GetObject'];
+      expect(touches(route.handler, kycId).flatMap((s) => s.actions), route.handler).toEqual(expected);
       expect(touches(route.handler, imagesId), route.handler).toEqual([]);
       expect(environment(route.handler).KYC_BUCKET, route.handler).toEqual({ Ref: kycId });
     }
@@ -63,6 +65,9 @@ describe('upload and KYC functions and the private buckets', () => {
       routes.submitKyc.handler,
       routes.listKycVerifications.handler,
     ]);
+    // The review only tags a rejected submission's documents for the retention rule.
+    expect(touches(routes.reviewKyc.handler, kycId).flatMap((s) => s.actions)).toEqual(['s3:PutObjectTagging']);
+    allowed.add(routes.reviewKyc.handler);
     const reaching = kalan.filter((f) => touches(f.handlerModule, kycId).length > 0).map((f) => f.handlerModule);
     expect(reaching.sort()).toEqual([...allowed].sort());
     for (const f of kalan.filter((f) => !allowed.has(f.handlerModule))) {
@@ -87,7 +92,7 @@ describe('upload and KYC functions and the private buckets', () => {
   it('never grants listing or deleting files to these functions', () => {
     for (const f of kalan) {
       for (const statement of [...touches(f.handlerModule, kycId), ...touches(f.handlerModule, imagesId)]) {
-        expect(statement.actions.every((a) => a === 's3:GetObject' || a === 's3:PutObject'), f.handlerModule).toBe(true);
+        expect(statement.actions.every((a) => ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:GetObjectTagging'].includes(a)), f.handlerModule).toBe(true);
       }
     }
   });

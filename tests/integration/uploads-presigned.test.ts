@@ -1,6 +1,6 @@
 /**
- * Presigned uploads and reads against s3rver. s3rver does not enforce POST policy conditions, so
- * the conditions are asserted on the policy the API signs.
+ * Presigned uploads and reads against s3rver: the policy the API signs. The local S3 enforces it
+ * as S3 does (infra/local/s3-post-policy.ts; tests/integration/kyc-documents.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, messages } from '#shared';

@@ -150,3 +150,34 @@ export async function presignPost(
     fields: { ...fields, key: input.key, Policy: policy, 'X-Amz-Signature': signature },
   };
 }
+
+/**
+ * One signed S3 request on an object (SigV4 in the Authorization header, the payload hashed), for
+ * the few calls a Lambda makes itself rather than hand to a browser: PutObjectTagging for the KYC
+ * retention rule. `query` names the sub-resource (`{ tagging: '' }`). Returns what `fetch` needs.
+ */
+export async function signObjectRequest(
+  context: PresignContext,
+  input: { bucket: string; key: string; method: 'PUT' | 'GET'; query?: Record<string, string>; body?: string; headers?: Record<string, string> },
+): Promise<{ url: string; method: string; headers: Record<string, string>; body?: string }> {
+  const { protocol, hostname, port, basePath } = bucketAddress(context, input.bucket);
+  const body = input.body ?? '';
+  const request = new HttpRequest({
+    method: input.method,
+    protocol,
+    hostname,
+    port,
+    path: `${basePath}/${encodeKey(input.key)}`,
+    query: input.query ?? {},
+    headers: {
+      ...input.headers,
+      host: `${hostname}${port ? `:${port}` : ''}`,
+      'x-amz-content-sha256': createHash('sha256').update(body, 'utf8').digest('hex'),
+    },
+    body: input.body,
+  });
+  const signer = new SignatureV4({ service: 's3', region: context.region, credentials: context.credentials, sha256: Sha256, uriEscapePath: false });
+  const signed = (await signer.sign(request)) as HttpRequest;
+  const { host: _host, ...headers } = signed.headers;
+  return { url: formatUrl(signed), method: input.method, headers, body: input.body };
+}

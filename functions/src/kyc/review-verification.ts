@@ -1,6 +1,7 @@
 /**
  * The admin's decision on a KYC submission. Kept apart from the submission code so that its
- * Lambda carries no S3 client (it reads no document).
+ * Lambda carries no S3 client (it reads no document; a rejection only tags the documents for the
+ * retention rule, with one signed request each).
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
@@ -12,6 +13,7 @@ import { kycCounterWrites, profileCounterWrites, retryOnConflict, type TransactW
 import { ProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { KycStatusEntity, KycVerificationEntity } from './entities.js';
+import { tagKycDocuments } from '../uploads/storage.js';
 import { getVerification, isTransactionCancelled } from './records.js';
 
 /**
@@ -28,7 +30,11 @@ export async function reviewVerification(
 ): Promise<KycReviewResult> {
   const record = await getVerification(id);
   if (!record) throw new NotFoundError(messages.kyc.notFound);
-  if (record.status !== 'pending') throw new ConflictError(messages.kyc.alreadyReviewed);
+  if (record.status !== 'pending') {
+    // A rejection retried after its tagging failed: tag again (harmless twice), then say it was done.
+    if (record.status === 'rejected' && decision === 'reject') await tagKycDocuments([record.cni_image_key, record.selfie_image_key], 'rejected');
+    throw new ConflictError(messages.kyc.alreadyReviewed);
+  }
 
   const status = decision === 'approve' ? ('approved' as const) : ('rejected' as const);
   const adminNotes = note?.trim() || (decision === 'reject' ? messages.kyc.defaultRejectNote : undefined);
@@ -65,5 +71,8 @@ export async function reviewVerification(
     if (isTransactionCancelled(error)) throw new ConflictError(messages.kyc.alreadyReviewed);
     throw error;
   }
+  // Only once the rejection is recorded: a document of a submission still pending (or approved by a
+  // concurrent review) is never marked for deletion. Should S3 fail here, the admin's retry tags.
+  if (status === 'rejected') await tagKycDocuments([record.cni_image_key, record.selfie_image_key], 'rejected');
   return { id, user_id: record.user_id, status, admin_notes: adminNotes ?? null, verified_by: adminId, reviewed_at: now };
 }

@@ -11,5 +11,5 @@ import { canReadFile, signedFileUrl } from './storage.js';
 export const handler = apiHandler(routes.getUploadUrl, { query: uploadUrlQuerySchema }, async ({ caller, query }) => {
   const file = parseUploadKey(query.key);
   if (!file || !canReadFile(caller, file)) throw new ForbiddenError();
-  return ok(await signedFileUrl(query.key));
+  return ok(await signedFileUrl(query.key, Date.now(), caller));
 });

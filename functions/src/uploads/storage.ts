@@ -3,8 +3,8 @@
  * the caller's own id for every upload) and short-lived presigned GETs for reads.
  * Nothing here logs a URL: presigned URLs are bearer credentials.
  */
-import { randomUUID } from 'node:crypto';
-import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type Role } from '#shared/constants';
+import { createHash, randomUUID } from 'node:crypto';
+import { KYC_RETENTION, KYC_URL_TTL_SECONDS, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import {
   bucketOfPurpose,
@@ -16,14 +16,13 @@ import {
   type UploadBucket,
   type UploadPurpose,
 } from '#shared/onboarding-schemas';
-import { environmentContext, presignObjectUrl, presignPost } from '#commons/s3-presign';
+import { environmentContext, presignObjectUrl, presignPost, signObjectRequest } from '#commons/s3-presign';
 import { requireEnv } from '#commons/env';
 import { ForbiddenError, ValidationError } from '#commons/errors';
+import { logger } from '#commons/logger';
 
 /** A presigned POST must be used within 5 minutes. */
 export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
-/** Identity documents: readable for 5 minutes, by their owner and admins only. */
-export const KYC_URL_TTL_SECONDS = 5 * 60;
 /**
  * Tutor images: signed at the start of a 5-minute window and valid 15 minutes, so the same image
  * gets the same URL for a while (the browser can cache it) and a URL lives at least 10 minutes.
@@ -78,13 +77,30 @@ export function canReadFile(caller: { userId: string; groups: readonly Role[] },
   return file.ownerId === caller.userId || caller.groups.includes('admin');
 }
 
-export async function signedFileUrl(key: string, now = Date.now()): Promise<{ url: string; expires_in: number }> {
+/**
+ * A presigned GET of one file. For an identity document, one log line says who got a link to which
+ * document (`reader`, when the caller is known; the request's correlation id always), so that S3's
+ * server access logs of the KYC bucket can be tied to a person. Never the URL: it is a bearer
+ * credential.
+ */
+export async function signedFileUrl(
+  key: string,
+  now = Date.now(),
+  reader?: { userId: string; groups: readonly Role[] },
+): Promise<{ url: string; expires_in: number }> {
   const file = parseUploadKey(key);
   if (!file) throw new ValidationError(messages.uploads.invalidKey);
   const bucket = bucketOfPurpose(file.purpose);
   const object = { bucket: bucketName(bucket), key };
   if (bucket === 'kyc') {
     const url = await presignObjectUrl(environmentContext(), { ...object, expiresIn: KYC_URL_TTL_SECONDS });
+    logger.info('KYC document URL issued', {
+      documentKey: key,
+      ownerId: file.ownerId,
+      readerId: reader?.userId,
+      readerGroups: reader?.groups,
+      expiresIn: KYC_URL_TTL_SECONDS,
+    });
     return { url, expires_in: KYC_URL_TTL_SECONDS };
   }
   const windowStart = now - (now % IMAGE_URL_WINDOW_MS);
@@ -138,4 +154,51 @@ export async function assertOwnUpload(ownerId: string, key: string, purposes: re
   const contentType = (head.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(contentType)) throw new ValidationError(messages.uploads.invalidType);
   if (Number(head.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ValidationError(messages.uploads.tooLarge);
+  // An identity document marked for deletion (a rejected submission's) would be deleted under the
+  // new submission too: the tutor sends a new photo instead.
+  if (bucketOfPurpose(file.purpose) === 'kyc' && (await retentionTagOf(key))) throw new ValidationError(messages.uploads.retained);
+}
+
+/** The KYC_RETENTION tag of an identity document, if it has one (a signed GetObjectTagging). */
+async function retentionTagOf(key: string): Promise<string | undefined> {
+  const request = await signObjectRequest(environmentContext(), { bucket: bucketName('kyc'), key, method: 'GET', query: { tagging: '' } });
+  const response = await fetch(request.url, { headers: request.headers });
+  const xml = await response.text();
+  if (!response.ok) throw new Error(`S3 GetObjectTagging answered ${response.status}`);
+  // A fixed, S3-generated document: the one tag looked for, by its key.
+  const tag = new RegExp(`<Tag><Key>${KYC_RETENTION.tagKey}</Key><Value>([^<]*)</Value></Tag>`).exec(xml.replace(/\s+</g, '<'));
+  return tag?.[1];
+}
+
+export type KycRetention = keyof Pick<typeof KYC_RETENTION, 'rejected' | 'accountDeleted'>;
+
+/**
+ * Tags identity documents for the retention rule: the KYC bucket's lifecycle rules delete objects
+ * tagged `kalan-retention=<tag>` after KYC_RETENTION's days (infra/lib/data.ts). PutObjectTagging
+ * replaces the object's tag set, so repeating it is harmless: callers retry it freely.
+ */
+export async function tagKycDocuments(keys: readonly string[], retention: KycRetention): Promise<void> {
+  const { tagKey } = KYC_RETENTION;
+  const { tag } = KYC_RETENTION[retention];
+  const body = `<Tagging xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><TagSet><Tag><Key>${tagKey}</Key><Value>${tag}</Value></Tag></TagSet></Tagging>`;
+  const contentMd5 = createHash('md5').update(body, 'utf8').digest('base64');
+  await Promise.all(
+    keys.map(async (key) => {
+      const file = parseUploadKey(key);
+      if (!file || bucketOfPurpose(file.purpose) !== 'kyc') throw new ValidationError(messages.uploads.invalidKey);
+      const request = await signObjectRequest(environmentContext(), {
+        bucket: bucketName('kyc'),
+        key,
+        method: 'PUT',
+        query: { tagging: '' },
+        body,
+        headers: { 'content-md5': contentMd5, 'content-type': 'application/xml' },
+      });
+      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+      await response.arrayBuffer();
+      // A document already gone (deleted account) has nothing left to tag.
+      if (response.status === 404) return;
+      if (!response.ok) throw new Error(`S3 PutObjectTagging answered ${response.status}`);
+    }),
+  );
 }
