@@ -1,7 +1,8 @@
 /**
  * The local front door: serves the built SPA and /config.json, turns /api/* requests into
- * API Gateway v2 events after verifying the JWT as the JWT authorizer would, and answers the
- * Lambda Invoke API for cognito-local's triggers.
+ * API Gateway v2 events after verifying the JWT as the JWT authorizer would. It sends the security
+ * headers CloudFront sends (infra/lib/security-headers.ts). The Cognito triggers are not reachable
+ * here: they have their own loopback-only endpoint (lambda-endpoint.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -11,14 +12,15 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
 import {
-  eventHandlers,
   matchPath,
+  messages,
   routeKey,
   routesInMatchOrder,
   type RouteDefinition,
   type RuntimeConfig,
 } from '#shared';
-import { localConfig, localFunctionNames, url, type LocalConfig } from './config.js';
+import { securityHeaders } from '../lib/security-headers.js';
+import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
 
@@ -60,7 +62,7 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Payload too large'), { status: 413 });
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error(messages.http.payloadTooLarge), { status: 413 });
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -89,17 +91,19 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
         setHeaders: (res, pathname) => res.setHeader('cache-control', spaCacheControl(pathname)),
       })
     : null;
-  const triggerHandlers: Record<string, string> = {
-    [localFunctionNames.preSignUp]: eventHandlers.preSignUp,
-    [localFunctionNames.postConfirmation]: eventHandlers.postConfirmation,
-  };
+  // The browser talks to cognito-local and s3rver directly, as it talks to Cognito and S3 in AWS.
+  const headers = securityHeaders({
+    connect: [url(config.ports.cognito), url(config.ports.s3)],
+    images: [url(config.ports.s3)],
+  });
 
   /** The JWT authorizer: signature, issuer, expiry, and the app client (aud or client_id). */
   async function authorize(header: string | undefined): Promise<JWTPayload | null> {
     const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer });
+      // API Gateway refuses a token without an expiry: `exp` is required, not only checked when present.
+      const { payload } = await jwtVerify(token, jwks, { issuer, requiredClaims: ['exp'] });
       const audience = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
       if (payload.client_id !== pool.userPoolClientId && !audience.includes(pool.userPoolClientId)) return null;
       return payload;
@@ -119,13 +123,13 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
         break;
       }
     }
-    if (!matched) return send(res, 404, { message: 'Not Found' });
+    if (!matched) return send(res, 404, { message: messages.http.routeNotFound });
     const { route, params } = matched;
 
     let claims: JWTPayload | null = null;
     if (route.auth === 'jwt') {
       claims = await authorize(req.headers.authorization);
-      if (!claims) return send(res, 401, { message: 'Unauthorized' }, { 'www-authenticate': 'Bearer' });
+      if (!claims) return send(res, 401, { message: messages.http.unauthorized }, { 'www-authenticate': 'Bearer' });
     }
     const body = await readBody(req);
     const headers = Object.fromEntries(
@@ -173,36 +177,18 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
       result = await invoke(route.handler, event);
     } catch (error) {
       console.error(`[api] ${routeKey(route)} a échoué`, error);
-      return send(res, 500, { message: 'Internal Server Error' });
+      return send(res, 500, { message: messages.http.internal });
     }
     writeLambdaResult(res, result);
   }
 
-  async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, name: string): Promise<void> {
-    const handlerModule = triggerHandlers[name];
-    if (!handlerModule) {
-      return send(res, 404, { Type: 'User', message: `Function not found: ${name}` }, {
-        'x-amzn-errortype': 'ResourceNotFoundException',
-      });
-    }
-    const payload = JSON.parse((await readBody(req)).toString('utf8') || '{}') as unknown;
-    try {
-      const result = await invoke(handlerModule, payload);
-      send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
-    } catch (error) {
-      const err = error as Error;
-      send(res, 200, { errorType: err.name ?? 'Error', errorMessage: err.message, trace: [] }, {
-        'x-amz-function-error': 'Unhandled',
-      });
-    }
-  }
-
   return http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const requestUrl = new URL(req.url ?? '/', 'http://localhost');
     const pathname = requestUrl.pathname;
     const done = (promise: Promise<void>) =>
       promise.catch((error: { status?: number; message?: string }) => {
-        if (!res.headersSent) send(res, error.status ?? 500, { message: error.message ?? 'Internal Server Error' });
+        if (!res.headersSent) send(res, error.status ?? 500, { message: error.status && error.message ? error.message : messages.http.internal });
         else res.end();
       });
 
@@ -210,11 +196,7 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
       return send(res, 200, runtimeConfig(pool, config), { 'cache-control': 'no-store' });
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) return void done(handleApi(req, res, requestUrl));
-    const invokeMatch = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(pathname);
-    if (invokeMatch && req.method === 'POST') {
-      return void done(handleInvoke(req, res, decodeURIComponent(invokeMatch[1]!)));
-    }
-    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: 'Not Found' }));
+    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.notFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");
   });

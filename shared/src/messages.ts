@@ -36,6 +36,7 @@ export const messages = {
     conflict: 'Conflit : la ressource a changé entre-temps',
     internal: "Une erreur inattendue s'est produite",
     profileNotFound: 'Profil introuvable',
+    payloadTooLarge: 'Le corps de la requête est trop volumineux',
   },
   search: {
     failure: 'Erreur lors de la recherche des répétiteurs',
