@@ -48,7 +48,10 @@ describe('the SPA under the security headers', () => {
     await page.getByLabel('Email').fill(parent.email);
     await page.getByLabel('Mot de passe').fill(parent.password);
     await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 }).catch((error: Error) => {
+      // A blocked Cognito call shows up here as a sign-in that never ends: say why.
+      throw new Error(`${error.message}; CSP violations: ${violations.join(' | ') || 'none'}`);
+    });
 
     await page.goto('/search');
     await page.getByRole('searchbox', { name: 'Recherche libre' }).fill('mathematiques');
