@@ -1,15 +1,38 @@
 import { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CfnStage,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type RouteDefinition, type RouteId, routes } from '#shared/routes';
+import { type RouteDefinition, type RouteId, routeKey, routes } from '#shared/routes';
 import { KalanFunction } from './kalan-function.js';
 import type { Stage } from './stage.js';
+
+/** The stage's ceiling against runaway clients, far above the expected traffic. */
+export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const satisfies ThrottleSettings;
+
+/**
+ * Tighter per-route limits (requests per second, for the whole API): the routes anyone can call
+ * without a session (payment webhooks, which Paystack sends a few at a time) and the payment
+ * initialisation, which calls Paystack and so must not be turned into a flood against it.
+ */
+export function routeThrottle(route: RouteDefinition): ThrottleSettings | undefined {
+  if (route.auth !== 'jwt') return { rateLimit: 10, burstLimit: 20 };
+  if (route.handler === 'payments/initialize') return { rateLimit: 10, burstLimit: 20 };
+  return undefined;
+}
 
 export interface ApiProps {
   readonly stage: Stage;
@@ -47,7 +70,7 @@ export class Api extends Construct {
       apiName: `kalan-${stage.name}`,
       createDefaultStage: false,
     });
-    this.addDefaultStage(stage);
+    const httpStage = this.addDefaultStage(stage);
     const { region, urlSuffix } = Stack.of(this);
     this.domainName = `${this.httpApi.apiId}.execute-api.${region}.${urlSuffix}`;
 
@@ -69,28 +92,37 @@ export class Api extends Construct {
       return integration;
     };
 
+    // CloudFormation's RouteSettings is a free-form map, written as the template names its keys.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const [routeId, route] of Object.entries(routes) as Array<[RouteId, RouteDefinition]>) {
-      new HttpRoute(this, `Route-${routeId}`, {
+      const throttle = routeThrottle(route);
+      if (throttle) {
+        routeSettings[routeKey(route)] = { ThrottlingRateLimit: throttle.rateLimit!, ThrottlingBurstLimit: throttle.burstLimit! };
+      }
+      const httpRoute = new HttpRoute(this, `Route-${routeId}`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: integrationFor(route.handler),
         // Public routes (payment webhooks) authenticate the caller themselves, e.g. by signature.
         authorizer: route.auth === 'jwt' ? authorizer : undefined,
       });
+      // Route settings name routes by key: the stage must be created after them.
+      if (throttle) httpStage.node.addDependency(httpRoute);
     }
+    // The L2 HttpStage has no per-route settings; CloudFormation's stage has.
+    (httpStage.node.defaultChild as CfnStage).routeSettings = routeSettings;
   }
 
-  private addDefaultStage(stage: Stage): void {
+  private addDefaultStage(stage: Stage): HttpStage {
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: stage.logRetention,
       removalPolicy: stage.removalPolicy,
     });
-    new HttpStage(this, 'DefaultStage', {
+    return new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      // A ceiling against runaway clients; far above the expected traffic.
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: STAGE_THROTTLE,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         // No query strings, headers or paths beyond the route: document URLs must stay out of logs.

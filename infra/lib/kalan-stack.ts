@@ -16,11 +16,14 @@ import { Search } from './search.js';
 import { stackNameFor, type Stage } from './stage.js';
 import { Uploads } from './uploads.js';
 import { Web } from './web.js';
+import { EdgeStack, KalanWebAcl } from './waf.js';
 
 export interface KalanStackProps extends StackProps {
   readonly stage: Stage;
   /** @default web/dist */
   readonly spaDistDir?: string;
+  /** The us-east-1 stack holding CloudFront's WAF ACL (none when the stage's region is not pinned). */
+  readonly edge?: EdgeStack;
 }
 
 /**
@@ -74,7 +77,10 @@ export class KalanStack extends Stack {
         apiBaseUrl: '',
       },
       spaDistDir: props.spaDistDir ?? WEB_DIST,
+      webAclArn: props.edge?.cloudFrontAcl.webAcl.attrArn,
     });
+    // Sign-up, sign-in and codes go straight to Cognito: its own (regional) WAF ACL.
+    new KalanWebAcl(this, 'UserPoolAcl', { stage, scope: 'REGIONAL' }).associate('UserPool', userPool.userPoolArn);
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
     const escrow = new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
     new Reconciler(this, 'Reconciler', { stage, table, escrow });
@@ -128,9 +134,22 @@ class StageRemovalPolicy implements IAspect {
  */
 export function addKalanStack(app: App, stage: Stage, options: Pick<KalanStackProps, 'spaDistDir'> = {}): KalanStack {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  // CloudFront's ACL must be in us-east-1, read by a cross-region reference, which needs both
+  // stacks' regions known at synthesis: a stage without a pinned region gets no CloudFront ACL
+  // (a warning says so; docs/decisions.md, "Edges").
+  const edge = stage.region
+    ? new EdgeStack(app, `${stackNameFor(stage)}-edge`, {
+        stage,
+        env: { account: stage.account, region: 'us-east-1' },
+        crossRegionReferences: true,
+        description: `Kalan (${stage.name}): CloudFront WAF ACL (us-east-1)`,
+      })
+    : undefined;
   return new KalanStack(app, stackNameFor(stage), {
     ...options,
     stage,
+    edge,
+    crossRegionReferences: edge !== undefined,
     env: stage.account || stage.region ? { account: stage.account, region: stage.region } : undefined,
     description: `Kalan (${stage.name}): SPA, HTTP API, Cognito, DynamoDB`,
   });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Annotations, Duration } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -13,6 +13,8 @@ import {
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   OriginSslPolicy,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
@@ -26,6 +28,7 @@ import type { RuntimeConfig } from '#shared/schemas';
 import { acknowledge, nagId, nagReference } from './nag.js';
 import { isBuiltSpa } from './paths.js';
 import { PrivateBucket } from './private-bucket.js';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './security-headers.js';
 import type { Stage } from './stage.js';
 
 /** Vite's output folder for content-hashed files: safe to cache for a year. */
@@ -62,6 +65,8 @@ export interface WebProps {
   readonly runtimeConfig: RuntimeConfig;
   /** The SPA build (`web/dist`); deployed only if it holds an index.html. */
   readonly spaDistDir: string;
+  /** The CLOUDFRONT-scope WAF ACL (infra/lib/waf.ts), from the us-east-1 edge stack. */
+  readonly webAclArn?: string;
 }
 
 /** The site: the SPA in a private bucket behind CloudFront, which also fronts the API. */
@@ -73,7 +78,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const { stage, apiDomainName, accessLogs, runtimeConfig, spaDistDir } = props;
+    const { stage, apiDomainName, accessLogs, runtimeConfig, spaDistDir, webAclArn } = props;
 
     this.siteBucket = new PrivateBucket(this, 'SiteBucket', {
       stage,
@@ -89,8 +94,10 @@ export class Web extends Construct {
     // A custom domain (infra/stages.ts) needs its us-east-1 certificate; the DNS record pointing
     // at the distribution (output DistributionDomainName) is the domain owner's to create.
     const { domain } = stage;
+    const responseHeadersPolicy = securityHeadersPolicy(this);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Kalan ${stage.name}`,
+      webAclId: webAclArn,
       ...(domain && {
         domainNames: [domain.name],
         certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
@@ -105,7 +112,7 @@ export class Web extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy,
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -121,11 +128,12 @@ export class Web extends Construct {
           // Forward the Authorization header and the query string, but not the viewer's Host:
           // API Gateway routes by its own hostname.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy,
         },
       },
     });
     this.siteOrigin = `https://${domain?.name ?? this.distribution.distributionDomainName}`;
-    acknowledgeDistributionFindings(this.distribution, domain === undefined);
+    acknowledgeDistributionFindings(this.distribution, domain === undefined, webAclArn !== undefined);
 
     this.deployContent(this.siteBucket, runtimeConfig, spaDistDir);
   }
@@ -175,12 +183,52 @@ export class Web extends Construct {
   }
 }
 
-function acknowledgeDistributionFindings(distribution: Distribution, defaultDomain: boolean): void {
+/**
+ * The headers of infra/lib/security-headers.ts (the local router sends the same). The browser
+ * talks to Cognito and posts uploads to / reads images from the stage's S3 buckets.
+ */
+function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
+  const { region, urlSuffix } = Stack.of(scope);
+  const buckets = `https://*.s3.${region}.${urlSuffix}`;
+  return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    comment: 'Kalan: CSP, HSTS, nosniff, no framing, referrer policy',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy({
+          connect: [`https://cognito-idp.${region}.${urlSuffix}`, buckets],
+          images: [buckets],
+        }),
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+        includeSubdomains: true,
+        preload: true,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    },
+  });
+}
+
+function acknowledgeDistributionFindings(distribution: Distribution, defaultDomain: boolean, hasWaf: boolean): void {
   if (defaultDomain) {
     acknowledge(distribution, 'No custom domain for this stage: the default *.cloudfront.net certificate sets the TLS policy.', 'AwsSolutions-CFR4');
   }
   acknowledge(distribution, 'The marketplace is open to families abroad (diaspora): no geographic restriction.', 'AwsSolutions-CFR1');
-  acknowledge(distribution, 'No WAF at this product stage (cost); the API stage is throttled and every API route but webhooks needs a JWT.', 'AwsSolutions-CFR2');
+  if (!hasWaf) {
+    acknowledge(
+      distribution,
+      "No CloudFront WAF: the stage does not pin its region, which the us-east-1 ACL's cross-region reference needs (docs/decisions.md, Edges).",
+      'AwsSolutions-CFR2',
+    );
+    Annotations.of(distribution).addWarningV2(
+      'kalan:no-cloudfront-waf',
+      'No CloudFront WAF ACL: set the stage region in infra/stages.ts to deploy one (us-east-1 edge stack).',
+    );
+  }
 }
 
 /** BucketDeployment's handler is CDK's own singleton: its runtime and policy are not ours to shape. */

@@ -43,7 +43,8 @@ export async function startCognito(config: LocalConfig = localConfig): Promise<L
     JSON.stringify(
       {
         LambdaClient: {
-          endpoint: url(config.ports.app),
+          // The loopback-only Lambda endpoint (lambda-endpoint.ts), not the app's port.
+          endpoint: url(config.ports.lambda),
           region: config.region,
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         },

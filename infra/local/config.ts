@@ -17,7 +17,12 @@ export const localConfig = {
   dataDir: path.resolve(root, process.env.KALAN_DATA_DIR ?? '.local'),
   /** Tests keep DynamoDB in memory; `npm start` persists under .local/. */
   inMemory: process.env.KALAN_IN_MEMORY === 'true',
-  host: '127.0.0.1',
+  /**
+   * Where the app, Cognito and S3 listen: the loopback unless told otherwise (KALAN_HOST=0.0.0.0
+   * to reach the stack from a phone on the same network). The Lambda endpoint of the Cognito
+   * triggers always stays on the loopback (lambda-endpoint.ts).
+   */
+  host: process.env.KALAN_HOST ?? '127.0.0.1',
   ports: {
     app: port('KALAN_PORT', 3000),
     dynamodb: port('KALAN_DYNAMODB_PORT', 8000),
@@ -26,6 +31,8 @@ export const localConfig = {
     vite: port('KALAN_VITE_PORT', 5173),
     sfn: port('KALAN_SFN_PORT', 8083),
     paystack: port('KALAN_PAYSTACK_PORT', 8084),
+    /** The Lambda Invoke API of the Cognito triggers: never the app's port (anyone could become admin). */
+    lambda: port('KALAN_LAMBDA_PORT', 8085),
   },
   region: 'eu-west-1',
   stage: 'local',
@@ -57,7 +64,7 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     AWS_ENDPOINT_URL_DYNAMODB: url(config.ports.dynamodb),
     AWS_ENDPOINT_URL_S3: url(config.ports.s3),
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: url(config.ports.cognito),
-    AWS_ENDPOINT_URL_LAMBDA: url(config.ports.app),
+    AWS_ENDPOINT_URL_LAMBDA: url(config.ports.lambda),
     TABLE_NAME: config.tableName,
     KYC_BUCKET: config.buckets.kycDocuments,
     TUTOR_IMAGES_BUCKET: config.buckets.tutorImages,

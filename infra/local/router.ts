@@ -1,7 +1,8 @@
 /**
  * The local front door: serves the built SPA and /config.json, turns /api/* requests into
- * API Gateway v2 events after verifying the JWT as the JWT authorizer would, and answers the
- * Lambda Invoke API for cognito-local's triggers.
+ * API Gateway v2 events after verifying the JWT as the JWT authorizer would. It sends the security
+ * headers CloudFront sends (infra/lib/security-headers.ts). The Cognito triggers are not reachable
+ * here: they have their own loopback-only endpoint (lambda-endpoint.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -12,7 +13,6 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
 import {
-  eventHandlers,
   matchPath,
   routeKey,
   routesInMatchOrder,
@@ -20,7 +20,8 @@ import {
   type RuntimeConfig,
 } from '#shared';
 import { messages } from '#shared/messages';
-import { localConfig, localFunctionNames, url, type LocalConfig } from './config.js';
+import { securityHeaders } from '../lib/security-headers.js';
+import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
 
@@ -150,17 +151,19 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
         setHeaders: (res, pathname) => res.setHeader('cache-control', spaCacheControl(pathname)),
       })
     : null;
-  const triggerHandlers: Record<string, string> = {
-    [localFunctionNames.preSignUp]: eventHandlers.preSignUp,
-    [localFunctionNames.postConfirmation]: eventHandlers.postConfirmation,
-  };
+  // The browser talks to cognito-local and s3rver directly, as it talks to Cognito and S3 in AWS.
+  const headers = securityHeaders({
+    connect: [url(config.ports.cognito), url(config.ports.s3)],
+    images: [url(config.ports.s3)],
+  });
 
   /** The JWT authorizer: signature, issuer, expiry, and the app client (aud or client_id). */
   async function authorize(header: string | undefined): Promise<JWTPayload | null> {
     const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer });
+      // API Gateway refuses a token without an expiry: `exp` is required, not only checked when present.
+      const { payload } = await jwtVerify(token, jwks, { issuer, requiredClaims: ['exp'] });
       const audience = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
       if (payload.client_id !== pool.userPoolClientId && !audience.includes(pool.userPoolClientId)) return null;
       return payload;
@@ -239,32 +242,8 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     writeLambdaResult(res, result);
   }
 
-  async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, name: string): Promise<void> {
-    const handlerModule = triggerHandlers[name];
-    if (!handlerModule) {
-      return send(res, 404, { Type: 'User', message: `Function not found: ${name}` }, {
-        'x-amzn-errortype': 'ResourceNotFoundException',
-      });
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse((await readBody(req)).toString('utf8') || '{}');
-    } catch (error) {
-      if (error instanceof RouterError) throw error;
-      throw new RouterError(400, messages.validation.invalidJson);
-    }
-    try {
-      const result = await invoke(handlerModule, payload);
-      send(res, 200, result ?? null, { 'x-amz-executed-version': '$LATEST' });
-    } catch (error) {
-      const err = error as Error;
-      send(res, 200, { errorType: err.name ?? 'Error', errorMessage: err.message, trace: [] }, {
-        'x-amz-function-error': 'Unhandled',
-      });
-    }
-  }
-
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     /** The router's own refusals, in French; an unexpected error is logged and answers a 500. */
     const fail = (error: unknown) => {
       const known = error instanceof RouterError ? error : null;
@@ -291,10 +270,8 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
       return send(res, 200, runtimeConfig(pool, config), { 'cache-control': 'no-store' });
     }
     if (pathname === '/api' || pathname.startsWith('/api/')) return void done(handleApi(req, res, requestUrl));
-    const invokeMatch = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(pathname);
-    if (invokeMatch && req.method === 'POST') {
-      return void done(handleInvoke(req, res, decodeURIComponent(invokeMatch[1]!)));
-    }
+    // Files are only read: any other method outside /api is not a route (the SPA fallback would answer it).
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 404, { message: messages.http.notFound });
     if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.routeNotFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");

@@ -1,10 +1,50 @@
-/** S3 emulated by s3rver, in this process, with browser uploads checked against their signed policy (s3-post-policy.ts). */
+/**
+ * S3 emulated by s3rver, in this process. Browser uploads are checked against
+ * their signed POST policy (s3-post-policy.ts).
+ *
+ * s3rver serves anonymous requests as if every bucket were public; Kalan's buckets are all private
+ * (infra/lib/private-bucket.ts blocks public access), so a guard in front of s3rver refuses what
+ * S3 would refuse: any request carrying no signature (s3rver then checks the signatures it gets).
+ * Two exceptions, as in S3: CORS preflights, which never carry credentials, and the browser's
+ * presigned POST uploads, whose signature travels in the form body.
+ */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { localConfig, type LocalConfig } from './config.js';
 import { onStop } from './processes.js';
 import { enforcePostPolicies } from './s3-post-policy.js';
+
+/** The parts of Koa's context the guard uses (koa ships no types here). */
+interface Context {
+  method: string;
+  path: string;
+  headers: Record<string, unknown>;
+  query: Record<string, unknown>;
+  status: number;
+  type: string;
+  body: unknown;
+  is(type: string): string | false | null;
+}
+type Next = () => Promise<void>;
+
+function isSigned(ctx: Context): boolean {
+  return 'authorization' in ctx.headers || 'X-Amz-Algorithm' in ctx.query || 'Signature' in ctx.query;
+}
+
+/** A POST form upload to a bucket's root (presigned POST): `POST /<bucket>` in multipart/form-data. */
+function isFormUpload(ctx: Context): boolean {
+  return ctx.method === 'POST' && /^\/[^/]+\/?$/.test(ctx.path) && ctx.is('multipart/form-data') === 'multipart/form-data';
+}
+
+/** S3's answer to an anonymous request on a private bucket. */
+async function refuseUnsigned(ctx: Context, next: Next): Promise<void> {
+  if (ctx.method === 'OPTIONS' || isSigned(ctx) || isFormUpload(ctx)) return next();
+  ctx.status = 403;
+  ctx.type = 'application/xml';
+  ctx.body =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Accès refusé : requête non signée sur un compartiment privé</Message></Error>';
+}
 
 /** Starts s3rver on `config.ports.s3` (0: a free port) and returns the port it listens on. */
 export async function startS3(config: LocalConfig = localConfig): Promise<{ port: number; close: () => Promise<void> }> {
@@ -19,6 +59,8 @@ export async function startS3(config: LocalConfig = localConfig): Promise<{ port
     configureBuckets: Object.values(config.buckets).map((name) => ({ name, configs: [cors] })),
   });
   enforcePostPolicies(server);
+  // s3rver is a Koa app: the guard runs before its own middleware (Koa composes on each request).
+  (server as unknown as { middleware: Array<(ctx: Context, next: Next) => Promise<void>> }).middleware.unshift(refuseUnsigned);
   const { port } = await server.run();
   const close = () => server.close();
   onStop(close);

@@ -5,6 +5,7 @@ import { awsEnvironment, localConfig, publicUrl, url } from './config.js';
 import { startCognito, type LocalUserPool } from './cognito.js';
 import { startDynamoDb } from './dynamodb.js';
 import { onStop } from './processes.js';
+import { listenLambdaEndpoint } from './lambda-endpoint.js';
 import { createRouter } from './router.js';
 import { startS3 } from './s3.js';
 
@@ -21,6 +22,9 @@ export async function startStack(): Promise<RunningStack> {
   // The handler modules read these when they are first imported, exactly as in a Lambda.
   Object.assign(process.env, awsEnvironment(config));
 
+  // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
+  const lambdaEndpoint = await listenLambdaEndpoint(config);
+  onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
   const router = createRouter({ config, pool });
   await new Promise<void>((resolve, reject) => {

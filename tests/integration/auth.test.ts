@@ -93,7 +93,7 @@ describe('sign-up', () => {
       },
       response: {},
     };
-    const invoked = await fetch(`${stack().apiUrl}/2015-03-31/functions/kalan-local-post-confirmation/invocations`, {
+    const invoked = await fetch(`http://127.0.0.1:${stack().ports.lambda}/2015-03-31/functions/kalan-local-post-confirmation/invocations`, {
       method: 'POST',
       body: JSON.stringify(event),
     });

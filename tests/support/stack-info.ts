@@ -6,7 +6,7 @@ export interface StackInfo {
   dataDir: string;
   pool: { userPoolId: string; userPoolClientId: string };
   accounts: Array<{ role: string; email: string; password: string }>;
-  ports: { app: number; dynamodb: number; cognito: number; s3: number; sfn: number; paystack: number };
+  ports: { app: number; dynamodb: number; cognito: number; s3: number; sfn: number; paystack: number; lambda: number };
 }
 
 declare module 'vitest' {

@@ -15,10 +15,11 @@ export interface StackPorts {
   s3: number;
   sfn: number;
   paystack: number;
+  lambda: number;
 }
 
 export function portsFrom(base: number): StackPorts {
-  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5 };
+  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6 };
 }
 
 export interface StackProcess {
@@ -53,6 +54,7 @@ export async function startStackProcess(options: {
       KALAN_S3_PORT: String(ports.s3),
       KALAN_SFN_PORT: String(ports.sfn),
       KALAN_PAYSTACK_PORT: String(ports.paystack),
+      KALAN_LAMBDA_PORT: String(ports.lambda),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

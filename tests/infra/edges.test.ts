@@ -1,0 +1,141 @@
+/** The edges (issue 12, point 2): WAF on CloudFront and Cognito, per-route throttles, security headers. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { routeKey, routes, type RouteDefinition } from '#shared/routes';
+import { STAGE_THROTTLE } from '../../infra/lib/api.js';
+import { REPO_ROOT } from '../../infra/lib/paths.js';
+import { stageFrom } from '../../infra/lib/stage.js';
+import { RATE_LIMITS } from '../../infra/lib/waf.js';
+import { stageSettings } from '../../infra/stages.js';
+import { type CfnResource, logicalId, synthesize } from './synthesize.js';
+
+const pinned = synthesize({ stage: stageFrom({ ...stageSettings('dev'), name: 'dev-edges', account: '123456789012', region: 'eu-west-3' }) });
+const edgeStack = pinned.stack.node.scope!.node.tryFindChild(`${pinned.stack.stackName}-edge`);
+const edgeTemplate = Template.fromStack(edgeStack as never);
+const { template } = pinned;
+
+function ruleNames(acl: CfnResource): string[] {
+  return (acl.Properties.Rules as Array<{ Name: string }>).map((rule) => rule.Name);
+}
+
+describe('WAF', () => {
+  it('puts a CLOUDFRONT ACL in a us-east-1 stack, with the managed common and known-bad-input rules and two rate rules', () => {
+    expect((edgeStack as { region?: string }).region).toBe('us-east-1');
+    const [acl] = Object.values(edgeTemplate.findResources('AWS::WAFv2::WebACL')) as CfnResource[];
+    expect(acl!.Properties.Scope).toBe('CLOUDFRONT');
+    expect(ruleNames(acl!)).toEqual([
+      'AWSManagedRulesCommonRuleSet',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+      'RateLimitSensitivePerIp',
+      'RateLimitPerIp',
+    ]);
+    const [, , sensitive, general] = acl!.Properties.Rules as Array<Record<string, any>>;
+    expect(general!.Statement.RateBasedStatement).toMatchObject({ Limit: RATE_LIMITS.perIp, AggregateKeyType: 'IP' });
+    // The tight limit applies to the webhook paths only, and is tighter than the general one.
+    expect(sensitive!.Statement.RateBasedStatement).toMatchObject({
+      Limit: RATE_LIMITS.sensitivePerIp,
+      ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/webhooks/', PositionalConstraint: 'STARTS_WITH' } },
+    });
+    expect(RATE_LIMITS.sensitivePerIp).toBeLessThan(RATE_LIMITS.perIp);
+    expect(sensitive!.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+  });
+
+  it('attaches the CloudFront ACL to the distribution (which also fronts the API under /api/*)', () => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as CfnResource[];
+    // A cross-region reference: read from the edge stack's export at deploy time.
+    expect(JSON.stringify(distribution!.Properties.DistributionConfig.WebACLId)).toMatch(/CloudFrontAcl|Reader|ExportsReader/);
+    const apiBehavior = (distribution!.Properties.DistributionConfig.CacheBehaviors as Array<{ PathPattern: string }>).find(
+      (behavior) => behavior.PathPattern === '/api/*',
+    );
+    expect(apiBehavior).toBeDefined();
+  });
+
+  it('attaches a REGIONAL ACL, rate-limited as sign-up-like calls, to the Cognito user pool', () => {
+    const acls = Object.entries(template.findResources('AWS::WAFv2::WebACL')) as Array<[string, CfnResource]>;
+    expect(acls).toHaveLength(1);
+    const [aclId, acl] = acls[0]!;
+    expect(acl.Properties.Scope).toBe('REGIONAL');
+    const sensitive = (acl.Properties.Rules as Array<Record<string, any>>).find((rule) => rule.Name === 'RateLimitSensitivePerIp');
+    expect(sensitive!.Statement.RateBasedStatement).toEqual({ Limit: RATE_LIMITS.sensitivePerIp, AggregateKeyType: 'IP' });
+    template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', {
+      ResourceArn: { 'Fn::GetAtt': [logicalId(pinned.stack.auth.userPool), 'Arn'] },
+      WebACLArn: { 'Fn::GetAtt': [aclId, 'Arn'] },
+    });
+  });
+
+  it('warns, and deploys no CloudFront ACL, when the stage does not pin its region', () => {
+    const unpinned = synthesize({ stage: 'dev' });
+    expect(unpinned.stack.node.scope!.node.tryFindChild(`${unpinned.stack.stackName}-edge`)).toBeUndefined();
+    // Read from the construct's metadata: Annotations.fromStack would synthesize (and run the aspects) again.
+    const warnings = unpinned.stack.web.distribution.node.metadata.filter((entry) => entry.type === 'aws:cdk:warning');
+    expect(warnings.map((entry) => String(entry.data))).toContainEqual(expect.stringMatching(/No CloudFront WAF ACL/));
+    const [distribution] = Object.values(unpinned.template.findResources('AWS::CloudFront::Distribution')) as CfnResource[];
+    expect(distribution!.Properties.DistributionConfig.WebACLId).toBeUndefined();
+  });
+});
+
+describe('API Gateway throttling', () => {
+  const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as CfnResource[];
+
+  it('keeps the stage-wide ceiling', () => {
+    expect(stage!.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: STAGE_THROTTLE.rateLimit,
+      ThrottlingBurstLimit: STAGE_THROTTLE.burstLimit,
+    });
+  });
+
+  it('throttles the public webhook and the payment initialisation tighter, per route', () => {
+    const settings = stage!.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const publicRoutes = (Object.values(routes) as RouteDefinition[]).filter((route) => route.auth !== 'jwt');
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const route of [...publicRoutes, routes.initializePayment as RouteDefinition]) {
+      const limit = settings[routeKey(route)];
+      expect(limit, routeKey(route)).toBeDefined();
+      expect(limit!.ThrottlingRateLimit).toBeLessThan(STAGE_THROTTLE.rateLimit);
+      expect(limit!.ThrottlingBurstLimit).toBeLessThan(STAGE_THROTTLE.burstLimit);
+    }
+    // Every key names a route of the API, which exists before the stage.
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Route', { RouteKey: Match.anyValue() }, Object.keys(routes).length);
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => (r as CfnResource).Properties.RouteKey);
+    for (const key of Object.keys(settings)) expect(routeKeys).toContain(key);
+  });
+});
+
+describe('security headers', () => {
+  const [policy] = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')) as CfnResource[];
+  const headers = policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+  const csp = JSON.stringify(pinned.stack.resolve(headers.ContentSecurityPolicy.ContentSecurityPolicy));
+
+  it('sends a strict CSP (no inline or eval scripts, no framing), HSTS, nosniff, DENY and a referrer policy', () => {
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+  });
+
+  it('applies the policy to the SPA and to the API behaviours', () => {
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution')) as CfnResource[];
+    const config = distribution!.Properties.DistributionConfig;
+    const policyId = Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0];
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  it('matches a SPA with no inline script (the CSP would block one)', () => {
+    const html = readFileSync(join(REPO_ROOT, 'web', 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/\bsrc=/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+});
