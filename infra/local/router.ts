@@ -272,7 +272,7 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     if (pathname === '/api' || pathname.startsWith('/api/')) return void done(handleApi(req, res, requestUrl));
     // Files are only read: any other method outside /api is not a route (the SPA fallback would answer it).
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 404, { message: messages.http.notFound });
-    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.routeNotFound }));
+    if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.notFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");
   });

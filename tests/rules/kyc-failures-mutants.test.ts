@@ -108,11 +108,13 @@ describe('a TransactionConflict on a submission', () => {
     expect(await rawItem(`USER#${tutor.userId}`, 'KYC_STATUS')).toBeUndefined();
   });
 
-  it('never answers a rejected submission as the pending one when its photos are sent again', async () => {
+  it('never answers a rejected submission as the pending one when new photos are sent', async () => {
     const admin = await newPerson('admin');
-    const { tutor, keys, verification } = await submittedKyc();
+    const { tutor, verification } = await submittedKyc();
     const rejected = await call('reviewKyc', admin, { params: { id: verification.id }, body: { decision: 'reject' } });
     expect(rejected.status).toBe(200);
+    // A rejected document cannot be sent again (its retention tag): the tutor takes new photos.
+    const keys = await kycPhotos(tutor);
     const fault = injectDynamoFault({
       command: 'TransactWriteItemsCommand',
       when: writesOf(tutor.userId),
@@ -127,7 +129,7 @@ describe('a TransactionConflict on a submission', () => {
       fault.remove();
     }
     expect(await rawItem(`USER#${tutor.userId}`, 'KYC_STATUS')).toMatchObject({ status: 'rejected', verification_id: verification.id });
-    // Once the conflict is over, the same photos may be submitted again: a new pending submission.
+    // Once the conflict is over, the same new photos may be submitted: a new pending submission.
     const again = await call('submitKyc', tutor, { body: keys });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(verification.id);
