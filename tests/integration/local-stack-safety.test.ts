@@ -45,6 +45,30 @@ describe('loopback by default', () => {
   });
 });
 
+describe('DynamoDB Local', () => {
+  it("answers no CORS: another site's page cannot read the table through a visitor's browser", async () => {
+    const { ports } = stack();
+    const origin = 'http://evil.example';
+    const preflight = await fetch(`http://127.0.0.1:${ports.dynamodb}/`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const listing = await fetch(`http://127.0.0.1:${ports.dynamodb}/`, {
+      method: 'POST',
+      headers: {
+        origin,
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': 'DynamoDB_20120810.ListTables',
+        authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/eu-west-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x',
+      },
+      body: '{}',
+    });
+    expect(listing.status).toBe(200);
+    expect(listing.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
 describe('Cognito triggers', () => {
   it("cannot be invoked through the app's port: a crafted post-confirmation event makes no admin", async () => {
     const user = await newUser('parent');
