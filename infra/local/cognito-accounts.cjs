@@ -40,12 +40,16 @@ function htmlToText(html) {
     .trim();
 }
 
+let lastArrival = 0;
+
 /** Same shape and file names as mailbox.ts `deliver()`: written whole, then renamed. */
 function deliverToMailbox(to, subject, html) {
   const dir = process.env.KALAN_MAILBOX_DIR;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  const receivedAt = new Date();
+  // Strictly increasing, so two e-mails of the same millisecond keep their order.
+  lastArrival = Math.max(Date.now(), lastArrival + 1);
+  const receivedAt = new Date(lastArrival);
   const name = `${String(receivedAt.getTime()).padStart(15, '0')}-${randomUUID()}.json`;
   const message = {
     id: name.replace(/\.json$/, ''),

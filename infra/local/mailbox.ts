@@ -55,8 +55,16 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+let lastArrival = 0;
+
+/** A strictly increasing time per writer, so two e-mails of the same millisecond keep their order. */
+function arrivalTime(): Date {
+  lastArrival = Math.max(Date.now(), lastArrival + 1);
+  return new Date(lastArrival);
+}
+
 /**
- * File names sort in the order of arrival: milliseconds, then a random tail. cognito-preload.cjs
+ * File names sort in the order of arrival: milliseconds, then a random tail. cognito-accounts.cjs
  * writes the same shape (keep them in step).
  */
 function fileName(receivedAt: Date): string {
@@ -66,7 +74,7 @@ function fileName(receivedAt: Date): string {
 /** Puts an e-mail in the mailbox (written whole, then renamed: a reader never sees half of one). */
 export function deliver(mail: OutgoingMail, dir: string = mailboxDir()): MailboxMessage {
   mkdirSync(dir, { recursive: true });
-  const receivedAt = new Date();
+  const receivedAt = arrivalTime();
   const name = fileName(receivedAt);
   const message: MailboxMessage = {
     id: name.replace(/\.json$/, ''),
@@ -131,13 +139,16 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeSt
 export function mailboxPage(list: MailboxMessage[], to?: string): string {
   const t = messages.mailbox;
   const items = list
-    .map(
-      (m) => `<article>
+    .map((m) => {
+      // The code, when there is one, where the eye lands first.
+      const code = /\b(\d{6})\b/.exec(m.text)?.[1];
+      return `<article>
   <h2>${escapeHtml(m.subject || '(sans objet)')}</h2>
   <p class="meta">${t.to} : ${escapeHtml(m.to)} · ${t.receivedAt} ${escapeHtml(dateFormat.format(new Date(m.receivedAt)))}</p>
+  ${code ? `<p class="code">${t.code} : <strong>${code}</strong></p>` : ''}
   <pre>${escapeHtml(m.text)}</pre>
-</article>`,
-    )
+</article>`;
+    })
     .join('\n');
   const heading = to ? `${escapeHtml(t.filteredBy(to))} · <a href="/">${t.showAll}</a>` : escapeHtml(t.description);
   return `<!doctype html>
@@ -152,6 +163,7 @@ body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1rem
 h1{font-size:1.5rem}article{background:#fff;border:1px solid #e5ddd3;border-radius:.5rem;padding:1rem;margin:1rem 0}
 h2{font-size:1.1rem;margin:0 0 .25rem}.meta{color:#5a5045;font-size:.875rem;margin:0 0 .5rem}
 pre{white-space:pre-wrap;font:inherit;margin:0}a{color:#9a3412}
+.code{font-size:1.25rem;margin:0 0 .5rem}.code strong{letter-spacing:.15em;font-family:ui-monospace,monospace}
 </style>
 </head>
 <body>

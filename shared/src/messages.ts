@@ -286,6 +286,7 @@ export const messages = {
     empty: 'Aucun e-mail pour le moment.',
     to: 'À',
     receivedAt: 'Reçu le',
+    code: 'Code',
     filteredBy: (to: string) => `E-mails pour ${to}`,
     showAll: 'Tout afficher',
     notFound: 'Ressource introuvable',
