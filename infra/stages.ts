@@ -41,6 +41,22 @@ const stageSettingsSchema = z
         certificateArn: z.string().regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'un certificat ACM de us-east-1'),
       })
       .optional(),
+    /**
+     * Who sends the accounts' e-mails (codes of sign-up and password reset). Unset: Cognito's own
+     * sender, about 50 e-mails a day on the Lite plan, enough for a test stage only. Set: Amazon SES
+     * with this verified address (or an address of `sesVerifiedDomain`), in `sesRegion` if SES is not
+     * available in the stack's region.
+     */
+    accountEmailSender: z
+      .object({
+        fromEmail: z.email(),
+        fromName: z.string().trim().min(1).optional(),
+        replyTo: z.email().optional(),
+        sesRegion: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'une région AWS, par exemple eu-west-1').optional(),
+        sesVerifiedDomain: z.string().regex(/^(?=.{1,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, 'un nom de domaine en minuscules').optional(),
+      })
+      .strict()
+      .optional(),
     /** Days the logs are kept: CloudWatch log groups and the S3/CloudFront access logs. */
     logRetentionDays: z.number().refine((days) => (LOG_RETENTION_DAYS as readonly number[]).includes(days), {
       message: `une des durées de CloudWatch Logs : ${LOG_RETENTION_DAYS.join(', ')}`,

@@ -1,8 +1,10 @@
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   StringAttribute,
   UserPool,
+  UserPoolEmail,
   type UserPoolClient,
   UserPoolOperation,
   VerificationEmailStyle,
@@ -11,6 +13,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { eventHandlers } from '#shared/routes';
 import { KalanFunction } from './kalan-function.js';
 import { acknowledge } from './nag.js';
@@ -38,7 +41,11 @@ export class Auth extends Construct {
       featurePlan: FeaturePlan.LITE,
       selfSignUpEnabled: true,
       signInAliases: { email: true },
+      // One account per address whatever its capitals (the SPA and PreSignUp also lower-case it).
+      signInCaseSensitive: false,
+      // The address is proved by a code before the account can be used (PreSignUp confirms nothing).
       autoVerify: { email: true },
+      keepOriginal: { email: true },
       standardAttributes: {
         email: { required: true, mutable: true },
         givenName: { required: true, mutable: true },
@@ -46,20 +53,23 @@ export class Auth extends Construct {
       },
       // Read by the triggers as `custom:role`; immutable so nobody changes role after sign-up.
       customAttributes: { role: new StringAttribute({ minLen: 1, maxLen: 20, mutable: false }) },
-      // The product's rule is "at least 6 characters", nothing more.
+      // At least 8 characters with a digit. "At least one letter" (the SPA's rule) has no Cognito
+      // setting short of requiring a case: see docs/decisions.md.
       passwordPolicy: {
         minLength: PASSWORD_MIN_LENGTH,
         requireLowercase: false,
         requireUppercase: false,
-        requireDigits: false,
+        requireDigits: true,
         requireSymbols: false,
       },
-      // Sign-up is confirmed by PreSignUp, so this code email only serves password recovery.
+      // A code (not a link) by e-mail; the CustomMessage trigger writes the French texts, these are
+      // Cognito's fallback.
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
-        emailSubject: 'Kalan : votre code de vérification',
-        emailBody: 'Votre code de vérification Kalan est {####}',
+        emailSubject: messages.auth.emails.signUpSubject,
+        emailBody: `${messages.auth.emails.signUpIntro} {####}`,
       },
+      email: accountEmail(stage),
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       deletionProtection: stage.isProduction,
       removalPolicy: stage.removalPolicy,
@@ -67,9 +77,21 @@ export class Auth extends Construct {
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       // A browser cannot keep a secret; USER_PASSWORD_AUTH because SRP cannot be emulated locally.
+      // Refresh is always on (CloudFormation adds ALLOW_REFRESH_TOKEN_AUTH); nothing else.
       generateSecret: false,
       authFlows: { userPassword: true },
+      // The SPA signs in with the password flow only: no hosted UI, so no OAuth flow, scope or
+      // callback URL at all (CDK's default would enable the implicit and code flows on example.com).
+      disableOAuth: true,
       preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      // Exactly the sign-up form's attributes (PreSignUp refuses any other as well).
+      writeAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, givenName: true, familyName: true })
+        .withCustomAttributes('role'),
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, emailVerified: true, givenName: true, familyName: true })
+        .withCustomAttributes('role'),
     });
 
     for (const role of ROLES) {
@@ -87,8 +109,10 @@ export class Auth extends Construct {
       table,
       stage,
     });
+    const customMessage = new KalanFunction(this, 'CustomMessage', { handlerModule: eventHandlers.customMessage, table, stage });
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, preSignUp);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, postConfirmation);
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, customMessage);
     this.grantGroupMembership(postConfirmation);
   }
 
@@ -111,9 +135,25 @@ export class Auth extends Construct {
   /** Deliberate choices of the product, recorded where the pool is defined. */
   private acknowledgeNagFindings(): void {
     const pool = this.userPool;
-    acknowledge(pool, `The product's password rule is at least ${PASSWORD_MIN_LENGTH} characters, with no character-class requirement.`, 'AwsSolutions-COG1');
+    acknowledge(pool, `The product's password rule is at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit; no case or symbol is required.`, 'AwsSolutions-COG1');
     acknowledge(pool, 'MFA is not part of the product at this stage: parents and tutors sign in with email and password.', 'AwsSolutions-COG2');
     acknowledge(pool, 'Threat protection (advanced security) needs the Plus plan; not required at this product stage.', 'AwsSolutions-COG3');
     acknowledge(pool, 'The Lite plan covers what the product uses (triggers, groups, password sign-in); Plus is not needed yet.', 'AwsSolutions-COG8');
   }
+}
+
+/**
+ * Cognito's own sender (about 50 e-mails a day on the Lite plan: a test stage) unless the stage
+ * names an SES sender (infra/stages.ts `accountEmailSender`).
+ */
+function accountEmail(stage: Stage): UserPoolEmail {
+  const sender = stage.accountEmailSender;
+  if (!sender) return UserPoolEmail.withCognito();
+  return UserPoolEmail.withSES({
+    fromEmail: sender.fromEmail,
+    fromName: sender.fromName ?? 'Kalan',
+    replyTo: sender.replyTo,
+    sesRegion: sender.sesRegion,
+    sesVerifiedDomain: sender.sesVerifiedDomain,
+  });
 }

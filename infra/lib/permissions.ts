@@ -124,6 +124,7 @@ const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS] } as const;
 export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Accounts
   'auth/pre-sign-up': {},
+  'auth/custom-message': {},
   'auth/post-confirmation': { table: { put: [USER], update: [COUNTERS] }, cognito: ['AdminAddUserToGroup'] },
   'auth/get-me': { table: { get: [USER] } },
   'auth/update-me': { table: { update: [USER] } },

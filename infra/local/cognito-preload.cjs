@@ -21,3 +21,6 @@ LocalEngine.prototype.write = function write(data) {
   queues.set(this.path, next.catch(() => undefined));
   return next;
 };
+
+// Accounts as Cognito has them: mailbox, password policy, write attributes, case-insensitive e-mails.
+require('./cognito-accounts.cjs');

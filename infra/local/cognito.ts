@@ -10,13 +10,18 @@ import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
+  type CreateUserPoolClientCommandInput,
   CreateUserPoolCommand,
+  DescribeUserPoolCommand,
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  type PasswordPolicyType,
+  UpdateUserPoolClientCommand,
+  UpdateUserPoolCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared';
-import { localConfig, localFunctionNames, url, type LocalConfig } from './config.js';
+import { localConfig, localFunctionNames, mailboxDir, url, type LocalConfig } from './config.js';
 import { track, waitFor } from './processes.js';
 
 export interface LocalUserPool {
@@ -51,6 +56,7 @@ export async function startCognito(config: LocalConfig = localConfig): Promise<L
         TriggerFunctions: {
           PreSignUp: localFunctionNames.preSignUp,
           PostConfirmation: localFunctionNames.postConfirmation,
+          CustomMessage: localFunctionNames.customMessage,
         },
         UserPoolDefaults: { UsernameAttributes: ['email'] },
         TokenConfig: { IssuerDomain: url(config.ports.cognito) },
@@ -69,6 +75,8 @@ export async function startCognito(config: LocalConfig = localConfig): Promise<L
       HOST: config.host,
       DEBUG: '',
       AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+      // Where cognito-accounts.cjs drops the e-mails (the local mailbox, mailbox.ts).
+      KALAN_MAILBOX_DIR: mailboxDir(config),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -79,7 +87,30 @@ export async function startCognito(config: LocalConfig = localConfig): Promise<L
   return ensureUserPool(client);
 }
 
-/** The pool mirrors the CDK one: email as username, custom:role, the four groups, USER_PASSWORD_AUTH. */
+/** As the CDK pool's (infra/lib/auth.ts); cognito-accounts.cjs enforces it. */
+export const LOCAL_PASSWORD_POLICY: PasswordPolicyType = {
+  MinimumLength: PASSWORD_MIN_LENGTH,
+  RequireNumbers: true,
+  RequireLowercase: false,
+  RequireUppercase: false,
+  RequireSymbols: false,
+};
+
+/** As the CDK app client's: the password flow, and only the sign-up form's attributes are writable. */
+export function localClientSettings() {
+  return {
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    WriteAttributes: ['email', 'given_name', 'family_name', 'custom:role'],
+    ReadAttributes: ['email', 'email_verified', 'given_name', 'family_name', 'custom:role'],
+    PreventUserExistenceErrors: 'ENABLED',
+  } satisfies Partial<CreateUserPoolClientCommandInput>;
+}
+
+/**
+ * The pool mirrors the CDK one: email as username, verified by a code, the password policy,
+ * custom:role, the four groups, a client with USER_PASSWORD_AUTH and the form's attributes only.
+ * A pool or client left by an older data directory is brought up to date.
+ */
 async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<LocalUserPool> {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((pool) => pool.Name === POOL_NAME)?.Id;
@@ -88,23 +119,28 @@ async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<Lo
       new CreateUserPoolCommand({
         PoolName: POOL_NAME,
         UsernameAttributes: ['email'],
-        Policies: { PasswordPolicy: { MinimumLength: PASSWORD_MIN_LENGTH } },
+        AutoVerifiedAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        Policies: { PasswordPolicy: LOCAL_PASSWORD_POLICY },
         Schema: [{ Name: 'role', AttributeDataType: 'String', Mutable: false }],
       }),
     );
     userPoolId = created.UserPool!.Id!;
+  } else {
+    await updateUserPool(client, userPoolId);
   }
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
   if (!userPoolClientId) {
     const created = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: CLIENT_NAME,
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      }),
+      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: CLIENT_NAME, ...localClientSettings() }),
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
+  } else {
+    // A client created before the write attributes were set would let sign-up write anything.
+    await client.send(
+      new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: CLIENT_NAME, ...localClientSettings() }),
+    );
   }
   // cognito-local's CreateGroup replaces an existing group (and drops its members): list first.
   const existing = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
@@ -113,4 +149,40 @@ async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<Lo
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: role }));
   }
   return { userPoolId, userPoolClientId };
+}
+
+/**
+ * An older pool had a 6-character policy and no verified attribute (sign-up was confirmed at once):
+ * set both, keeping every other setting (cognito-local's UpdateUserPool, like Cognito's, resets
+ * what it is not given).
+ */
+async function updateUserPool(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  const { UserPool: pool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+  const policy = pool?.Policies?.PasswordPolicy;
+  const upToDate =
+    policy?.MinimumLength === LOCAL_PASSWORD_POLICY.MinimumLength &&
+    policy?.RequireNumbers === LOCAL_PASSWORD_POLICY.RequireNumbers &&
+    pool?.AutoVerifiedAttributes?.includes('email');
+  if (upToDate) return;
+  await client.send(
+    new UpdateUserPoolCommand({
+      UserPoolId: userPoolId,
+      Policies: { ...pool?.Policies, PasswordPolicy: LOCAL_PASSWORD_POLICY },
+      AutoVerifiedAttributes: ['email'],
+      AccountRecoverySetting: pool?.AccountRecoverySetting,
+      AdminCreateUserConfig: pool?.AdminCreateUserConfig,
+      DeviceConfiguration: pool?.DeviceConfiguration,
+      EmailConfiguration: pool?.EmailConfiguration,
+      EmailVerificationMessage: pool?.EmailVerificationMessage,
+      EmailVerificationSubject: pool?.EmailVerificationSubject,
+      LambdaConfig: pool?.LambdaConfig,
+      MfaConfiguration: pool?.MfaConfiguration,
+      SmsAuthenticationMessage: pool?.SmsAuthenticationMessage,
+      SmsConfiguration: pool?.SmsConfiguration,
+      SmsVerificationMessage: pool?.SmsVerificationMessage,
+      UserPoolAddOns: pool?.UserPoolAddOns,
+      UserPoolTags: pool?.UserPoolTags,
+      VerificationMessageTemplate: pool?.VerificationMessageTemplate,
+    }),
+  );
 }

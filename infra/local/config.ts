@@ -33,6 +33,8 @@ export const localConfig = {
     paystack: port('KALAN_PAYSTACK_PORT', 8084),
     /** The Lambda Invoke API of the Cognito triggers: never the app's port (anyone could become admin). */
     lambda: port('KALAN_LAMBDA_PORT', 8085),
+    /** The local mailbox's page and JSON API (mailbox.ts): loopback only, like the Lambda endpoint. */
+    mailbox: port('KALAN_MAILBOX_PORT', 8087),
   },
   region: 'eu-west-1',
   stage: 'local',
@@ -91,4 +93,10 @@ export function publicUrl(portNumber: number): string {
 export const localFunctionNames = {
   preSignUp: 'kalan-local-pre-sign-up',
   postConfirmation: 'kalan-local-post-confirmation',
+  customMessage: 'kalan-local-custom-message',
 } as const;
+
+/** Where the local stack's e-mails land, one JSON file each (mailbox.ts; cognito-local writes there too). */
+export function mailboxDir(config: LocalConfig = localConfig): string {
+  return path.join(config.dataDir, 'mailbox');
+}

@@ -1,5 +1,6 @@
 /**
- * The Lambda Invoke API that cognito-local calls for its triggers (pre-sign-up, post-confirmation).
+ * The Lambda Invoke API that cognito-local calls for its triggers (pre-sign-up, post-confirmation,
+ * custom message).
  *
  * Its own server on the loopback, never the app's port: the post-confirmation trigger writes the
  * profile with the role it is handed, so whoever can call it can make themselves admin. In AWS only
@@ -40,6 +41,7 @@ export function createLambdaEndpoint(): http.Server {
   const triggerHandlers: Record<string, string> = {
     [localFunctionNames.preSignUp]: eventHandlers.preSignUp,
     [localFunctionNames.postConfirmation]: eventHandlers.postConfirmation,
+    [localFunctionNames.customMessage]: eventHandlers.customMessage,
   };
 
   async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, name: string): Promise<void> {

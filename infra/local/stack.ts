@@ -6,11 +6,14 @@ import { startCognito, type LocalUserPool } from './cognito.js';
 import { startDynamoDb } from './dynamodb.js';
 import { onStop } from './processes.js';
 import { listenLambdaEndpoint } from './lambda-endpoint.js';
+import { startMailbox } from './mailbox.js';
 import { createRouter } from './router.js';
 import { startS3 } from './s3.js';
 
 export interface RunningStack {
   appUrl: string;
+  /** The local mailbox's page (codes of sign-up and password reset). */
+  mailboxUrl: string;
   pool: LocalUserPool;
   accounts: Array<{ role: string; email: string; password: string }>;
   tutorsCreated: number;
@@ -25,6 +28,9 @@ export async function startStack(): Promise<RunningStack> {
   // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
+  // The mailbox before Cognito: the seed's sign-ups already send codes.
+  const mailbox = await startMailbox(config);
+  onStop(() => mailbox.close());
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
   const router = createRouter({ config, pool });
   await new Promise<void>((resolve, reject) => {
@@ -48,7 +54,7 @@ export async function startStack(): Promise<RunningStack> {
   const { startReconcileTimer } = await import('./reconciler.js');
   startReconcileTimer();
 
-  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), pool, accounts, tutorsCreated };
+  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), mailboxUrl: mailbox.url, pool, accounts, tutorsCreated };
   // Tests and scripts (create-admin) find the running stack here.
   writeFileSync(
     path.join(config.dataDir, 'stack.json'),

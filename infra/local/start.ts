@@ -45,6 +45,8 @@ try {
       (a) => `    ${ROLE_LABELS[a.role as Role].padEnd(13)} ${a.email.padEnd(28)} mot de passe : ${a.password}`,
     ),
     '',
+    `  Boîte aux lettres locale (codes de vérification et de réinitialisation) : ${stack.mailboxUrl}`,
+    '',
     `  Données : ${localConfig.inMemory ? 'en mémoire' : localConfig.dataDir} (npm run reset pour repartir de zéro)`,
     `  Ctrl-C pour tout arrêter.`,
     '',

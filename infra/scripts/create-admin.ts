@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_MIN_LENGTH } from '#shared';
+import { newPasswordSchema } from '#shared';
 import { awsEnvironment, localConfig } from '../local/config.js';
 
 const { values } = parseArgs({
@@ -30,7 +30,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const email = values.email ?? fail('--email est obligatoire');
+// One account per address whatever its capitals: stored in lower case, as the sign-up form does.
+const email = (values.email ?? fail('--email est obligatoire')).trim().toLowerCase();
 const firstName = values['first-name'] ?? fail('--first-name est obligatoire');
 const lastName = values['last-name'] ?? fail('--last-name est obligatoire');
 
@@ -56,7 +57,9 @@ if (!password) {
   password = await prompt.question('Mot de passe de l’admin : ');
   prompt.close();
 }
-if (password.length < PASSWORD_MIN_LENGTH) fail(`le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`);
+// The pool's policy and the SPA's: at least 8 characters, a letter and a digit.
+const passwordCheck = newPasswordSchema.safeParse(password);
+if (!passwordCheck.success) fail(passwordCheck.error.issues[0]!.message.toLowerCase());
 
 // Imported after the environment is set: the data layer reads TABLE_NAME when it loads.
 const { createAdmin } = await import('./admins.js');

@@ -183,4 +183,7 @@ export const FAVORITE_ANIMATION_MS = 300;
 export const HERO_STATS = { tutors: '500+', verified: '100%', rating: '4.9' } as const;
 export const INVOICE_NUMBER_LENGTH = 8;
 export const DISPUTE_RATING_THRESHOLD = 2;
-export const PASSWORD_MIN_LENGTH = 6;
+/** The password policy: at least 8 characters, with at least one letter and one digit. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** The e-mail confirmation and reset codes Cognito sends (6 digits). */
+export const EMAIL_CODE_LENGTH = 6;

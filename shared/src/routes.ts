@@ -40,6 +40,8 @@ export type RouteId = keyof typeof routes;
 export const eventHandlers = {
   preSignUp: 'auth/pre-sign-up',
   postConfirmation: 'auth/post-confirmation',
+  /** The French e-mails Cognito sends (sign-up code, resend, forgot password, admin-created account). */
+  customMessage: 'auth/custom-message',
   searchIndexer: 'search/index-catalogue',
   /** The escrow workflow's Lambda tasks (escrow.asl.json). */
   escrowTasks: 'escrow/tasks',

@@ -4,7 +4,7 @@
  * bundle and in the browser (see docs/decisions.md).
  */
 import * as z from './zod.js';
-import { PASSWORD_MIN_LENGTH, PUBLIC_ROLES, ROLES } from './constants.js';
+import { EMAIL_CODE_LENGTH, PASSWORD_MIN_LENGTH, PUBLIC_ROLES, ROLES } from './constants.js';
 import { messages } from './messages.js';
 
 export const requiredText = (max = 100) =>
@@ -19,25 +19,64 @@ export const requiredText = (max = 100) =>
 export const roleSchema = z.enum(ROLES, { error: messages.validation.invalidRole });
 export const publicRoleSchema = z.enum(PUBLIC_ROLES, { error: messages.validation.invalidRole });
 
+/**
+ * Trimmed and lower-cased: one account per address whatever its capitals (the user pool is
+ * case-insensitive, and the PreSignUp trigger refuses an address that is not lower-case).
+ */
 export const emailSchema = z
   .string({ error: messages.validation.required })
   .check(
     z.trim(),
+    z.toLowerCase(),
     z.minLength(1, { error: messages.validation.required }),
     z.email({ error: messages.validation.email }),
   );
 
-export const passwordSchema = z
+/** An address as the trigger expects it from the form: already trimmed and in lower case. */
+export function isNormalizedEmail(email: string): boolean {
+  return email === email.trim().toLowerCase();
+}
+
+/**
+ * The password policy (at least 8 characters, a letter and a digit). Cognito's pool enforces the
+ * length and the digit; it cannot require "a letter" without requiring a case (docs/decisions.md).
+ */
+export const newPasswordSchema = z
   .string({ error: messages.validation.required })
   .check(
     z.minLength(1, { error: messages.validation.required }),
     z.minLength(PASSWORD_MIN_LENGTH, { error: messages.validation.passwordTooShort }),
+    z.regex(/\p{L}/u, { error: messages.validation.passwordNeedsLetter }),
+    z.regex(/\d/, { error: messages.validation.passwordNeedsDigit }),
   );
+
+/** Signing in checks only that something was typed: older passwords may predate the policy. */
+export const passwordSchema = z.string({ error: messages.validation.required }).check(z.minLength(1, { error: messages.validation.required }));
 
 export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-export const signUpSchema = z.extend(signInSchema, {
+/** The 6-digit code of an e-mail (sign-up confirmation, password reset); spaces are ignored. */
+export const emailCodeSchema = z
+  .string({ error: messages.validation.required })
+  .check(
+    z.overwrite((value) => value.replace(/\s+/g, '')),
+    z.minLength(1, { error: messages.validation.required }),
+    z.regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: messages.validation.emailCode }),
+  );
+
+export const confirmSignUpSchema = z.object({ code: emailCodeSchema });
+export type ConfirmSignUpInput = z.infer<typeof confirmSignUpSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({ code: emailCodeSchema, password: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const signUpSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
   firstName: requiredText(50),
   lastName: requiredText(50),
   role: publicRoleSchema,

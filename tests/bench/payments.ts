@@ -43,6 +43,8 @@ export async function benchPayments(): Promise<void> {
     KALAN_S3_PORT: String(BASE + 3),
     KALAN_SFN_PORT: String(BASE + 4),
     KALAN_PAYSTACK_PORT: String(BASE + 5),
+    KALAN_LAMBDA_PORT: String(BASE + 6),
+    KALAN_MAILBOX_PORT: String(BASE + 7),
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   });
   const { startStack } = await import('../../infra/local/stack.js');
@@ -51,7 +53,8 @@ export async function benchPayments(): Promise<void> {
   const { consumedWriteUnits } = await import('../../functions/src/payments/capacity.js');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
   const { seedTutors } = await import('../../infra/local/seed/tutors.js');
-  const { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const { readMailbox } = await import('../../infra/local/mailbox.js');
   try {
     const stack = await startStack();
     const apiUrl = url(BASE);
@@ -72,6 +75,9 @@ export async function benchPayments(): Promise<void> {
         ],
       }),
     );
+    // Confirmed with the code of the local mailbox (same process: its files).
+    const code = /\b(\d{6})\b/.exec(readMailbox(undefined, { to: email })[0]?.text ?? '')?.[1] ?? '';
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.pool.userPoolClientId, Username: email, ConfirmationCode: code }));
     const auth = await cognito.send(
       new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
     );

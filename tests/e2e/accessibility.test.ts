@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, countByImpact, settle, watchRequests, type AxeFinding } from '../support/axe.js';
 import { launchBrowser, newPage, signInThroughUi, waitForPath } from '../support/browser.js';
-import { api, claimsOf, newUser, signIn, type TestUser } from '../support/stack.js';
+import { api, claimsOf, newUser, signIn, signUp, uniqueEmail, type TestUser } from '../support/stack.js';
 import { pendingKyc, settledIn, tutorProfileBody, type Bookable } from '../integration/access-fixtures.js';
 import { adminAccount, bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
@@ -173,6 +173,24 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
     await shown(page.locator('[data-part="error-text"]').first()).toBe(true);
     await scan(page, 'auth : inscription, champs en erreur');
+
+    // The e-mail code step (an account not confirmed yet), 'Mot de passe oublié ?' and its code step.
+    const unconfirmed = uniqueEmail('a11y');
+    await signUp('parent', { email: unconfirmed, confirm: false });
+    await signInThroughUi(page, unconfirmed, 'Secret-123');
+    await shown(page.getByRole('heading', { name: 'Vérifiez votre adresse e-mail' })).toBe(true);
+    await scan(page, 'auth : code de vérification');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await shown(page.locator('[data-part="error-text"]').first()).toBe(true);
+    await scan(page, 'auth : code de vérification, champ en erreur');
+    await page.getByRole('button', { name: 'Retour à la connexion' }).click();
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    await shown(page.getByRole('heading', { name: 'Réinitialiser le mot de passe' })).toBe(true);
+    await scan(page, 'auth : mot de passe oublié');
+    await page.getByLabel('Email').fill(world.parent.email);
+    await page.getByRole('button', { name: 'Envoyer le code' }).click();
+    await shown(page.getByLabel('Nouveau mot de passe')).toBe(true);
+    await scan(page, 'auth : code et nouveau mot de passe');
 
     await page.goto('/cette-page-n-existe-pas');
     await shown(page.getByRole('heading', { level: 1 })).toBe(true);

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
+import { codeIn, newestMailId, nextMail } from '../support/mailbox.js';
 import { newUser, stack, uniqueEmail } from '../support/stack.js';
 
 let browser: Browser;
@@ -20,8 +21,9 @@ afterAll(async () => {
 
 
 describe('authentication', () => {
-  it('signs a new parent up and lands on /onboarding', async () => {
+  it('signs a new parent up with the code from the mailbox (a wrong one refused, a new one sent) and lands on /onboarding', async () => {
     const { context, page } = await newPage(browser);
+    const email = uniqueEmail('e2e-parent');
     await page.goto('/');
     await waitForPath(page, '/auth');
     await page.getByRole('button', { name: "S'inscrire" }).click();
@@ -30,25 +32,88 @@ describe('authentication', () => {
     await page.getByLabel('Prénom').fill('Adjoua');
     await page.getByLabel('Nom', { exact: true }).fill('Kouassi');
     await page.getByLabel('Type de compte').selectOption('parent');
-    await page.getByLabel('Email').fill(uniqueEmail('e2e-parent'));
+    // Other capitals: the form lower-cases the address.
+    await page.getByLabel('Email').fill(email.toUpperCase());
     await page.getByLabel('Mot de passe').fill('Secret-123');
     expect(await overflowsHorizontally(page)).toBe(false);
     await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Vérifiez votre adresse e-mail' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(email, { exact: false }).first().isVisible()).toBe(true);
+    const first = await nextMail(email, stack());
+
+    await page.getByLabel('Code de vérification').fill(codeIn(first) === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await expect.poll(() => page.getByText('Code incorrect. Vérifiez le code reçu par e-mail.').first().isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Renvoyer le code' }).click();
+    await expect.poll(() => page.getByText('Code renvoyé').first().isVisible()).toBe(true);
+    const second = await nextMail(email, stack(), { newerThan: first.id });
+    await page.getByLabel('Code de vérification').fill(codeIn(second));
+    await page.getByRole('button', { name: 'Vérifier' }).click();
 
     await waitForPath(page, '/onboarding');
     await expect.poll(() => page.getByText('Inscription réussie').first().isVisible()).toBe(true);
     await context.close();
   });
 
-  it('shows the French validation messages before calling Cognito', async () => {
+  it('opens the code step when an unconfirmed account signs in, then signs it in', async () => {
+    const email = uniqueEmail('e2e-later');
+    const { signUp } = await import('../support/stack.js');
+    await signUp('parent', { email, confirm: false });
+    const { context, page } = await newPage(browser);
+    await signInThroughUi(page, email, 'Secret-123');
+    await expect.poll(() => page.getByRole('heading', { name: 'Vérifiez votre adresse e-mail' }).isVisible()).toBe(true);
+    await page.getByLabel('Code de vérification').fill(codeIn(await nextMail(email, stack())));
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await waitForPath(page, '/onboarding');
+    await expect.poll(() => page.getByText('Connexion réussie').first().isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("resets a forgotten password by code: 'Mot de passe oublié ?' → e-mail → code and new password → sign-in", async () => {
+    const user = await newUser('parent');
     const { context, page } = await newPage(browser);
     await page.goto('/auth');
-    await page.getByLabel('Email').fill('aya@exemple.ci');
-    await page.getByLabel('Mot de passe').fill('12345');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Réinitialiser le mot de passe' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    const before = await newestMailId(user.email, stack());
+    await page.getByRole('button', { name: 'Envoyer le code' }).click();
+
+    await expect.poll(() => page.getByLabel('Nouveau mot de passe').isVisible()).toBe(true);
+    const mail = await nextMail(user.email, stack(), { newerThan: before });
+    expect(mail.subject).toBe('Kalan : réinitialisation de votre mot de passe');
+    await page.getByLabel('Code de vérification').fill(codeIn(mail));
+    await page.getByLabel('Nouveau mot de passe').fill('sanschiffre');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await expect.poll(() => page.getByText('Le mot de passe doit contenir au moins un chiffre').isVisible()).toBe(true);
+    await page.getByLabel('Nouveau mot de passe').fill('Nouveau-2026');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+
+    await expect.poll(() => page.getByText('Mot de passe modifié').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    // exact: the toast 'Mot de passe modifié' is labelled too.
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Nouveau-2026');
     await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+    await waitForPath(page, '/onboarding');
+    await context.close();
+  });
+
+  it('shows the French password rules before calling Cognito', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await page.getByLabel('Mot de passe').fill('1234567');
+    await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
     await expect
-      .poll(() => page.getByText('Le mot de passe doit contenir au moins 6 caractères').isVisible())
+      .poll(() => page.getByText('Le mot de passe doit contenir au moins 8 caractères').isVisible())
       .toBe(true);
+    await page.getByLabel('Mot de passe').fill('12345678');
+    await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
+    await expect.poll(() => page.getByText('Le mot de passe doit contenir au moins une lettre').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/auth');
     await context.close();
   });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { eventHandlers } from '#shared/routes';
+import { stageFrom } from '../../infra/lib/stage.js';
+import { stageSettings } from '../../infra/stages.js';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
 
 const { stack, template } = synthesize();
@@ -37,17 +40,43 @@ describe('Cognito user pool', () => {
     });
   });
 
-  it("applies the product's password rule: a minimum length, no character classes", () => {
+  it("applies the product's password rule: at least 8 characters with a digit, no case or symbol", () => {
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
         PasswordPolicy: {
           MinimumLength: PASSWORD_MIN_LENGTH,
           RequireLowercase: false,
           RequireUppercase: false,
-          RequireNumbers: false,
+          RequireNumbers: true,
           RequireSymbols: false,
         },
       },
+    });
+  });
+
+  it('treats e-mail addresses the same whatever their capitals', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { UsernameConfiguration: { CaseSensitive: false } });
+  });
+
+  it('verifies the e-mail by a code before the account can be used', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE', EmailSubject: messages.auth.emails.signUpSubject }),
+    });
+  });
+
+  it("sends with Cognito's own e-mail by default, and with SES when the stage names a sender", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
+    const withSes = synthesize({
+      stage: stageFrom({
+        ...stageSettings('dev'),
+        name: 'dev-ses',
+        accountEmailSender: { fromEmail: 'no-reply@kalan.ci', fromName: 'Kalan', sesRegion: 'eu-west-1' },
+      }),
+    });
+    withSes.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: 'Kalan <no-reply@kalan.ci>' }),
     });
   });
 
@@ -57,18 +86,19 @@ describe('Cognito user pool', () => {
     for (const group of groups) expect(group.Properties.UserPoolId).toEqual({ Ref: logicalId(stack.auth.userPool) });
   });
 
-  it('runs the PreSignUp and PostConfirmation Lambdas built from the event handler modules', () => {
+  it('runs the PreSignUp, PostConfirmation and CustomMessage Lambdas built from the event handler modules', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: {
         PreSignUp: { 'Fn::GetAtt': [logicalId(triggerFor(eventHandlers.preSignUp)), 'Arn'] },
         PostConfirmation: { 'Fn::GetAtt': [logicalId(triggerFor(eventHandlers.postConfirmation)), 'Arn'] },
+        CustomMessage: { 'Fn::GetAtt': [logicalId(triggerFor(eventHandlers.customMessage)), 'Arn'] },
       },
     });
   });
 
   it('lets only this pool invoke its triggers', () => {
     // The Cognito triggers only: eventHandlers also lists non-Cognito handlers (stream, workflow).
-    for (const handlerModule of [eventHandlers.preSignUp, eventHandlers.postConfirmation]) {
+    for (const handlerModule of [eventHandlers.preSignUp, eventHandlers.postConfirmation, eventHandlers.customMessage]) {
       template.hasResourceProperties('AWS::Lambda::Permission', {
         Action: 'lambda:InvokeFunction',
         Principal: 'cognito-idp.amazonaws.com',
@@ -100,5 +130,25 @@ describe('Cognito app client', () => {
     const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as CfnResource[];
     expect(client?.Properties.GenerateSecret ?? false).toBe(false);
     expect([...client?.Properties.ExplicitAuthFlows].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+  });
+
+  it('has OAuth off: no implicit or code flow, no scope, no callback or logout URL (nothing uses the hosted UI)', () => {
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as CfnResource[];
+    const properties = client!.Properties;
+    expect(properties.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    for (const key of ['AllowedOAuthFlows', 'AllowedOAuthScopes', 'CallbackURLs', 'LogoutURLs', 'DefaultRedirectURI']) {
+      expect(properties[key], key).toBeUndefined();
+    }
+    expect(JSON.stringify(properties)).not.toContain('example.com');
+  });
+
+  it('lets the browser write only the sign-up form attributes, and read no more than the app shows', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      PreventUserExistenceErrors: 'ENABLED',
+      EnableTokenRevocation: true,
+    });
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as CfnResource[];
+    expect([...client!.Properties.WriteAttributes].sort()).toEqual(['custom:role', 'email', 'family_name', 'given_name']);
+    expect([...client!.Properties.ReadAttributes].sort()).toEqual(['custom:role', 'email', 'email_verified', 'family_name', 'given_name']);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { confirmFromMailbox } from '../support/stack.js';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
 import { eventually, expectBalanced, seededTutor } from './payments-helpers.js';
 
@@ -70,6 +71,7 @@ async function parentToken(email: string, password: string, signUp: boolean): Pr
         ],
       }),
     );
+    await confirmFromMailbox(email, running!.info);
   }
   const auth = await cognito.send(
     new InitiateAuthCommand({

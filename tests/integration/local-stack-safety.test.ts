@@ -38,7 +38,7 @@ describe('loopback by default', () => {
     expect(await connects('127.0.0.1', ports.app)).toBe(true);
     for (const address of externalAddresses) {
       // Not DynamoDB Local: it has no bind-address option and listens on every interface (docs/decisions.md).
-      for (const port of [ports.app, ports.cognito, ports.s3, ports.lambda, ports.sfn, ports.paystack]) {
+      for (const port of [ports.app, ports.cognito, ports.s3, ports.lambda, ports.sfn, ports.paystack, ports.mailbox]) {
         expect(await connects(address, port), `${address}:${port}`).toBe(false);
       }
     }
@@ -66,6 +66,14 @@ describe('DynamoDB Local', () => {
     });
     expect(listing.status).toBe(200);
     expect(listing.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('the local mailbox', () => {
+  it('stays on the loopback whatever KALAN_HOST says: its codes open accounts', async () => {
+    const { MAILBOX_HOST } = await import('../../infra/local/mailbox.js');
+    expect(MAILBOX_HOST).toBe('127.0.0.1');
+    expect(await connects('127.0.0.1', stack().ports.mailbox)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, describe, expect, it } from 'vitest';
+import { confirmFromMailbox } from '../support/stack.js';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
 import { eventually, expectBalanced, partition, seededTutor } from './payments-helpers.js';
 
@@ -36,6 +37,7 @@ async function parentToken(email: string): Promise<string> {
   await cognito.send(
     new SignUpCommand({ ClientId, Username: email, Password: 'Secret-123', UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })) }),
   );
+  await confirmFromMailbox(email, running!.info);
   const auth = await cognito.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
   );

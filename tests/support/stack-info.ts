@@ -3,10 +3,12 @@ export interface StackInfo {
   appUrl: string;
   apiUrl: string;
   cognitoUrl: string;
+  /** The local mailbox (infra/local/mailbox.ts): the codes of sign-up and password reset. */
+  mailboxUrl: string;
   dataDir: string;
   pool: { userPoolId: string; userPoolClientId: string };
   accounts: Array<{ role: string; email: string; password: string }>;
-  ports: { app: number; dynamodb: number; cognito: number; s3: number; sfn: number; paystack: number; lambda: number };
+  ports: { app: number; dynamodb: number; cognito: number; s3: number; sfn: number; paystack: number; lambda: number; mailbox: number };
 }
 
 declare module 'vitest' {

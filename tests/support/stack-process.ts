@@ -16,10 +16,11 @@ export interface StackPorts {
   sfn: number;
   paystack: number;
   lambda: number;
+  mailbox: number;
 }
 
 export function portsFrom(base: number): StackPorts {
-  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6 };
+  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6, mailbox: base + 7 };
 }
 
 export interface StackProcess {
@@ -55,6 +56,7 @@ export async function startStackProcess(options: {
       KALAN_SFN_PORT: String(ports.sfn),
       KALAN_PAYSTACK_PORT: String(ports.paystack),
       KALAN_LAMBDA_PORT: String(ports.lambda),
+      KALAN_MAILBOX_PORT: String(ports.mailbox),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,17 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import {
   CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import { codeIn, nextMail } from './mailbox.js';
 import type { StackInfo } from './stack-info.js';
 
 export function stack(): StackInfo {
   return inject('stack');
 }
 
-export function cognitoClient(target = stack()): CognitoIdentityProviderClient {
+export function cognitoClient(target: Pick<StackInfo, 'cognitoUrl'> = stack()): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
     endpoint: target.cognitoUrl,
     region: 'eu-west-1',
@@ -36,9 +38,13 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@test.kalan.ci`;
 }
 
+/**
+ * A real sign-up, then (unless `confirm: false`) the confirmation with the code that lands in the
+ * local mailbox, as a person would do it.
+ */
 export async function signUp(
   role: string,
-  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},
+  overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; confirm: boolean }> = {},
   target = stack(),
 ): Promise<void> {
   const { pool } = target;
@@ -55,6 +61,15 @@ export async function signUp(
         { Name: 'custom:role', Value: role },
       ],
     }),
+  );
+  if (overrides.confirm !== false) await confirmFromMailbox(email, target);
+}
+
+/** Confirms an account with the newest code e-mailed to it. */
+export async function confirmFromMailbox(email: string, target: Pick<StackInfo, 'ports' | 'pool' | 'cognitoUrl'> = stack()): Promise<void> {
+  const code = codeIn(await nextMail(email, target));
+  await cognitoClient(target).send(
+    new ConfirmSignUpCommand({ ClientId: target.pool.userPoolClientId, Username: email, ConfirmationCode: code }),
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages, signInSchema, signUpSchema, updateProfileSchema } from '#shared';
+import { confirmSignUpSchema, messages, resetPasswordSchema, signInSchema, signUpSchema, updateProfileSchema } from '#shared';
 
-const valid = { firstName: 'Aya', lastName: 'Kouadio', role: 'parent', email: 'aya@exemple.ci', password: 'secret1' };
+const valid = { firstName: 'Aya', lastName: 'Kouadio', role: 'parent', email: 'aya@exemple.ci', password: 'secret12' };
 
 function firstMessage(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): string | undefined {
   return result.error?.issues[0]?.message;
@@ -30,10 +30,32 @@ describe('sign-up and sign-in validation', () => {
     expect(firstMessage(signUpSchema.safeParse({ ...valid, firstName: '   ' }))).toBe(messages.validation.required);
   });
 
-  it('requires a password of at least 6 characters', () => {
-    const result = signInSchema.safeParse({ email: 'aya@exemple.ci', password: '12345' });
-    expect(firstMessage(result)).toBe('Le mot de passe doit contenir au moins 6 caractères');
-    expect(signInSchema.safeParse({ email: 'aya@exemple.ci', password: '123456' }).success).toBe(true);
+  it('requires a new password of at least 8 characters with a letter and a digit, in French', () => {
+    const message = (password: string) => firstMessage(signUpSchema.safeParse({ ...valid, password }));
+    expect(message('abcd123')).toBe('Le mot de passe doit contenir au moins 8 caractères');
+    expect(message('abcdefgh')).toBe(messages.validation.passwordNeedsDigit);
+    expect(message('12345678')).toBe(messages.validation.passwordNeedsLetter);
+    expect(message('')).toBe(messages.validation.required);
+    for (const password of ['abcdefg1', 'Kalan-2026', 'élève123']) expect(message(password), password).toBeUndefined();
+    // The same rule when a password is reset by code.
+    expect(firstMessage(resetPasswordSchema.safeParse({ code: '123456', password: 'abcdefgh' }))).toBe(messages.validation.passwordNeedsDigit);
+  });
+
+  it('only asks for a password at sign-in (older passwords may predate the policy)', () => {
+    expect(signInSchema.safeParse({ email: 'aya@exemple.ci', password: 'abc' }).success).toBe(true);
+    expect(firstMessage(signInSchema.safeParse({ email: 'aya@exemple.ci', password: '' }))).toBe(messages.validation.required);
+  });
+
+  it('trims and lower-cases the e-mail, at sign-up and at sign-in', () => {
+    expect(signUpSchema.parse({ ...valid, email: '  Aya.Kouadio@Exemple.CI ' }).email).toBe('aya.kouadio@exemple.ci');
+    expect(signInSchema.parse({ email: 'AYA@EXEMPLE.CI', password: 'x' }).email).toBe('aya@exemple.ci');
+  });
+
+  it('takes a 6-digit code, spaces ignored', () => {
+    expect(confirmSignUpSchema.parse({ code: ' 123 456 ' }).code).toBe('123456');
+    for (const code of ['12345', '1234567', 'abcdef']) {
+      expect(firstMessage(confirmSignUpSchema.safeParse({ code })), code).toBe(messages.validation.emailCode);
+    }
   });
 
   it('requires a valid email', () => {

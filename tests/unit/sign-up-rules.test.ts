@@ -1,7 +1,7 @@
 /**
  * Who may open an account (functions/src/auth/pre-sign-up.ts): the public roles by themselves, an
- * admin only through an IAM-created account, always with a first and a last name; only a self
- * sign-up is confirmed at once.
+ * admin only through an IAM-created account, always with a first and a last name; no account is
+ * confirmed by the trigger (the code sent by e-mail confirms a self sign-up).
  */
 import type { Context, PreSignUpTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
@@ -57,10 +57,10 @@ describe('who may sign up', () => {
     await expect(handler(withoutLastName)).rejects.toThrow(messages.validation.required);
   });
 
-  it('confirms a self sign-up at once and returns the event', async () => {
+  it('confirms nothing itself and returns the event', async () => {
     const event = preSignUp({ 'custom:role': 'entreprise' });
     const result = await handler(event);
     expect(result).toBe(event);
-    expect(result.response).toEqual({ autoConfirmUser: true, autoVerifyEmail: true, autoVerifyPhone: false });
+    expect(result.response).toEqual({ autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false });
   });
 });

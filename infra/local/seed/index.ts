@@ -1,12 +1,20 @@
 /** Seeds the local stack: demo accounts (one per role) and the tutor catalogue. Idempotent. */
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  type CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  ResendConfirmationCodeCommand,
+  SignUpCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { isConditionalCheckFailure, TutorProfileEntity } from '#commons/db';
 import { createProfile } from '../../../functions/src/auth/profiles.js';
 import type { PublicRole } from '#shared';
 import type { LocalUserPool } from '../cognito.js';
 import { localCognitoClient } from '../cognito.js';
-import { createAdmin, findUserSub } from '../../scripts/admins.js';
+import { readMailbox } from '../mailbox.js';
+import { createAdmin } from '../../scripts/admins.js';
 import { seedTutors, type SeedTutor } from './tutors.js';
 
 export interface DemoAccount {
@@ -38,6 +46,22 @@ async function createTutorProfileIfMissing(tutorProfile: SeedTutor['tutorProfile
   }
 }
 
+async function userStatus(cognito: CognitoIdentityProviderClient, userPoolId: string, email: string): Promise<string | undefined> {
+  try {
+    return (await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }))).UserStatus;
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return undefined;
+    throw error;
+  }
+}
+
+/** The newest code e-mailed to this address (cognito-local writes it before answering). */
+async function confirmFromMailbox(cognito: CognitoIdentityProviderClient, pool: LocalUserPool, email: string): Promise<void> {
+  const code = /\b(\d{6})\b/.exec(readMailbox(undefined, { to: email })[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`Aucun code de vérification dans la boîte aux lettres locale pour ${email}`);
+  await cognito.send(new ConfirmSignUpCommand({ ClientId: pool.userPoolClientId, Username: email, ConfirmationCode: code }));
+}
+
 export async function seed(pool: LocalUserPool): Promise<{ accounts: DemoAccount[]; tutorsCreated: number }> {
   const cognito = localCognitoClient();
   for (const account of DEMO_ACCOUNTS) {
@@ -45,8 +69,16 @@ export async function seed(pool: LocalUserPool): Promise<{ accounts: DemoAccount
       await createAdmin(cognito, pool.userPoolId, account);
       continue;
     }
-    if (await findUserSub(cognito, pool.userPoolId, account.email)) continue;
-    // A real sign-up, so the PreSignUp and PostConfirmation triggers run as for any user.
+    const status = await userStatus(cognito, pool.userPoolId, account.email);
+    if (status === 'CONFIRMED') continue;
+    if (status === 'UNCONFIRMED') {
+      // Signed up by a start that stopped before confirming: a new code, as a user would ask.
+      await cognito.send(new ResendConfirmationCodeCommand({ ClientId: pool.userPoolClientId, Username: account.email }));
+      await confirmFromMailbox(cognito, pool, account.email);
+      continue;
+    }
+    // A real sign-up, confirmed with the code from the local mailbox: the PreSignUp,
+    // CustomMessage and PostConfirmation triggers run as for anyone.
     await cognito.send(
       new SignUpCommand({
         ClientId: pool.userPoolClientId,
@@ -60,6 +92,7 @@ export async function seed(pool: LocalUserPool): Promise<{ accounts: DemoAccount
         ],
       }),
     );
+    await confirmFromMailbox(cognito, pool, account.email);
   }
 
   let tutorsCreated = 0;

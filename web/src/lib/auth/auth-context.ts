@@ -1,6 +1,7 @@
 import type { Profile, SignInInput, SignUpInput } from '#shared/schemas';
 import type { AuthSession, AuthUser } from 'aws-amplify/auth';
 import { createContext } from 'react';
+import type { AuthNextStep } from './auth-errors';
 
 export interface AuthState {
   user: AuthUser | null;
@@ -16,10 +17,19 @@ export interface AuthContextValue extends AuthState {
   /** The profile could not be loaded (French message in `message`). */
   profileError: Error | null;
   refetchProfile: () => void;
-  /** Rejects with an Error whose message is the French text to show. */
-  signIn: (input: SignInInput) => Promise<void>;
-  /** Creates the account, then signs in with the same credentials. */
-  signUp: (input: SignUpInput) => Promise<void>;
+  /**
+   * Every action rejects with an Error whose message is the French text to show.
+   * Signs in, or says which step is left (an account whose e-mail is not confirmed yet).
+   */
+  signIn: (input: SignInInput) => Promise<AuthNextStep>;
+  /** Creates the account; its e-mail code is the next step (`confirmSignUp`). */
+  signUp: (input: SignUpInput) => Promise<AuthNextStep>;
+  /** Confirms the account with the e-mailed code, then signs in with the same credentials. */
+  confirmSignUp: (input: SignInInput & { code: string }) => Promise<AuthNextStep>;
+  resendSignUpCode: (email: string) => Promise<void>;
+  /** Sends a password reset code (an unknown address is not revealed). */
+  requestPasswordReset: (email: string) => Promise<void>;
+  confirmPasswordReset: (input: { email: string; code: string; password: string }) => Promise<void>;
   signOut: () => Promise<void>;
 }
 

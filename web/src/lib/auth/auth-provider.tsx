@@ -4,7 +4,7 @@ import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } fro
 import { Hub } from 'aws-amplify/utils';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { authErrorMessage } from './auth-errors';
+import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
 
 interface SessionState {
@@ -24,7 +24,7 @@ export function preloadAuthActions(): void {
 }
 
 /** Rethrows any failure as an Error carrying the French message to show. */
-async function inFrench<T>(kind: 'signIn' | 'signUp', action: () => Promise<T>): Promise<T> {
+async function inFrench<T>(kind: AuthAction, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -67,25 +67,55 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
   });
 
-  const signIn = useCallback(
-    ({ email, password }: SignInInput) =>
-      inFrench('signIn', async () => {
-        const cognito = await loadCognitoActions();
-        await cognito.signInWithPassword(email, password);
-        await refreshSession();
-      }),
+  /** Signs in; refreshes the session only once signed in (not when a step is left). */
+  const signInAndRefresh = useCallback(
+    async (email: string, password: string): Promise<AuthNextStep> => {
+      const cognito = await loadCognitoActions();
+      const next = await cognito.signInWithPassword(email, password);
+      if (next === 'done') await refreshSession();
+      return next;
+    },
     [refreshSession],
+  );
+
+  const signIn = useCallback(
+    ({ email, password }: SignInInput) => inFrench('signIn', () => signInAndRefresh(email, password)),
+    [signInAndRefresh],
   );
 
   const signUp = useCallback(
     (input: SignUpInput) =>
       inFrench('signUp', async () => {
         const cognito = await loadCognitoActions();
-        await cognito.createAccount(input);
-        await cognito.signInWithPassword(input.email, input.password);
-        await refreshSession();
+        const next = await cognito.createAccount(input);
+        return next === 'done' ? signInAndRefresh(input.email, input.password) : next;
       }),
-    [refreshSession],
+    [signInAndRefresh],
+  );
+
+  const confirmSignUp = useCallback(
+    async ({ email, password, code }: SignInInput & { code: string }) => {
+      const cognito = await loadCognitoActions();
+      await inFrench('confirmSignUp', () => cognito.confirmAccount(email, code));
+      return inFrench('signIn', () => signInAndRefresh(email, password));
+    },
+    [signInAndRefresh],
+  );
+
+  const resendSignUpCode = useCallback(
+    (email: string) => inFrench('resendCode', async () => (await loadCognitoActions()).resendAccountCode(email)),
+    [],
+  );
+
+  const requestPasswordReset = useCallback(
+    (email: string) => inFrench('requestReset', async () => (await loadCognitoActions()).requestPasswordReset(email)),
+    [],
+  );
+
+  const confirmPasswordReset = useCallback(
+    ({ email, code, password }: { email: string; code: string; password: string }) =>
+      inFrench('confirmReset', async () => (await loadCognitoActions()).confirmPasswordReset(email, code, password)),
+    [],
   );
 
   const signOut = useCallback(async () => {
@@ -111,6 +141,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refetchProfile,
       signIn,
       signUp,
+      confirmSignUp,
+      resendSignUpCode,
+      requestPasswordReset,
+      confirmPasswordReset,
       signOut,
     }),
     [
@@ -124,6 +158,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refetchProfile,
       signIn,
       signUp,
+      confirmSignUp,
+      resendSignUpCode,
+      requestPasswordReset,
+      confirmPasswordReset,
       signOut,
     ],
   );

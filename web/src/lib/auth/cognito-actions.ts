@@ -1,16 +1,43 @@
 /**
- * The Cognito calls made on a user's action (sign-in, sign-up, sign-out). Loaded on demand:
- * they bring Amplify's sign-in flows (SRP, device, WebAuthn…) that /auth does not need to paint.
+ * The Cognito calls made on a user's action (sign-in, sign-up and its e-mail code, password reset,
+ * sign-out). Loaded on demand: they bring Amplify's sign-in flows (SRP, device, WebAuthn…) that
+ * /auth does not need to paint.
  */
 import type { SignUpInput } from '#shared/schemas';
 import { messages } from '#shared/messages';
-import { signIn, signOut, signUp } from 'aws-amplify/auth';
-import { AuthFlowError } from './auth-errors';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  type SignInOutput,
+} from 'aws-amplify/auth';
+import { AuthFlowError, type AuthNextStep } from './auth-errors';
+
+/**
+ * Where a sign-in attempt leaves the user: signed in, or one more step to take. The one place
+ * that reads Amplify's next steps: a further step (a second factor) is added here and in the
+ * auth screen's step machine.
+ */
+function nextStepOf(result: SignInOutput): AuthNextStep {
+  if (result.isSignedIn) return 'done';
+  switch (result.nextStep.signInStep) {
+    case 'DONE':
+      return 'done';
+    case 'CONFIRM_SIGN_UP':
+      return 'confirmSignUp';
+    default:
+      throw new AuthFlowError(messages.auth.unexpected);
+  }
+}
 
 /** USER_PASSWORD_AUTH: the SRP flow cannot be emulated by the local Cognito. */
-export async function signInWithPassword(email: string, password: string): Promise<void> {
+export async function signInWithPassword(email: string, password: string): Promise<AuthNextStep> {
   const attempt = () => signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-  let result;
+  let result: SignInOutput;
   try {
     result = await attempt();
   } catch (error) {
@@ -19,18 +46,42 @@ export async function signInWithPassword(email: string, password: string): Promi
     await signOut();
     result = await attempt();
   }
-  if (!result.isSignedIn) throw new AuthFlowError(messages.auth.unexpected);
+  return nextStepOf(result);
 }
 
-/** Creates the account; the PreSignUp trigger confirms it, so the user can sign in at once. */
-export async function createAccount({ email, password, firstName, lastName, role }: SignUpInput): Promise<void> {
+/** Creates the account; it can be used once the code e-mailed to the address is confirmed. */
+export async function createAccount({ email, password, firstName, lastName, role }: SignUpInput): Promise<AuthNextStep> {
   const { isSignUpComplete, nextStep } = await signUp({
     username: email,
     password,
     options: { userAttributes: { email, given_name: firstName, family_name: lastName, 'custom:role': role } },
   });
-  const confirmed = isSignUpComplete || nextStep.signUpStep === 'DONE' || nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN';
-  if (!confirmed) throw new AuthFlowError(messages.auth.unexpected);
+  if (isSignUpComplete || nextStep.signUpStep === 'DONE') return 'done';
+  if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
+  throw new AuthFlowError(messages.auth.unexpected);
+}
+
+/** The code e-mailed at sign-up. */
+export async function confirmAccount(email: string, code: string): Promise<void> {
+  await confirmSignUp({ username: email, confirmationCode: code });
+}
+
+export async function resendAccountCode(email: string): Promise<void> {
+  await resendSignUpCode({ username: email });
+}
+
+/** Sends a reset code. An unknown address is not revealed: the next step is the same. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  try {
+    await resetPassword({ username: email });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UserNotFoundException') return;
+    throw error;
+  }
+}
+
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
 export { signOut };

@@ -1,15 +1,29 @@
 import { messages } from '#shared/messages';
-import { type SignInInput, type SignUpInput } from '#shared/schemas';
+import type { ConfirmSignUpInput, ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '#shared/schemas';
 import { Box, Card, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuGraduationCap } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
-import { forgetSignUpRole, pendingSignUpRole, preloadAuthActions, useAuth } from '@/lib/auth';
+import { forgetSignUpRole, pendingSignUpRole, preloadAuthActions, useAuth, type AuthNextStep } from '@/lib/auth';
+import { ConfirmSignUpForm } from './confirm-sign-up-form';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
-type Mode = 'signIn' | 'signUp';
+/**
+ * The steps of /auth. Sign-in and sign-up may leave a step to take (`AuthNextStep`): `advance`
+ * below is the one place that turns it into the next screen; a new step (a second factor) is a
+ * new case there and here.
+ */
+type Step =
+  | { name: 'signIn'; email?: string }
+  | { name: 'signUp' }
+  /** The account exists; its e-mail code is still to type. The credentials sign in right after. */
+  | { name: 'confirmSignUp'; email: string; password: string; origin: 'signIn' | 'signUp' }
+  | { name: 'forgotPassword'; email?: string }
+  | { name: 'resetPassword'; email: string };
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.auth.unexpected);
 
@@ -20,37 +34,82 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 export function AuthScreen() {
   const [intendedRole] = useState(pendingSignUpRole);
   const tutorSignUp = intendedRole === 'tuteur';
-  const [mode, setMode] = useState<Mode>(intendedRole ? 'signUp' : 'signIn');
-  const { signIn, signUp } = useAuth();
+  const [step, setStep] = useState<Step>(intendedRole ? { name: 'signUp' } : { name: 'signIn' });
+  const { signIn, signUp, confirmSignUp, resendSignUpCode, requestPasswordReset, confirmPasswordReset } = useAuth();
   const navigate = useNavigate();
 
-  const handleSignIn = async (values: SignInInput) => {
+  /** Signed in: the landing of every role. */
+  const land = (title: string, description: string) => {
+    forgetSignUpRole();
+    notify.success({ title, description });
+    navigate('/', { replace: true });
+  };
+
+  /** Where a sign-in or sign-up leaves the user. */
+  const advance = (next: AuthNextStep, credentials: SignInInput, origin: 'signIn' | 'signUp') => {
+    switch (next) {
+      case 'done':
+        return origin === 'signIn'
+          ? land(messages.auth.signInSuccessTitle, messages.auth.signInSuccess)
+          : land(messages.auth.signUpSuccessTitle, messages.auth.signUpSuccess);
+      case 'confirmSignUp':
+        return setStep({ name: 'confirmSignUp', ...credentials, origin });
+    }
+  };
+
+  /** Runs an action; on failure shows its French message under `title` and reports it. */
+  const attempt = async <T,>(title: string, action: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> => {
     notify.dismissAll();
     try {
-      await signIn(values);
+      return { ok: true, value: await action() };
     } catch (error) {
-      notify.error({ title: messages.auth.signInErrorTitle, description: errorMessage(error) });
-      return;
+      notify.error({ title, description: errorMessage(error) });
+      return { ok: false };
     }
-    forgetSignUpRole();
-    notify.success({ title: messages.auth.signInSuccessTitle, description: messages.auth.signInSuccess });
-    navigate('/', { replace: true });
+  };
+
+  const handleSignIn = async (values: SignInInput) => {
+    const result = await attempt(messages.auth.signInErrorTitle, () => signIn(values));
+    if (result.ok) advance(result.value, values, 'signIn');
   };
 
   const handleSignUp = async (values: SignUpInput) => {
-    notify.dismissAll();
-    try {
-      await signUp(values);
-    } catch (error) {
-      notify.error({ title: messages.auth.signUpErrorTitle, description: errorMessage(error) });
-      return;
-    }
-    forgetSignUpRole();
-    notify.success({ title: messages.auth.signUpSuccessTitle, description: messages.auth.signUpSuccess });
-    navigate('/', { replace: true });
+    const result = await attempt(messages.auth.signUpErrorTitle, () => signUp(values));
+    if (result.ok) advance(result.value, { email: values.email, password: values.password }, 'signUp');
   };
 
-  const isSignIn = mode === 'signIn';
+  const handleConfirm = async ({ code }: ConfirmSignUpInput) => {
+    if (step.name !== 'confirmSignUp') return;
+    const { email, password, origin } = step;
+    const result = await attempt(messages.auth.confirmErrorTitle, () => confirmSignUp({ email, password, code }));
+    // A new account lands as after a sign-up; an older one confirmed at sign-in, as after a sign-in.
+    if (result.ok) advance(result.value, { email, password }, origin);
+  };
+
+  const handleResend = async () => {
+    if (step.name !== 'confirmSignUp') return;
+    const { email } = step;
+    const result = await attempt(messages.auth.confirmErrorTitle, () => resendSignUpCode(email));
+    if (result.ok) notify.success({ title: messages.auth.codeResentTitle, description: messages.auth.codeResent(email) });
+  };
+
+  const handleForgotPassword = async ({ email }: ForgotPasswordInput) => {
+    const result = await attempt(messages.auth.resetErrorTitle, () => requestPasswordReset(email));
+    if (result.ok) setStep({ name: 'resetPassword', email });
+  };
+
+  const handleResetPassword = async ({ code, password }: ResetPasswordInput) => {
+    if (step.name !== 'resetPassword') return;
+    const { email } = step;
+    const result = await attempt(messages.auth.resetErrorTitle, () => confirmPasswordReset({ email, code, password }));
+    if (!result.ok) return;
+    notify.success({ title: messages.auth.resetSuccessTitle, description: messages.auth.resetSuccess });
+    setStep({ name: 'signIn', email });
+  };
+
+  const { title, description } = headerOf(step, tutorSignUp);
+  const isSignIn = step.name === 'signIn';
+  const isSignUp = step.name === 'signUp';
 
   return (
     <Flex
@@ -80,27 +139,32 @@ export function AuthScreen() {
         <Card.Root size={{ base: 'sm', sm: 'md' }} shadow="md">
           <Card.Header>
             <Heading as="h1" size="2xl">
-              {isSignIn ? messages.auth.signInTitle : messages.auth.signUpTitle}
+              {title}
             </Heading>
-            <Card.Description>
-              {isSignIn
-                ? 'Connectez-vous à votre compte'
-                : tutorSignUp
-                  ? 'Votre compte Répétiteur, avec une autre adresse email que votre compte actuel'
-                  : 'Créez votre compte en quelques secondes'}
-            </Card.Description>
+            <Card.Description>{description}</Card.Description>
           </Card.Header>
           {/* The sign-in code is fetched as soon as the user starts filling the form. */}
           <Card.Body onFocusCapture={preloadAuthActions}>
-            {/* key: switching modes starts a fresh form */}
-            {isSignIn ? <SignInForm key="signIn" onSubmit={handleSignIn} /> : <SignUpForm key="signUp" onSubmit={handleSignUp} defaultRole={intendedRole ?? 'parent'} />}
+            {/* key: switching steps starts a fresh form */}
+            {step.name === 'signIn' && (
+              <SignInForm
+                key="signIn"
+                defaultEmail={step.email}
+                onSubmit={handleSignIn}
+                onForgotPassword={(email) => setStep({ name: 'forgotPassword', email })}
+              />
+            )}
+            {step.name === 'signUp' && <SignUpForm key="signUp" onSubmit={handleSignUp} defaultRole={intendedRole ?? 'parent'} />}
+            {step.name === 'confirmSignUp' && <ConfirmSignUpForm key="confirm" onSubmit={handleConfirm} onResend={handleResend} />}
+            {step.name === 'forgotPassword' && <ForgotPasswordForm key="forgot" defaultEmail={step.email} onSubmit={handleForgotPassword} />}
+            {step.name === 'resetPassword' && <ResetPasswordForm key="reset" onSubmit={handleResetPassword} />}
           </Card.Body>
           <Card.Footer justifyContent="center">
             <Box textAlign="center" fontSize="sm" color="fg.muted">
-              {isSignIn ? 'Pas encore de compte ? ' : 'Déjà un compte ? '}
+              {isSignIn ? 'Pas encore de compte ? ' : isSignUp ? 'Déjà un compte ? ' : ''}
               <Link asChild variant="underline" colorPalette="orange" fontWeight="semibold" color="colorPalette.fg">
-                <button type="button" onClick={() => setMode(isSignIn ? 'signUp' : 'signIn')}>
-                  {isSignIn ? "S'inscrire" : 'Se connecter'}
+                <button type="button" onClick={() => setStep(isSignIn ? { name: 'signUp' } : { name: 'signIn' })}>
+                  {isSignIn ? "S'inscrire" : isSignUp ? 'Se connecter' : messages.auth.backToSignIn}
                 </button>
               </Link>
             </Box>
@@ -109,4 +173,24 @@ export function AuthScreen() {
       </Stack>
     </Flex>
   );
+}
+
+function headerOf(step: Step, tutorSignUp: boolean): { title: string; description: string } {
+  switch (step.name) {
+    case 'signIn':
+      return { title: messages.auth.signInTitle, description: 'Connectez-vous à votre compte' };
+    case 'signUp':
+      return {
+        title: messages.auth.signUpTitle,
+        description: tutorSignUp
+          ? 'Votre compte Répétiteur, avec une autre adresse email que votre compte actuel'
+          : 'Créez votre compte en quelques secondes',
+      };
+    case 'confirmSignUp':
+      return { title: messages.auth.confirmTitle, description: messages.auth.confirmDescription(step.email) };
+    case 'forgotPassword':
+      return { title: messages.auth.resetTitle, description: messages.auth.resetRequestDescription };
+    case 'resetPassword':
+      return { title: messages.auth.resetTitle, description: messages.auth.resetConfirmDescription(step.email) };
+  }
 }

@@ -1,19 +1,24 @@
 import { signInSchema, type SignInInput } from '#shared/schemas';
-import { Button, Input, Stack } from '@chakra-ui/react';
+import { messages } from '#shared/messages';
+import { Box, Button, Input, Link, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormField } from './form-field';
 
 interface SignInFormProps {
   onSubmit: (values: SignInInput) => Promise<void>;
+  /** 'Mot de passe oublié ?', with the address typed so far. */
+  onForgotPassword: (email: string) => void;
+  defaultEmail?: string;
 }
 
-export function SignInForm({ onSubmit }: SignInFormProps) {
+export function SignInForm({ onSubmit, onForgotPassword, defaultEmail = '' }: SignInFormProps) {
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: defaultEmail, password: '' } });
 
   return (
     // noValidate: the zod schema gives the French messages, not the browser.
@@ -25,6 +30,13 @@ export function SignInForm({ onSubmit }: SignInFormProps) {
         <FormField label="Mot de passe" error={errors.password}>
           <Input type="password" autoComplete="current-password" {...register('password')} />
         </FormField>
+        <Box textAlign="right" fontSize="sm" mt="-2">
+          <Link asChild variant="underline" colorPalette="orange" color="colorPalette.fg">
+            <button type="button" onClick={() => onForgotPassword(getValues('email').trim().toLowerCase())}>
+              {messages.auth.forgotPasswordLink}
+            </button>
+          </Link>
+        </Box>
         <Button type="submit" size="lg" width="full" loading={isSubmitting} mt="2">
           Se connecter
         </Button>

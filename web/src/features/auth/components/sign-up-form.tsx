@@ -1,4 +1,5 @@
 import { SIGN_UP_ROLE_OPTIONS } from '#shared/constants';
+import { messages } from '#shared/messages';
 import { signUpSchema, type SignUpInput } from '#shared/schemas';
 import { Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -51,7 +52,7 @@ export function SignUpForm({ onSubmit, defaultRole = 'parent' }: SignUpFormProps
         <FormField label="Email" error={errors.email}>
           <Input type="email" autoComplete="email" inputMode="email" placeholder="vous@exemple.com" {...register('email')} />
         </FormField>
-        <FormField label="Mot de passe" error={errors.password} helperText="6 caractères minimum">
+        <FormField label="Mot de passe" error={errors.password} helperText={messages.auth.passwordHelp}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
         <Button type="submit" size="lg" width="full" loading={isSubmitting} mt="2">
