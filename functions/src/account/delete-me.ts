@@ -14,7 +14,7 @@ const deleteMe = apiHandler(routes.deleteMe, {}, async ({ caller }) => {
  * not deleted by its owner — another admin or the operator removes it — and the refusal says so,
  * rather than the role guard's generic 403.
  */
-export async function handler(event: ApiEvent, context: Context): Promise<ApiResult> {
+export const handler = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
   let groups: string[] = [];
   try {
     groups = callerOf(event).groups;
@@ -26,4 +26,4 @@ export async function handler(event: ApiEvent, context: Context): Promise<ApiRes
     return json(403, { error: { code: 'forbidden', message: messages.account.adminCannotDelete } });
   }
   return deleteMe(event, context);
-}
+};
