@@ -49,7 +49,8 @@ export class Api extends Construct {
   readonly httpApi: HttpApi;
   /** The API's own hostname (`<id>.execute-api.<region>.amazonaws.com`), CloudFront's origin. */
   readonly domainName: string;
-  private readonly functions = new Map<string, KalanFunction>();
+  /** The API's functions by handler module. */
+  readonly functions = new Map<string, KalanFunction>();
 
   /**
    * The Lambda of a handler module of the route table, for the constructs that grant it more than

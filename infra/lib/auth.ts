@@ -132,6 +132,19 @@ export class Auth extends Construct {
     fn.markGranted('cognito');
   }
 
+  /**
+   * The Cognito rights a function built after the pool declares (an API function: the account
+   * deletion's AdminDeleteUser), on this pool only, with the pool's id in its environment. The pool
+   * does not reference those functions, so the statement lives in the function's own policy.
+   */
+  grantDeclared(fn: KalanFunction): void {
+    const actions = (fn.permissions.cognito ?? []).map((action) => `cognito-idp:${action}`);
+    if (!actions.length) return;
+    fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.userPool.userPoolArn] }));
+    fn.markGranted('cognito');
+  }
+
   /** Deliberate choices of the product, recorded where the pool is defined. */
   private acknowledgeNagFindings(): void {
     const pool = this.userPool;

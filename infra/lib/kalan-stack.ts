@@ -62,6 +62,8 @@ export class KalanStack extends Stack {
     this.auth = new Auth(this, 'Auth', { stage, table });
     const { userPool, userPoolClient } = this.auth;
     this.api = new Api(this, 'Api', { stage, table, userPool, userPoolClient });
+    // API functions with Cognito rights (the account deletion): on this pool only.
+    for (const fn of this.api.functions.values()) this.auth.grantDeclared(fn);
     this.search = new Search(this, 'Search', { stage, data: this.data, api: this.api });
     new Uploads(this, 'Uploads', { api: this.api, data: this.data });
     this.web = new Web(this, 'Web', {

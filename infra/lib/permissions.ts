@@ -81,11 +81,11 @@ export const LEDGER_ATTRIBUTES = ['movement', 'account', 'debit', 'credit'] as c
 /**
  * On a bucket's objects: `read` GetObject (presigned GETs, HEADs), `write` PutObject (presigned
  * POSTs), `tag` PutObjectTagging and `readTags` GetObjectTagging (the retention tags of the KYC
- * bucket). On a bucket encrypted
+ * bucket), `delete` DeleteObject (an account's files, deleted with it). On a bucket encrypted
  * with its own KMS key, `read` also grants kms:Decrypt and `write` kms:GenerateDataKey on that key
  * (infra/lib/uploads.ts); tags need no key.
  */
-export type BucketAccess = 'read' | 'write' | 'tag' | 'readTags';
+export type BucketAccess = 'read' | 'write' | 'tag' | 'readTags' | 'delete';
 export type WorkflowAction = 'StartExecution' | 'StopExecution' | 'SendTaskSuccess' | 'DescribeExecution';
 
 export interface Permissions {
@@ -108,7 +108,7 @@ export interface Permissions {
   /** Converse on the stage's model (when the stage enables Bedrock). */
   readonly bedrock?: true;
   /** On its own user pool only. */
-  readonly cognito?: readonly 'AdminAddUserToGroup'[];
+  readonly cognito?: readonly ('AdminAddUserToGroup' | 'AdminDeleteUser')[];
   /** Reads the table's stream (event source mapping) and sends the batches that keep failing to its dead-letter queue. */
   readonly tableStream?: true;
 }
@@ -129,6 +129,32 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'auth/get-me': { table: { get: [USER] } },
   'auth/update-me': { table: { update: [USER] } },
   'http/not-found': {},
+  // My data (law 2013-450): the export reads the user's partition, its KYC submissions (the admin
+  // list, filtered on the owner), its transactions as parent and as tutor with their history and
+  // dispute, and signs links to its documents and images.
+  'account/export-my-data': {
+    table: {
+      query: [USER, TX],
+      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
+      gsi2: [GSI2.tutorTransactions],
+    },
+    buckets: { kyc: ['read'], tutorImages: ['read'] },
+  },
+  // The deletion reads the same, anonymises the kept transactions (never a ledger line: the Deny
+  // applies), deletes the KYC submissions and the user's items with the counters they hold, tags
+  // and deletes the files, and deletes the Cognito user last.
+  'account/delete-me': {
+    table: {
+      query: [USER],
+      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
+      gsi2: [GSI2.tutorTransactions],
+      update: [TX, COUNTERS],
+      delete: [USER, KYC],
+      batchWrite: [USER],
+    },
+    buckets: { kyc: ['tag', 'delete'], tutorImages: ['delete'] },
+    cognito: ['AdminDeleteUser'],
+  },
 
   // Onboarding, tutor profiles, uploads, KYC
   'onboarding/get-parent-preferences': { table: { get: [USER] } },

@@ -17,8 +17,9 @@ export interface UploadsProps {
  * The two private file buckets, granted to the functions whose row of infra/lib/permissions.ts
  * declares them, with the bucket names they read from their environment. Least privilege:
  * object-level GetObject (presigned GETs, HeadObject), PutObject (presigned POSTs) or
- * Put/GetObjectTagging only, never List or Delete, and on the KYC bucket's own KMS key only what
- * those need. The KYC bucket is reached only by the upload, URL and KYC functions.
+ * Put/GetObjectTagging only, DeleteObject for the account deletion alone, never List, and on the
+ * KYC bucket's own KMS key only what those need. The KYC bucket is reached only by the upload,
+ * URL, KYC and account functions.
  */
 export class Uploads extends Construct {
   private readonly data: Data;
@@ -44,6 +45,7 @@ const OBJECT_ACTIONS: Record<BucketAccess, string> = {
   write: 's3:PutObject',
   tag: 's3:PutObjectTagging',
   readTags: 's3:GetObjectTagging',
+  delete: 's3:DeleteObject',
 };
 /** What S3 asks of the caller's KMS rights on a bucket with its own key (SSE-KMS). */
 const KEY_ACTIONS: Partial<Record<BucketAccess, string>> = { read: 'kms:Decrypt', write: 'kms:GenerateDataKey' };

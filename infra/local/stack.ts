@@ -32,6 +32,8 @@ export async function startStack(): Promise<RunningStack> {
   const mailbox = await startMailbox(config);
   onStop(() => mailbox.close());
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
+  // The account deletion deletes the Cognito user of this pool (CDK sets the same variable).
+  process.env.USER_POOL_ID = pool.userPoolId;
   const router = createRouter({ config, pool });
   await new Promise<void>((resolve, reject) => {
     router.once('error', reject);

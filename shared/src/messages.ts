@@ -292,6 +292,39 @@ export const messages = {
     notFound: 'Ressource introuvable',
     methodNotAllowed: 'Méthode non autorisée',
   },
+  /** My data (law 2013-450 of Côte d'Ivoire): export and account deletion. */
+  account: {
+    sectionTitle: 'Mes données',
+    sectionIntro:
+      'Vous pouvez télécharger tout ce que Kalan garde sur vous, ou supprimer votre compte (loi n° 2013-450 relative à la protection des données à caractère personnel).',
+    exportButton: 'Télécharger mes données',
+    exporting: 'Préparation…',
+    exportFailure: 'Impossible de télécharger vos données',
+    exportSuccess: 'Vos données ont été téléchargées',
+    deleteButton: 'Supprimer mon compte',
+    dialogTitle: 'Supprimer votre compte ?',
+    whatIsDeleted:
+      'Seront supprimés : votre profil, vos réponses à l’inscription, vos favoris, votre historique de recherche, votre fiche de répétiteur (vous disparaissez de la recherche) et vos documents d’identité.',
+    whatIsKept:
+      'Seront gardés : vos paiements et le journal comptable, avec leurs montants, comme la loi sur la comptabilité l’exige ; votre nom, votre email et votre téléphone y sont remplacés par « Compte supprimé ».',
+    irreversible: 'Cette action est définitive.',
+    confirmWord: 'SUPPRIMER',
+    confirmLabel: 'Pour confirmer, tapez SUPPRIMER',
+    confirmButton: 'Supprimer définitivement',
+    deleting: 'Suppression…',
+    cancel: 'Annuler',
+    deleted: 'Votre compte a été supprimé',
+    deletedDetail: 'Vos données personnelles ont été effacées. Merci d’avoir utilisé Kalan.',
+    deleteFailure: 'Impossible de supprimer votre compte',
+    moneyInFlight:
+      'Votre compte ne peut pas être supprimé tant que de l’argent est en cours : terminez d’abord les paiements ci-dessous (payez ou laissez expirer un paiement en attente, libérez ou faites rembourser les fonds en séquestre, attendez la décision sur un litige ou un remboursement en cours).',
+    adminCannotDelete:
+      'Un compte administrateur ne se supprime pas lui-même : demandez à un autre administrateur ou à l’exploitant de la plateforme de le supprimer.',
+    adminNotice:
+      'Un compte administrateur est supprimé par un autre administrateur ou par l’exploitant de la plateforme.',
+    /** What replaces a deleted account's name, email and phone on the money records it leaves. */
+    anonymised: 'Compte supprimé',
+  },
   /** Interface texts the spec does not write (loading, boot failure, navigation). */
   ui: {
     loading: 'Chargement…',

@@ -7,6 +7,7 @@
  */
 import type { Role } from './constants.js';
 import { ROLES } from './constants.js';
+import { accountRoutes } from './route-tables/account.js';
 import { authRoutes } from './route-tables/auth.js';
 import { discoveryRoutes } from './route-tables/discovery.js';
 import { onboardingRoutes } from './route-tables/onboarding.js';
@@ -27,6 +28,7 @@ export interface RouteDefinition {
 
 export const routes = {
   ...authRoutes,
+  ...accountRoutes,
   ...onboardingRoutes,
   ...discoveryRoutes,
   ...paymentRoutes,

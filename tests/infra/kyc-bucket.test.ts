@@ -89,8 +89,11 @@ describe('the KYC bucket', () => {
     );
     expect(held).toEqual(expected);
     // Spelled out, so a widened row shows here too.
-    expect(Object.keys(held).sort()).toEqual(['kyc/admin-list', 'kyc/get-mine', 'kyc/submit', 'uploads/create-upload', 'uploads/get-file-url']);
+    // The export signs links to the caller's own documents (read); the deletion tags and deletes
+    // them, which needs no key.
+    expect(Object.keys(held).sort()).toEqual(['account/export-my-data', 'kyc/admin-list', 'kyc/get-mine', 'kyc/submit', 'uploads/create-upload', 'uploads/get-file-url']);
     expect(held['uploads/create-upload']).toEqual(['kms:GenerateDataKey']);
     expect(held['kyc/admin-review']).toBeUndefined();
+    expect(held['account/delete-me']).toBeUndefined();
   });
 });

@@ -80,9 +80,9 @@ const stringLike = (pattern: string, value: string) =>
 const ACTION_NAMES = new Map<string, TableAction>(Object.entries(TABLE_ACTIONS).map(([name, action]) => [action, name as TableAction]));
 const STREAM_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
 const SECRET_ACTIONS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
-const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutObjectTagging', readTags: 's3:GetObjectTagging' } as const;
+const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutObjectTagging', readTags: 's3:GetObjectTagging', delete: 's3:DeleteObject' } as const;
 /** What reading or writing the KYC bucket takes of its own KMS key (infra/lib/uploads.ts). */
-const KMS_ACTIONS = { read: ['kms:Decrypt'], write: ['kms:GenerateDataKey'], tag: [], readTags: [] } as const;
+const KMS_ACTIONS = { read: ['kms:Decrypt'], write: ['kms:GenerateDataKey'], tag: [], readTags: [], delete: [] } as const;
 
 /** The non-table rights a row grants, as the actions it may hold on each resource. */
 function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
@@ -243,7 +243,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     );
     expect(ledgerWriters.sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
     const deniedWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
-    expect(deniedWriters.sort()).toEqual(['admin/close-dispute', 'admin/stats', 'payments/initialize', 'transactions/rate']);
+    expect(deniedWriters.sort()).toEqual(['account/delete-me', 'admin/close-dispute', 'admin/stats', 'payments/initialize', 'transactions/rate']);
     // Delete and BatchWrite name no attributes, so the Deny cannot see them: ledger writers only.
     for (const f of deployed.filter((d) => !PERMISSIONS[d.handlerModule]!.ledger)) {
       const deletesTx = statementsOf(f).some(
@@ -266,11 +266,13 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     expect(anyStates.map((f) => f.handlerModule).sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.workflow).sort());
   });
 
-  it('lets only the post-confirmation trigger add users to groups, of its own pool only', () => {
+  it('lets only the post-confirmation trigger add users to groups and the account deletion delete them, of their own pool only', () => {
     const holders = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:'))));
-    expect(holders.map((f) => f.handlerModule)).toEqual([eventHandlers.postConfirmation]);
-    const [statement] = statementsOf(fn(eventHandlers.postConfirmation)).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
-    expect(statement).toMatchObject({ Action: 'cognito-idp:AdminAddUserToGroup', Resource: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] } });
+    expect(holders.map((f) => f.handlerModule).sort()).toEqual([routes.deleteMe.handler, eventHandlers.postConfirmation].sort());
+    const pool = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
+    const cognitoStatements = (handlerModule: string) => statementsOf(fn(handlerModule)).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognitoStatements(eventHandlers.postConfirmation)).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminAddUserToGroup', Resource: pool })]);
+    expect(cognitoStatements(routes.deleteMe.handler)).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminDeleteUser', Resource: pool })]);
   });
 
   it('grants Resource "*" in the whole stack only where no resource-level permission exists', () => {

@@ -68,6 +68,10 @@ describe('upload and KYC functions and the private buckets', () => {
     // The review only tags a rejected submission's documents for the retention rule.
     expect(touches(routes.reviewKyc.handler, kycId).flatMap((s) => s.actions)).toEqual(['s3:PutObjectTagging']);
     allowed.add(routes.reviewKyc.handler);
+    // My data: the export signs links to the caller's own documents; the deletion tags and deletes them.
+    expect(touches(routes.exportMyData.handler, kycId).flatMap((s) => s.actions)).toEqual(['s3:GetObject']);
+    expect(touches(routes.deleteMe.handler, kycId).flatMap((s) => s.actions).sort()).toEqual(['s3:DeleteObject', 's3:PutObjectTagging']);
+    allowed.add(routes.exportMyData.handler).add(routes.deleteMe.handler);
     const reaching = kalan.filter((f) => touches(f.handlerModule, kycId).length > 0).map((f) => f.handlerModule);
     expect(reaching.sort()).toEqual([...allowed].sort());
     for (const f of kalan.filter((f) => !allowed.has(f.handlerModule))) {
@@ -89,11 +93,14 @@ describe('upload and KYC functions and the private buckets', () => {
     }
   });
 
-  it('never grants listing or deleting files to these functions', () => {
+  it('never grants listing files, and deleting them only to the account deletion', () => {
     for (const f of kalan) {
+      const mayDelete = f.handlerModule === routes.deleteMe.handler;
       for (const statement of [...touches(f.handlerModule, kycId), ...touches(f.handlerModule, imagesId)]) {
-        expect(statement.actions.every((a) => ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:GetObjectTagging'].includes(a)), f.handlerModule).toBe(true);
+        const allowedActions = ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:GetObjectTagging', ...(mayDelete ? ['s3:DeleteObject'] : [])];
+        expect(statement.actions.every((a) => allowedActions.includes(a)), f.handlerModule).toBe(true);
       }
     }
+    expect(touches(routes.deleteMe.handler, imagesId).flatMap((s) => s.actions)).toEqual(['s3:DeleteObject']);
   });
 });

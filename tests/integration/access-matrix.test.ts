@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { buildPath, routes, type RouteDefinition, type RouteId } from '#shared/routes';
-import { api, type TestUser } from '../support/stack.js';
+import { api, newUser, type TestUser } from '../support/stack.js';
 import {
   buildWorld,
   disputeAfterRelease,
@@ -92,6 +92,11 @@ interface Row {
   check?: Check;
   /** The owned resource's other callers: the owner's neighbour, the owner itself, … */
   owned?: Cell[];
+  /**
+   * For a call that ends its caller (the account deletion): each admitted role is played by a
+   * fresh user of that role, the request's `owner`, instead of the world's.
+   */
+  freshCaller?: (role: Role) => Promise<Req>;
 }
 
 const w = {} as World;
@@ -160,6 +165,26 @@ const matrix: Record<RouteId, Row> = {
   getMe: {
     roles: ROLES,
     check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+  // --- My data: everyone exports its own; parents, tutors and companies delete their own account
+  // (an admin account is removed by another admin or the operator).
+  exportMyData: {
+    roles: ROLES,
+    check: (res, { caller }) => {
+      expect(res.body.account.user_id).toBe(caller!.sub);
+      expect(res.body.profile.user_id).toBe(caller!.sub);
+    },
+  },
+  deleteMe: {
+    roles: ['parent', 'tuteur', 'entreprise'],
+    ok: 204,
+    freshCaller: async (role) => {
+      const owner = await newUser(role);
+      return { owner, state: async () => (await api('/api/me', { token: owner.accessToken })).status };
+    },
+    // Refused callers: the world's own accounts stay.
+    request: (w) => ({ state: async () => (await Promise.all(ROLES.map((role) => api('/api/me', { token: w[role].accessToken })))).map((r) => r.status) }),
+    check: async (_res, { caller }) => expect((await api('/api/me', { token: caller!.accessToken })).status).toBe(404),
   },
   updateMe: {
     roles: ROLES,
@@ -497,9 +522,11 @@ function cellsOf(row: Row): Cell[] {
   const signedOut: Cell = { who: 'déconnecté', caller: () => undefined, status: 401 };
   const byRole = ROLES.map((role): Cell => {
     const allowed = row.roles.includes(role);
+    const fresh = allowed ? row.freshCaller : undefined;
     return {
-      who: role,
-      caller: (w) => w[role],
+      who: fresh ? `${role} (nouveau compte)` : role,
+      caller: fresh ? 'owner' : (w) => w[role],
+      ...(fresh ? { request: () => fresh(role) } : {}),
       status: allowed ? (row.ok ?? 200) : (row.refused ?? 403),
       check: allowed ? row.check : undefined,
     };

@@ -241,6 +241,33 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     }
   });
 
+  it("my data: the export and the account deletion (a parent with a released lesson, a tutor with a KYC submission)", async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
+    expect((await callAs('addFavorite', parent, { body: { tutor_id: tutor.tutorId } })).status).toBe(201);
+    expect((await callAs('recordSearch', parent, { body: { id: randomUUID(), filters: { query: 'maths' }, results_count: 1 } })).status).toBeLessThan(300);
+    const paid = await as('payments/initialize', () => book(parent, tutor));
+    await as('payments/webhook', async () => postWebhook(await chargeSuccess(paid.reference)));
+    await untilWaiting(paid.id, 'escrow');
+    expect((await callAs('decideEscrow', parent, { params: { id: paid.id }, body: { action: 'release' } })).status).toBe(200);
+    await untilStatus(paid.id, 'released');
+    await as('kyc/submit', () => submittedKyc(tutor));
+
+    for (const person of [parent, tutor]) expect((await callAs('exportMyData', person)).status).toBe(200);
+    // No Cognito here: the deletion's last step (AdminDeleteUser) fails, after every table request was made.
+    for (const person of [parent, tutor]) expect((await callAs('deleteMe', person)).status).toBe(500);
+
+    const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+    expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+    const of = (handlerModule: string) => requests.filter((r) => r.handlerModule === handlerModule);
+    // The deletion anonymised the lesson (an update of TX#), deleted the KYC submission and the profiles with their counters.
+    expect(of('account/delete-me').filter((r) => r.action === 'update' && r.partition === `TX#${paid.id}`)).not.toEqual([]);
+    expect(of('account/delete-me').some((r) => r.action === 'delete' && r.partition.startsWith('KYC#'))).toBe(true);
+    expect(of('account/delete-me').filter((r) => r.action === 'delete' && r.sk === 'PROFILE').map((r) => r.partition).sort()).toEqual(
+      [`USER#${parent.userId}`, `USER#${tutor.userId}`].sort(),
+    );
+    expect(of('account/export-my-data').some((r) => r.action === 'query' && r.partition === `TX#${paid.id}`)).toBe(true);
+  });
+
   it('would notice a handler going beyond its row', () => {
     expect(refusal({ handlerModule: 'transactions/rate', action: 'put', partition: 'TX#1', sk: 'LEDGER#release#1', attributes: ['debit'] })).toMatch(/ledger line/);
     expect(refusal({ handlerModule: 'auth/get-me', action: 'get', partition: 'TX#1', attributes: [] })).toBe('dynamodb:GetItem TX#1');

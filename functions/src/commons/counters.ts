@@ -7,7 +7,8 @@
  * Each counted kind of item has ONE helper here that turns its change (before → after) into the
  * counter writes; every place that changes a counted status adds its result to its transaction:
  * - profiles (`profileCounterWrites`): created (post-confirmation, admin script, seed), verified (KYC approval);
- * - KYC submissions (`kycCounterWrites`): submitted (pending), reviewed;
+ *   deleted with the account (`profileRemovalCounterWrites`, account/delete-account.ts);
+ * - KYC submissions (`kycCounterWrites`): submitted (pending), reviewed; deleted with the account (`kycRemovalCounterWrites`);
  * - disputes (`disputeCounterWrites`): opened (rating), resolved (decision, closing);
  * - transactions (`transactionCounterWrites`): every status transition (escrow/transitions.ts).
  *
@@ -75,6 +76,16 @@ const isVerifiedTutor = (profile: CountedProfile | null) => profile?.role === 't
 /** A profile created (`before` null) or changed: users, and tutors whose identity is verified. */
 export function profileCounterWrites(before: CountedProfile | null, after: CountedProfile): TransactWriteItem[] {
   return [...move('total_users', before !== null, true), ...move('verified_tutors', isVerifiedTutor(before), isVerifiedTutor(after))];
+}
+
+/** A profile deleted with its account: one user fewer, and one verified tutor fewer if it was one. */
+export function profileRemovalCounterWrites(before: CountedProfile): TransactWriteItem[] {
+  return [...move('total_users', true, false), ...move('verified_tutors', isVerifiedTutor(before), false)];
+}
+
+/** A KYC submission deleted with its account: one fewer waiting if it was pending. */
+export function kycRemovalCounterWrites(before: KycStatus): TransactWriteItem[] {
+  return move('pending_kyc', before === 'pending', false);
 }
 
 /** A KYC submission written (`before` null) or reviewed: submissions waiting for an admin. */

@@ -158,7 +158,7 @@ export async function presignPost(
  */
 export async function signObjectRequest(
   context: PresignContext,
-  input: { bucket: string; key: string; method: 'PUT' | 'GET'; query?: Record<string, string>; body?: string; headers?: Record<string, string> },
+  input: { bucket: string; key: string; method: 'PUT' | 'GET' | 'DELETE'; query?: Record<string, string>; body?: string; headers?: Record<string, string> },
 ): Promise<{ url: string; method: string; headers: Record<string, string>; body?: string }> {
   const { protocol, hostname, port, basePath } = bucketAddress(context, input.bucket);
   const body = input.body ?? '';

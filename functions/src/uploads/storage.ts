@@ -202,3 +202,22 @@ export async function tagKycDocuments(keys: readonly string[], retention: KycRet
     }),
   );
 }
+
+/**
+ * Deletes stored files (an account's identity documents and tutor images): a signed DeleteObject
+ * each. On the versioned KYC bucket this leaves a delete marker and makes the document a
+ * noncurrent version, which the retention rule expires once tagged (`tagKycDocuments` first).
+ * Deleting a file already gone succeeds (S3 answers 204), so a retried deletion repeats it freely.
+ */
+export async function deleteStoredFiles(keys: readonly string[]): Promise<void> {
+  // One after the other: a handful of files, and the local S3 (s3rver) cleans up a folder left
+  // empty after each delete, which two deletes in the same folder at once make fail.
+  for (const key of keys) {
+    const file = parseUploadKey(key);
+    if (!file) throw new ValidationError(messages.uploads.invalidKey);
+    const request = await signObjectRequest(environmentContext(), { bucket: bucketName(bucketOfPurpose(file.purpose)), key, method: 'DELETE' });
+    const response = await fetch(request.url, { method: request.method, headers: request.headers });
+    await response.arrayBuffer();
+    if (!response.ok && response.status !== 404) throw new Error(`S3 DeleteObject answered ${response.status}`);
+  }
+}

@@ -12,6 +12,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly status: number,
     readonly code: string,
+    /** The error's details, when the API gives some (e.g. which transactions block a deletion). */
+    readonly details: ReadonlyArray<{ path: string; message: string }> = [],
   ) {
     super(message);
   }
@@ -70,7 +72,7 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiRequestError(parsed.data.error.message, response.status, parsed.data.error.code);
+    if (parsed.success) throw new ApiRequestError(parsed.data.error.message, response.status, parsed.data.error.code, parsed.data.error.details);
     // API Gateway's JWT authorizer answers 401 {"message":"Unauthorized"}, not our error shape.
     if (response.status === 401) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
     throw new ApiRequestError(messages.http.internal, response.status, `HTTP_${response.status}`);

@@ -5,10 +5,11 @@ import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
 import { useAuth } from '@/lib/auth';
+import { MyDataSection } from './my-data-section';
 import { OrganisationSummary, ParentAnswersSummary } from './onboarding-answers-summary';
 import { TutorKycStatus } from './tutor-kyc-status';
 
-/** Profile tab of Home: who is signed in, as what, and the way out. */
+/** Profile tab of Home: who is signed in, as what, the way out, and my data (export, deletion). */
 export function ProfileSummary() {
   const { profile, user, signOut } = useAuth();
   const navigate = useNavigate();
@@ -27,50 +28,53 @@ export function ProfileSummary() {
   };
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <HStack gap="4" minW="0">
-          <Avatar.Root size="xl" colorPalette="orange">
-            <Avatar.Fallback name={fullName} />
-          </Avatar.Root>
-          <Stack gap="1" minW="0">
-            <Heading as="h2" size="xl" truncate>
-              {fullName}
-            </Heading>
-            <Badge colorPalette="orange" alignSelf="flex-start">
-              {ROLE_LABELS[profile.role]}
-            </Badge>
-          </Stack>
-        </HStack>
-      </Card.Header>
-      <Card.Body>
-        <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-          <DataList.Item>
-            <DataList.ItemLabel>Type de compte</DataList.ItemLabel>
-            <DataList.ItemValue>{ROLE_LABELS[profile.role]}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Email</DataList.ItemLabel>
-            <DataList.ItemValue wordBreak="break-all">{email}</DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
-        {profile.role !== 'admin' && <Separator my="4" />}
-        {profile.role === 'tuteur' && <TutorKycStatus />}
-        {profile.role === 'parent' && <ParentAnswersSummary />}
-        {profile.role === 'entreprise' && <OrganisationSummary />}
-      </Card.Body>
-      <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
-        {profile.role === 'admin' && (
-          <Button onClick={() => navigate('/admin')}>
-            <LuLayoutDashboard />
-            Tableau de bord administrateur
+    <Stack gap="4">
+      <Card.Root>
+        <Card.Header>
+          <HStack gap="4" minW="0">
+            <Avatar.Root size="xl" colorPalette="orange">
+              <Avatar.Fallback name={fullName} />
+            </Avatar.Root>
+            <Stack gap="1" minW="0">
+              <Heading as="h2" size="xl" truncate>
+                {fullName}
+              </Heading>
+              <Badge colorPalette="orange" alignSelf="flex-start">
+                {ROLE_LABELS[profile.role]}
+              </Badge>
+            </Stack>
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
+            <DataList.Item>
+              <DataList.ItemLabel>Type de compte</DataList.ItemLabel>
+              <DataList.ItemValue>{ROLE_LABELS[profile.role]}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Email</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-all">{email}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          {profile.role !== 'admin' && <Separator my="4" />}
+          {profile.role === 'tuteur' && <TutorKycStatus />}
+          {profile.role === 'parent' && <ParentAnswersSummary />}
+          {profile.role === 'entreprise' && <OrganisationSummary />}
+        </Card.Body>
+        <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
+          {profile.role === 'admin' && (
+            <Button onClick={() => navigate('/admin')}>
+              <LuLayoutDashboard />
+              Tableau de bord administrateur
+            </Button>
+          )}
+          <Button variant="outline" colorPalette="red" onClick={() => void handleSignOut()}>
+            <LuLogOut />
+            {messages.ui.signOut}
           </Button>
-        )}
-        <Button variant="outline" colorPalette="red" onClick={() => void handleSignOut()}>
-          <LuLogOut />
-          {messages.ui.signOut}
-        </Button>
-      </Card.Footer>
-    </Card.Root>
+        </Card.Footer>
+      </Card.Root>
+      <MyDataSection />
+    </Stack>
   );
 }

@@ -1,0 +1,154 @@
+/**
+ * Everything Kalan holds about one user, read through the entities, every list page after page
+ * (the data library's `exclusiveStartKey` / `LastEvaluatedKey` cursors, never a bounded read):
+ * the items of the user's own partition, its KYC submissions, the transactions where it is the
+ * parent or the tutor, and each transaction's history and dispute. Shared by the export and the
+ * deletion, so both see the same set.
+ */
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { FavoriteEntity } from '../favorites/entities.js';
+import { SearchHistoryEntity } from '../history/entities.js';
+import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
+import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
+import {
+  DisputeEntity,
+  parentTransactionsIndex,
+  TransactionEntity,
+  TransactionHistoryEntity,
+  tutorTransactionsIndex,
+} from '../payments/entities.js';
+
+export type Profile = FormattedItem<typeof ProfileEntity>;
+export type TutorProfile = FormattedItem<typeof TutorProfileEntity>;
+export type Transaction = FormattedItem<typeof TransactionEntity>;
+export type KycVerification = FormattedItem<typeof KycVerificationEntity>;
+
+/** The items of `USER#<id>`, by kind. */
+export interface UserItems {
+  profile: Profile | null;
+  tutorProfile: TutorProfile | null;
+  parentPreferences: FormattedItem<typeof ParentPreferencesEntity> | null;
+  organisation: FormattedItem<typeof OrganisationEntity> | null;
+  favorites: Array<FormattedItem<typeof FavoriteEntity>>;
+  searches: Array<FormattedItem<typeof SearchHistoryEntity>>;
+  kycStatus: FormattedItem<typeof KycStatusEntity> | null;
+}
+
+const userPartition = (userId: string) => `USER#${userId}`;
+
+/** Every page of a query (`page` reads one page from a start key). */
+async function allPages<T>(page: (start: Record<string, unknown> | undefined) => Promise<{ items: T[]; next?: Record<string, unknown> }>): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const read = await page(start);
+    items.push(...read.items);
+    start = read.next;
+  } while (start);
+  return items;
+}
+
+/** The user's own partition, whole (strongly consistent: the deletion reads what it deletes). */
+export async function readUserItems(userId: string): Promise<UserItems> {
+  const items = await allPages(async (exclusiveStartKey) => {
+    const { Items = [], LastEvaluatedKey } = await kalanTable
+      .build(QueryCommand)
+      .entities(ProfileEntity, TutorProfileEntity, ParentPreferencesEntity, OrganisationEntity, FavoriteEntity, SearchHistoryEntity, KycStatusEntity)
+      .query({ partition: userPartition(userId) })
+      .options({ consistent: true, exclusiveStartKey, maxPages: 1, showEntityAttr: true })
+      .send();
+    return { items: Items, next: LastEvaluatedKey };
+  });
+  const result: UserItems = {
+    profile: null,
+    tutorProfile: null,
+    parentPreferences: null,
+    organisation: null,
+    favorites: [],
+    searches: [],
+    kycStatus: null,
+  };
+  for (const item of items) {
+    switch (item.entity) {
+      case ProfileEntity.entityName:
+        result.profile = item as Profile;
+        break;
+      case TutorProfileEntity.entityName:
+        result.tutorProfile = item as TutorProfile;
+        break;
+      case ParentPreferencesEntity.entityName:
+        result.parentPreferences = item as UserItems['parentPreferences'];
+        break;
+      case OrganisationEntity.entityName:
+        result.organisation = item as UserItems['organisation'];
+        break;
+      case FavoriteEntity.entityName:
+        result.favorites.push(item as UserItems['favorites'][number]);
+        break;
+      case SearchHistoryEntity.entityName:
+        result.searches.push(item as UserItems['searches'][number]);
+        break;
+      case KycStatusEntity.entityName:
+        result.kycStatus = item as UserItems['kycStatus'];
+        break;
+    }
+  }
+  return result;
+}
+
+/**
+ * Every KYC submission of the user, the rejected ones before the last included. A submission is
+ * keyed by its own id; the per-user status item points only at the latest, so the submissions are
+ * read from the admin's list index, filtered on the owner (an export or a deletion is rare; the
+ * list holds one or two submissions per tutor).
+ */
+export async function readKycSubmissions(userId: string): Promise<KycVerification[]> {
+  return allPages(async (exclusiveStartKey) => {
+    const { Items = [], LastEvaluatedKey } = await kalanTable
+      .build(QueryCommand)
+      .entities(KycVerificationEntity)
+      .query({ index: 'gsi1', partition: KYC_LIST_PARTITION })
+      .options({ exclusiveStartKey, maxPages: 1, filters: { kycVerification: { attr: 'user_id', eq: userId } } })
+      .send();
+    return { items: Items, next: LastEvaluatedKey };
+  });
+}
+
+async function transactionsOn(index: 'gsi1' | 'gsi2', partition: string): Promise<Transaction[]> {
+  return allPages(async (exclusiveStartKey) => {
+    const { Items = [], LastEvaluatedKey } = await kalanTable
+      .build(QueryCommand)
+      .entities(TransactionEntity)
+      .query({ index, partition })
+      .options({ reverse: true, exclusiveStartKey, maxPages: 1 })
+      .send();
+    return { items: Items, next: LastEvaluatedKey };
+  });
+}
+
+/** The transactions where the user is the parent, and those where it is the tutor (newest first). */
+export async function readTransactions(userId: string): Promise<{ asParent: Transaction[]; asTutor: Transaction[] }> {
+  const [asParent, asTutor] = await Promise.all([
+    transactionsOn('gsi1', parentTransactionsIndex(userId)),
+    transactionsOn('gsi2', tutorTransactionsIndex(userId)),
+  ]);
+  return { asParent, asTutor };
+}
+
+/** A transaction's history entries (oldest first) and its dispute, if any. */
+export async function readTransactionRecords(transactionId: string) {
+  const items = await allPages(async (exclusiveStartKey) => {
+    const { Items = [], LastEvaluatedKey } = await kalanTable
+      .build(QueryCommand)
+      .entities(TransactionHistoryEntity, DisputeEntity)
+      .query({ partition: `TX#${transactionId}` })
+      .options({ exclusiveStartKey, maxPages: 1, showEntityAttr: true })
+      .send();
+    return { items: Items, next: LastEvaluatedKey };
+  });
+  const history = items.filter((item) => item.entity === TransactionHistoryEntity.entityName) as Array<FormattedItem<typeof TransactionHistoryEntity>>;
+  const dispute = (items.find((item) => item.entity === DisputeEntity.entityName) ?? null) as FormattedItem<typeof DisputeEntity> | null;
+  return { history, dispute };
+}

@@ -1,0 +1,281 @@
+/**
+ * My data (issue 12, point 1; law 2013-450 of Côte d'Ivoire): the export of everything Kalan holds
+ * about the caller, and the deletion of an account — profile, answers, favourites, history, KYC
+ * submissions and documents, tutor images, the search entry and the Cognito user deleted; the
+ * money records kept with their amounts, anonymised; refused while money moves; an admin refused.
+ * Over HTTP against the local stack, but for the failure midway: the handler runs in this process
+ * (same engines) with Cognito's AdminDeleteUser failing once at the SDK boundary.
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#shared/messages';
+import { routeKey, routes } from '#shared/routes';
+import { presignObjectUrl } from '../../functions/src/commons/s3-presign.js';
+import { localConfig } from '../../infra/local/config.js';
+import { api, claimsOf, newUser, signIn, stack, type TestUser } from '../support/stack.js';
+import { kycDocuments, settledIn, tutorProfileBody } from './access-fixtures.js';
+import { adminTransactionView, bookOk, expectBalanced, ledgerOf, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
+import { apiEvent, lambdaContext, useStackEnvironment } from './search-support.js';
+import { uploadImage } from './uploads-helpers.js';
+
+const ANONYMISED = messages.account.anonymised;
+let admin: TestUser;
+
+function db(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: `http://127.0.0.1:${stack().ports.dynamodb}`,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    }),
+  );
+}
+
+/** Every item of a partition (consistent). */
+async function itemsOf(pk: string): Promise<Array<Record<string, any>>> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({ TableName: 'kalan-local', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
+  );
+  return Items;
+}
+
+/** The status a signed GET of a stored file gets (200 there, 404 gone). */
+async function fileStatus(key: string): Promise<number> {
+  const bucket = key.includes('/kyc_') ? localConfig.buckets.kycDocuments : localConfig.buckets.tutorImages;
+  const url = await presignObjectUrl(
+    { region: 'eu-west-1', credentials: async () => ({ accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }), endpoint: `http://127.0.0.1:${stack().ports.s3}` },
+    { bucket, key, expiresIn: 60 },
+  );
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status === 404) expect(text).toContain('NoSuchKey');
+  return response.status;
+}
+
+const signInFails = async (user: TestUser) => expect(signIn(user.email, user.password)).rejects.toThrow();
+
+async function searchIds(user: TestUser, query: string): Promise<string[]> {
+  const response = await api(`/api/search/tutors?${new URLSearchParams({ q: query, limit: '100' })}`, { token: user.accessToken });
+  expect(response.status, response.text).toBe(200);
+  return (response.body.tutors as Array<{ id: string }>).map((t) => t.id);
+}
+
+/** A tutor with a completed profile (photo, diploma), approved KYC documents: verified and listed. */
+async function verifiedTutor(lastName: string) {
+  const tutor = await newUser('tuteur', { firstName: 'Koffi', lastName });
+  const [photo, diploma] = await Promise.all([uploadImage(tutor.accessToken, 'profile_photo'), uploadImage(tutor.accessToken, 'diploma')]);
+  const saved = await api('/api/me/tutor-profile', {
+    method: 'PUT',
+    token: tutor.accessToken,
+    body: { ...tutorProfileBody(), profile_image_key: photo, diploma_image_keys: [diploma] },
+  });
+  expect(saved.status, saved.text).toBe(200);
+  const documents = await kycDocuments(tutor);
+  const submitted = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: documents });
+  expect(submitted.status, submitted.text).toBe(201);
+  const reviewed = await api(`/api/admin/kyc/${submitted.body.id}/review`, { method: 'POST', token: admin.accessToken, body: { decision: 'approve' } });
+  expect(reviewed.status, reviewed.text).toBe(200);
+  const bookable = { id: saved.body.id as string, userId: tutor.sub, hourlyRate: 4000, subject: 'Mathématiques', level: 'Lycée (2nde-Tle)' };
+  return { tutor, bookable, files: [photo, diploma, documents.cni_image_key, documents.selfie_image_key], kycId: submitted.body.id as string };
+}
+
+/** A lesson of `parent` with `tutor`, paid and released by the parent. */
+async function releasedLesson(parent: TestUser, tutor: ReturnType<typeof seededTutor>): Promise<string> {
+  const { id, url } = await bookOk(parent.accessToken, {}, tutor);
+  await settledIn(id, 'pending');
+  await payOnCheckout(url);
+  await settledIn(id, 'escrow');
+  const release = await api(`/api/transactions/${id}/escrow`, { method: 'POST', token: parent.accessToken, body: { action: 'release' } });
+  expect(release.status, release.text).toBe(200);
+  await expect.poll(async () => (await partition(id)).find((i) => i.sk === 'TRANSACTION')?.status, { timeout: 30_000 }).toBe('released');
+  return id;
+}
+
+/** The stat cards' counters agree with a recount of the table (polled: other files write too). */
+async function expectCountersConsistent(): Promise<void> {
+  useStackEnvironment();
+  const { recount } = await import('../../functions/src/commons/counters.js');
+  await expect
+    .poll(
+      async () => {
+        const stats = (await api('/api/admin/stats', { token: admin.accessToken })).body as Record<string, number>;
+        const { open_disputes, ...others } = await recount();
+        const recounted = { ...others, active_disputes: open_disputes };
+        return JSON.stringify(stats) === JSON.stringify({ ...stats, ...recounted }) ? 'les compteurs sont justes' : { stats, recounted };
+      },
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe('les compteurs sont justes');
+}
+
+beforeAll(async () => {
+  const account = stack().accounts.find((a) => a.role === 'admin')!;
+  const tokens = await signIn(account.email, account.password);
+  admin = { ...account, ...tokens, sub: String(claimsOf(tokens.accessToken).sub) };
+  // A table never counted is recounted at the first read of the stat cards: read them now, so
+  // that the deletions below move counters already kept (and a missed move shows).
+  expect((await api('/api/admin/stats', { token: admin.accessToken })).status).toBe(200);
+});
+
+describe('GET /api/me/export', () => {
+  it("contains the caller's profile, answers, favourites, history, transactions and documents, and nothing of another user", async () => {
+    const [parent, other] = await Promise.all([newUser('parent', { firstName: 'Adjoua', lastName: 'Exportée' }), newUser('parent', { firstName: 'Autre', lastName: 'Voisin' })]);
+    const tutor = seededTutor(3);
+    const prefs = { children: [{ first_name: 'Yao', age: 10, level: 'primaire' }], zone: 'cocody' };
+    expect((await api('/api/me/parent-preferences', { method: 'PUT', token: parent.accessToken, body: prefs })).status).toBe(200);
+    expect((await api('/api/favorites', { method: 'POST', token: parent.accessToken, body: { tutor_id: tutor.id } })).status).toBe(201);
+    const search = { id: randomUUID(), filters: { query: 'maths', subject: 'Mathématiques' }, results_count: 3 };
+    expect((await api('/api/search-history', { method: 'POST', token: parent.accessToken, body: search })).status).toBeLessThan(300);
+    const { id: lesson } = await bookOk(parent.accessToken, {}, tutor);
+    // The neighbour's own data, which must not appear.
+    const theirs = await bookOk(other.accessToken, {}, seededTutor(4));
+    expect((await api('/api/search-history', { method: 'POST', token: other.accessToken, body: { ...search, id: randomUUID() } })).status).toBeLessThan(300);
+
+    const response = await api('/api/me/export', { token: parent.accessToken });
+    expect(response.status, response.text).toBe(200);
+    const day = new Date().toISOString().slice(0, 10);
+    const exported = response.body;
+    expect(exported.profile).toMatchObject({ user_id: parent.sub, first_name: 'Adjoua', last_name: 'Exportée', role: 'parent' });
+    expect(exported.account).toMatchObject({ user_id: parent.sub, email: parent.email });
+    expect(exported.onboarding.parent_preferences).toMatchObject(prefs);
+    expect(exported.favorites.map((f: { tutor_id: string }) => f.tutor_id)).toEqual([tutor.id]);
+    expect(exported.search_history.map((s: { id: string }) => s.id)).toEqual([search.id]);
+    expect(exported.transactions.as_parent.map((t: { id: string }) => t.id)).toEqual([lesson]);
+    expect(exported.transactions.as_parent[0]).toMatchObject({ email: parent.email, amount_total: tutor.hourlyRate * 2, history: [] });
+    expect(exported.transactions.as_tutor).toEqual([]);
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain(other.sub);
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain(theirs.id);
+    expect(text).not.toContain('task_token');
+    // Served as a file to download.
+    const raw = await fetch(`${stack().apiUrl}/api/me/export`, { headers: { authorization: `Bearer ${parent.accessToken}` } });
+    expect(raw.headers.get('content-disposition')).toBe(`attachment; filename="kalan-mes-donnees-${day}.json"`);
+  }, 60_000);
+
+  it("gives a tutor its KYC submissions with the documents' names and short-lived links, not their bytes", async () => {
+    const tutor = await newUser('tuteur');
+    const documents = await kycDocuments(tutor);
+    expect((await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: documents })).status).toBe(201);
+    const exported = (await api('/api/me/export', { token: tutor.accessToken })).body;
+    expect(exported.kyc.status).toBe('pending');
+    const [submission] = exported.kyc.submissions;
+    expect(submission.documents.piece_identite.name).toBe(documents.cni_image_key.split('/')[1]);
+    expect(submission.documents.selfie.name).toBe(documents.selfie_image_key.split('/')[1]);
+    const link = new URL(submission.documents.piece_identite.url);
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect((await fetch(link)).status).toBe(200);
+  }, 60_000);
+});
+
+describe('DELETE /api/me', () => {
+  it('deletes a parent and a verified tutor: profiles, items, documents, search entry and sign-in gone; money kept, anonymised, balanced', async () => {
+    const lastName = `Supprimé${randomUUID().slice(0, 6)}`;
+    const { tutor, bookable, files, kycId } = await verifiedTutor(lastName);
+    const parent = await newUser('parent', { firstName: 'Aminata', lastName: 'Partante' });
+    expect((await api('/api/favorites', { method: 'POST', token: parent.accessToken, body: { tutor_id: bookable.id } })).status).toBe(201);
+    expect((await api('/api/search-history', { method: 'POST', token: parent.accessToken, body: { id: randomUUID(), filters: { query: 'maths' }, results_count: 1 } })).status).toBeLessThan(300);
+    expect((await api('/api/me/parent-preferences', { method: 'PUT', token: parent.accessToken, body: { children: [{ first_name: 'Awa', age: 9, level: 'primaire' }] } })).status).toBe(200);
+    await expect.poll(() => searchIds(parent, lastName), { timeout: 20_000 }).toContain(bookable.id);
+    const lesson = await releasedLesson(parent, bookable);
+    const before = (await partition(lesson)).find((i) => i.sk === 'TRANSACTION')!;
+    for (const key of files) expect(await fileStatus(key), key).toBe(200);
+
+    // The parent first, then the tutor.
+    const parentGone = await api('/api/me', { method: 'DELETE', token: parent.accessToken });
+    expect(parentGone.status, parentGone.text).toBe(204);
+    const tutorGone = await api('/api/me', { method: 'DELETE', token: tutor.accessToken });
+    expect(tutorGone.status, tutorGone.text).toBe(204);
+
+    for (const user of [parent, tutor]) {
+      expect(await itemsOf(`USER#${user.sub}`), 'profil, réponses, favoris, historique, fiche, statut KYC').toEqual([]);
+      expect((await api('/api/me', { token: user.accessToken })).status).toBe(404);
+      await signInFails(user);
+    }
+    expect(await itemsOf(`KYC#${kycId}`)).toEqual([]);
+    for (const key of files) expect(await fileStatus(key), key).toBe(404);
+    await expect.poll(() => searchIds(admin, lastName), { timeout: 20_000 }).not.toContain(bookable.id);
+
+    // The money record: same amounts and status, names and contacts replaced, ids kept as references.
+    const after = (await partition(lesson)).find((i) => i.sk === 'TRANSACTION')!;
+    expect(after).toMatchObject({
+      amount_total: before.amount_total,
+      amount_tutor: before.amount_tutor,
+      commission_amount: before.commission_amount,
+      status: 'released',
+      parent_id: parent.sub,
+      tutor_user_id: tutor.sub,
+      parent_name: ANONYMISED,
+      email: ANONYMISED,
+      tutor_name: ANONYMISED,
+    });
+    expect(after.description).not.toContain(lastName);
+    expect(JSON.stringify(after)).not.toContain(parent.email);
+    expect(JSON.stringify(after)).not.toContain('Aminata');
+    const seen = await adminTransactionView(lesson, admin.accessToken);
+    expect(seen).toMatchObject({ parent_name: ANONYMISED, tutor_name: ANONYMISED, amount_total: before.amount_total, status: 'released' });
+    const ledger = await ledgerOf(lesson);
+    expect(ledger.map((l) => l.movement).sort()).toEqual(['payment', 'payment', 'release', 'release', 'release']);
+    expectBalanced(ledger);
+    await expectCountersConsistent();
+  }, 120_000);
+
+  it('is refused with a French 409 while money is in flight for the caller, and changes nothing', async () => {
+    const parent = await newUser('parent');
+    expect((await api('/api/favorites', { method: 'POST', token: parent.accessToken, body: { tutor_id: seededTutor(5).id } })).status).toBe(201);
+    const { id } = await bookOk(parent.accessToken, {}, seededTutor(5));
+    await settledIn(id, 'pending');
+    const state = async () => ({ user: await itemsOf(`USER#${parent.sub}`), tx: (await partition(id)).filter((i) => i.sk === 'TRANSACTION').map(({ updated_at: _u, ...rest }) => rest) });
+    const before = await state();
+    const refused = await api('/api/me', { method: 'DELETE', token: parent.accessToken });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'money_in_flight', message: messages.account.moneyInFlight });
+    expect(refused.body.error.details).toEqual([{ path: `transactions.${id}`, message: expect.stringContaining('En attente') }]);
+    expect(await state()).toEqual(before);
+    expect((await signIn(parent.email, parent.password)).accessToken).toEqual(expect.any(String));
+  }, 60_000);
+
+  it('refuses an admin with a French 403 that says who removes an admin account', async () => {
+    const refused = await api('/api/me', { method: 'DELETE', token: admin.accessToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(messages.account.adminCannotDelete);
+    expect((await api('/api/me', { token: admin.accessToken })).status).toBe(200);
+  });
+
+  it('finishes on a retry what a deletion that failed midway began (Cognito failing at the last step)', async () => {
+    const { tutor, files } = await verifiedTutor(`Reprise${randomUUID().slice(0, 6)}`);
+    useStackEnvironment({
+      KYC_BUCKET: localConfig.buckets.kycDocuments,
+      USER_POOL_ID: stack().pool.userPoolId,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: stack().cognitoUrl,
+    });
+    const { cognito } = await import('../../functions/src/commons/clients/cognito.js');
+    const { handler } = await import('../../functions/src/account/delete-me.js');
+    const fault = 'kalan-test-cognito-down';
+    cognito.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'AdminDeleteUserCommand') throw Object.assign(new Error('Service indisponible'), { name: 'InternalErrorException' });
+        return next(args);
+      },
+      { step: 'initialize', name: fault },
+    );
+    try {
+      const event = apiEvent({ routeKey: routeKey(routes.deleteMe), sub: tutor.sub, groups: ['tuteur'] });
+      const failed = (await handler(event, lambdaContext)) as { statusCode: number };
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      cognito.middlewareStack.remove(fault);
+    }
+    // Midway: the data is gone, the sign-in is not.
+    expect(await itemsOf(`USER#${tutor.sub}`)).toEqual([]);
+    for (const key of files) expect(await fileStatus(key)).toBe(404);
+    const stillSignsIn = await signIn(tutor.email, tutor.password);
+    // The user retries (its session still holds): the deletion finishes.
+    const retried = await api('/api/me', { method: 'DELETE', token: stillSignsIn.accessToken });
+    expect(retried.status, retried.text).toBe(204);
+    await signInFails(tutor);
+    await expectCountersConsistent();
+  }, 120_000);
+});
