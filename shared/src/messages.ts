@@ -306,7 +306,7 @@ export const messages = {
     whatIsDeleted:
       'Seront supprimés : votre profil, vos réponses à l’inscription, vos favoris, votre historique de recherche, votre fiche de répétiteur (vous disparaissez de la recherche) et vos documents d’identité.',
     whatIsKept:
-      'Seront gardés : vos paiements et le journal comptable, avec leurs montants, comme la loi sur la comptabilité l’exige ; votre nom, votre email et votre téléphone y sont remplacés par « Compte supprimé ».',
+      'Seront gardés : vos paiements et le journal comptable, avec leurs montants, comme la loi sur la comptabilité l’exige ; votre nom, votre email et votre téléphone y sont remplacés par «\u00a0Compte supprimé\u00a0».',
     irreversible: 'Cette action est définitive.',
     confirmWord: 'SUPPRIMER',
     confirmLabel: 'Pour confirmer, tapez SUPPRIMER',
