@@ -14,6 +14,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type RouteDefinition, type RouteId, routeKey, routes } from '#shared/routes';
@@ -85,6 +86,7 @@ export class Api extends Construct {
       let integration = integrations.get(handlerModule);
       if (!integration) {
         const fn = new KalanFunction(this, constructIdFor(handlerModule), { handlerModule, table, stage });
+        grantUserPool(fn, userPool);
         this.functions.set(handlerModule, fn);
         integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn);
         integrations.set(handlerModule, integration);
@@ -142,6 +144,18 @@ export class Api extends Construct {
       },
     });
   }
+}
+
+/**
+ * The Cognito actions the row declares (the admin's second-factor check: AdminGetUser), on the
+ * stage's pool only, with the pool's id in USER_POOL_ID. No cycle: the pool does not know the API.
+ */
+function grantUserPool(fn: KalanFunction, userPool: IUserPool): void {
+  const actions = (fn.permissions.cognito ?? []).map((action) => `cognito-idp:${action}`);
+  if (!actions.length) return;
+  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [userPool.userPoolArn] }));
+  fn.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+  fn.markGranted('cognito');
 }
 
 /** `auth/get-me` → `AuthGetMe`: a stable construct id, hence a stable logical id. */

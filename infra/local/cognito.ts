@@ -14,6 +14,7 @@ import {
   ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared';
 import { localConfig, localFunctionNames, url, type LocalConfig } from './config.js';
@@ -106,6 +107,14 @@ async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<Lo
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
   }
+  // As in CDK: MFA optional for the pool, by authenticator app (TOTP) only.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   // cognito-local's CreateGroup replaces an existing group (and drops its members): list first.
   const existing = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   const existingNames = new Set(existing.Groups?.map((group) => group.GroupName));

@@ -26,6 +26,8 @@ export async function startStack(): Promise<RunningStack> {
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
+  // Known once the local pool exists; CDK sets it on the functions that ask Cognito (the admin's second factor).
+  process.env.USER_POOL_ID = pool.userPoolId;
   const router = createRouter({ config, pool });
   await new Promise<void>((resolve, reject) => {
     router.once('error', reject);

@@ -92,6 +92,8 @@ interface Row {
   check?: Check;
   /** The owned resource's other callers: the owner's neighbour, the owner itself, … */
   owned?: Cell[];
+  /** Who plays a role's cell, when not the world's user of that role. */
+  playedBy?: Partial<Record<Role, (w: World) => TestUser>>;
 }
 
 const w = {} as World;
@@ -168,6 +170,14 @@ const matrix: Record<RouteId, Row> = {
       body: { first_name: caller ? (await api('/api/me', { token: caller.accessToken })).body.first_name : 'Aya' },
     }),
     check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+  // --- The admin's second factor (tests/integration/admin-second-factor.test.ts): admins only.
+  getAdminMfa: { roles: ['admin'], check: (res) => expect(res.body).toEqual({ status: 'passed' }) },
+  enrolAdminMfa: {
+    roles: ['admin'],
+    // Recording an enrolment restarts the admin's sessions: not the seeded admin, which other files use.
+    playedBy: { admin: (w) => w.secondAdmin },
+    check: (res) => expect(res.body).toEqual({ status: 'sign_in_again' }),
   },
 
   // --- Onboarding answers: each role its own (§6 entreprise: own onboarding only).
@@ -499,7 +509,7 @@ function cellsOf(row: Row): Cell[] {
     const allowed = row.roles.includes(role);
     return {
       who: role,
-      caller: (w) => w[role],
+      caller: row.playedBy?.[role] ?? ((w) => w[role]),
       status: allowed ? (row.ok ?? 200) : (row.refused ?? 403),
       check: allowed ? row.check : undefined,
     };
