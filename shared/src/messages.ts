@@ -243,6 +243,7 @@ export const messages = {
       "La double authentification est activée. Reconnectez-vous avec votre mot de passe puis le code de l'application pour ouvrir la console.",
     signInAgain: 'Se reconnecter',
     signInStepTitle: "Code de l'application d'authentification",
+    signInStepSubtitle: 'Double authentification',
     signInStepText: "Saisissez le code à 6 chiffres affiché par votre application d'authentification.",
     signInStepSubmit: 'Valider',
     setupFailure: "Impossible de préparer la double authentification. Réessayez.",

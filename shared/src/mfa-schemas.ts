@@ -1,4 +1,5 @@
 /** The admin's second factor (TOTP): what `GET/POST /api/admin/mfa` answer. */
+import { messages } from './messages.js';
 import * as z from './zod.js';
 
 /**
@@ -17,3 +18,12 @@ export const MFA_REQUIRED_CODE = 'mfa_required';
 
 /** The issuer shown by authenticator apps next to the account (the otpauth URI's `issuer`). */
 export const TOTP_ISSUER = 'Kalan';
+
+/** The 6-digit code of an authenticator app (spaces typed between groups are dropped). */
+export const totpCodeSchema = z.object({
+  code: z.pipe(
+    z.pipe(z.string(), z.transform((value) => value.replace(/\s+/g, ''))),
+    z.string().check(z.regex(/^\d{6}$/, messages.mfa.codeInvalid)),
+  ),
+});
+export type TotpCodeInput = z.input<typeof totpCodeSchema>;

@@ -71,7 +71,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     ({ email, password }: SignInInput) =>
       inFrench('signIn', async () => {
         const cognito = await loadCognitoActions();
-        await cognito.signInWithPassword(email, password);
+        const step = await cognito.signInWithPassword(email, password);
+        if (step === 'done') await refreshSession();
+        return step;
+      }),
+    [refreshSession],
+  );
+
+  const confirmSignInCode = useCallback(
+    (code: string) =>
+      inFrench('signIn', async () => {
+        const mfa = await import('./mfa');
+        await mfa.confirmTotpCode(code);
         await refreshSession();
       }),
     [refreshSession],
@@ -110,6 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileError: userId ? profileQuery.error : null,
       refetchProfile,
       signIn,
+      confirmSignInCode,
       signUp,
       signOut,
     }),
@@ -123,6 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileQuery.error,
       refetchProfile,
       signIn,
+      confirmSignInCode,
       signUp,
       signOut,
     ],

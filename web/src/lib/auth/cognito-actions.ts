@@ -7,8 +7,11 @@ import { messages } from '#shared/messages';
 import { signIn, signOut, signUp } from 'aws-amplify/auth';
 import { AuthFlowError } from './auth-errors';
 
+/** Where a sign-in stands after the password: signed in, or Cognito asks the TOTP code (admins). */
+export type SignInStep = 'done' | 'totp';
+
 /** USER_PASSWORD_AUTH: the SRP flow cannot be emulated by the local Cognito. */
-export async function signInWithPassword(email: string, password: string): Promise<void> {
+export async function signInWithPassword(email: string, password: string): Promise<SignInStep> {
   const attempt = () => signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   let result;
   try {
@@ -19,7 +22,10 @@ export async function signInWithPassword(email: string, password: string): Promi
     await signOut();
     result = await attempt();
   }
+  // An account with TOTP on (an enrolled admin): the code is asked next (lib/auth/mfa.ts).
+  if (!result.isSignedIn && result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'totp';
   if (!result.isSignedIn) throw new AuthFlowError(messages.auth.unexpected);
+  return 'done';
 }
 
 /** Creates the account; the PreSignUp trigger confirms it, so the user can sign in at once. */

@@ -8,6 +8,7 @@ import { notify } from '@/components/ui/notify';
 import { forgetSignUpRole, pendingSignUpRole, preloadAuthActions, useAuth } from '@/lib/auth';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { TotpStep } from './totp-step';
 
 type Mode = 'signIn' | 'signUp';
 
@@ -21,20 +22,32 @@ export function AuthScreen() {
   const [intendedRole] = useState(pendingSignUpRole);
   const tutorSignUp = intendedRole === 'tuteur';
   const [mode, setMode] = useState<Mode>(intendedRole ? 'signUp' : 'signIn');
-  const { signIn, signUp } = useAuth();
+  const { signIn, signUp, confirmSignInCode } = useAuth();
   const navigate = useNavigate();
+  /** The password was right and Cognito asks the authenticator app's code (an admin's account). */
+  const [askingTotp, setAskingTotp] = useState(false);
+
+  const signedIn = () => {
+    forgetSignUpRole();
+    notify.success({ title: messages.auth.signInSuccessTitle, description: messages.auth.signInSuccess });
+    navigate('/', { replace: true });
+  };
+
+  const handleTotpCode = async (code: string) => {
+    notify.dismissAll();
+    await confirmSignInCode(code); // a refused code is shown under the field
+    signedIn();
+  };
 
   const handleSignIn = async (values: SignInInput) => {
     notify.dismissAll();
     try {
-      await signIn(values);
+      if ((await signIn(values)) === 'totp') return setAskingTotp(true);
     } catch (error) {
       notify.error({ title: messages.auth.signInErrorTitle, description: errorMessage(error) });
       return;
     }
-    forgetSignUpRole();
-    notify.success({ title: messages.auth.signInSuccessTitle, description: messages.auth.signInSuccess });
-    navigate('/', { replace: true });
+    signedIn();
   };
 
   const handleSignUp = async (values: SignUpInput) => {
@@ -80,10 +93,12 @@ export function AuthScreen() {
         <Card.Root size={{ base: 'sm', sm: 'md' }} shadow="md">
           <Card.Header>
             <Heading as="h1" size="2xl">
-              {isSignIn ? messages.auth.signInTitle : messages.auth.signUpTitle}
+              {askingTotp ? messages.mfa.signInStepTitle : isSignIn ? messages.auth.signInTitle : messages.auth.signUpTitle}
             </Heading>
             <Card.Description>
-              {isSignIn
+              {askingTotp
+                ? messages.mfa.signInStepSubtitle
+                : isSignIn
                 ? 'Connectez-vous à votre compte'
                 : tutorSignUp
                   ? 'Votre compte Répétiteur, avec une autre adresse email que votre compte actuel'
@@ -93,13 +108,25 @@ export function AuthScreen() {
           {/* The sign-in code is fetched as soon as the user starts filling the form. */}
           <Card.Body onFocusCapture={preloadAuthActions}>
             {/* key: switching modes starts a fresh form */}
-            {isSignIn ? <SignInForm key="signIn" onSubmit={handleSignIn} /> : <SignUpForm key="signUp" onSubmit={handleSignUp} defaultRole={intendedRole ?? 'parent'} />}
+            {askingTotp ? (
+              <TotpStep onSubmit={handleTotpCode} />
+            ) : isSignIn ? (
+              <SignInForm key="signIn" onSubmit={handleSignIn} />
+            ) : (
+              <SignUpForm key="signUp" onSubmit={handleSignUp} defaultRole={intendedRole ?? 'parent'} />
+            )}
           </Card.Body>
           <Card.Footer justifyContent="center">
             <Box textAlign="center" fontSize="sm" color="fg.muted">
               {isSignIn ? 'Pas encore de compte ? ' : 'Déjà un compte ? '}
               <Link asChild variant="underline" colorPalette="orange" fontWeight="semibold" color="colorPalette.fg">
-                <button type="button" onClick={() => setMode(isSignIn ? 'signUp' : 'signIn')}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setAskingTotp(false);
+                    setMode(isSignIn ? 'signUp' : 'signIn');
+                  }}
+                >
                   {isSignIn ? "S'inscrire" : 'Se connecter'}
                 </button>
               </Link>
