@@ -2,6 +2,7 @@ import {
   AccountRecovery,
   ClientAttributes,
   FeaturePlan,
+  Mfa,
   StringAttribute,
   UserPool,
   UserPoolEmail,
@@ -71,6 +72,11 @@ export class Auth extends Construct {
       },
       email: accountEmail(stage),
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // A second factor by authenticator app (TOTP), never SMS; optional for the pool, required by
+      // the API for admins (functions/src/commons/second-factor.ts). Once a user has it on,
+      // Cognito asks the code at every sign-in.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
       deletionProtection: stage.isProduction,
       removalPolicy: stage.removalPolicy,
     });
@@ -149,7 +155,11 @@ export class Auth extends Construct {
   private acknowledgeNagFindings(): void {
     const pool = this.userPool;
     acknowledge(pool, `The product's password rule is at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit; no case or symbol is required.`, 'AwsSolutions-COG1');
-    acknowledge(pool, 'MFA is not part of the product at this stage: parents and tutors sign in with email and password.', 'AwsSolutions-COG2');
+    acknowledge(
+      pool,
+      'MFA is optional for the pool (TOTP only): parents and tutors sign in with email and password; the API refuses an admin session without TOTP.',
+      'AwsSolutions-COG2',
+    );
     acknowledge(pool, 'Threat protection (advanced security) needs the Plus plan; not required at this product stage.', 'AwsSolutions-COG3');
     acknowledge(pool, 'The Lite plan covers what the product uses (triggers, groups, password sign-in); Plus is not needed yet.', 'AwsSolutions-COG8');
   }

@@ -107,8 +107,11 @@ export interface Permissions {
   };
   /** Converse on the stage's model (when the stage enables Bedrock). */
   readonly bedrock?: true;
-  /** On its own user pool only. */
-  readonly cognito?: readonly ('AdminAddUserToGroup' | 'AdminDeleteUser')[];
+  /**
+   * On its own user pool only. `AdminGetUser`: the admin's second-factor check (commons/second-factor.ts),
+   * which every handler of a route admitting admins runs (with a read of the caller's profile, `USER#`).
+   */
+  readonly cognito?: readonly ('AdminAddUserToGroup' | 'AdminDeleteUser' | 'AdminGetUser')[];
   /** Reads the table's stream (event source mapping) and sends the batches that keep failing to its dead-letter queue. */
   readonly tableStream?: true;
 }
@@ -121,24 +124,36 @@ const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, co
  */
 const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS] } as const;
 
+/**
+ * What the admin's second-factor check needs (commons/second-factor.ts): the caller's profile
+ * and Cognito's MFA settings. Every handler of a route admitting admins runs it
+ * (`requiresAdminSecondFactor`; tests/infra/permissions.test.ts checks the rows).
+ */
+const SECOND_FACTOR_CHECK = ['AdminGetUser'] as const;
+
 export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Accounts
   'auth/pre-sign-up': {},
   'auth/custom-message': {},
   'auth/post-confirmation': { table: { put: [USER], update: [COUNTERS] }, cognito: ['AdminAddUserToGroup'] },
   'auth/get-me': { table: { get: [USER] } },
-  'auth/update-me': { table: { update: [USER] } },
+  'auth/update-me': { table: { get: [USER], update: [USER] }, cognito: SECOND_FACTOR_CHECK },
+  'auth/admin-mfa-status': { table: { get: [USER] }, cognito: SECOND_FACTOR_CHECK },
+  'auth/admin-mfa-enrol': { table: { update: [USER] }, cognito: SECOND_FACTOR_CHECK },
   'http/not-found': {},
   // My data (law 2013-450): the export reads the user's partition, its KYC submissions (the admin
   // list, filtered on the owner), its transactions as parent and as tutor with their history and
   // dispute, and signs links to its documents and images.
   'account/export-my-data': {
     table: {
+      get: [USER],
       query: [USER, TX],
       gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
       gsi2: [GSI2.tutorTransactions],
     },
     buckets: { kyc: ['read'], tutorImages: ['read'] },
+    // An admin exports too, after the second factor (fail closed: the route admits admins).
+    cognito: SECOND_FACTOR_CHECK,
   },
   // The deletion reads the same, anonymises the kept transactions (never a ledger line: the Deny
   // applies), deletes the KYC submissions and the user's items with the counters they hold, tags
@@ -165,14 +180,18 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'] } },
   'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
-  'uploads/get-file-url': { buckets: { kyc: ['read'], tutorImages: ['read'] } },
+  'uploads/get-file-url': { table: { get: [USER] }, buckets: { kyc: ['read'], tutorImages: ['read'] }, cognito: SECOND_FACTOR_CHECK },
   'kyc/get-mine': { table: { get: [USER, KYC] }, buckets: { kyc: ['read'] } },
   // Reads the documents' retention tags: a rejected document cannot be submitted again.
   'kyc/submit': { table: { get: [USER, KYC], put: [USER, KYC], update: [COUNTERS] }, buckets: { kyc: ['read', 'readTags'] } },
-  'kyc/admin-list': { table: { get: [USER], gsi1: [GSI1.kycVerifications], gsi2: [GSI2.pendingKyc] }, buckets: { kyc: ['read'] } },
+  'kyc/admin-list': {
+    table: { get: [USER], gsi1: [GSI1.kycVerifications], gsi2: [GSI2.pendingKyc] },
+    buckets: { kyc: ['read'] },
+    cognito: SECOND_FACTOR_CHECK,
+  },
   // The review moves the pending-KYC counter, and the verified-tutors one when a tutor becomes verified.
   // A rejection tags the submission's documents for the retention rule (KYC_RETENTION).
-  'kyc/admin-review': { table: { get: [KYC, USER], update: [USER, KYC, COUNTERS] }, buckets: { kyc: ['tag'] } },
+  'kyc/admin-review': { table: { get: [KYC, USER], update: [USER, KYC, COUNTERS] }, buckets: { kyc: ['tag'] }, cognito: SECOND_FACTOR_CHECK },
 
   // Discovery
   'search/search-tutors': { buckets: { catalogue: ['read'], tutorImages: ['read'] } },
@@ -202,8 +221,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
   },
-  'payments/verify-payment': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
-  'escrow/decide': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'] },
+  'payments/verify-payment': {
+    table: { ...TRANSITION, get: [TX, USER] },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    paystackSecret: true,
+    cognito: SECOND_FACTOR_CHECK,
+  },
+  'escrow/decide': { table: { ...TRANSITION, get: [TX, USER] }, ledger: true, workflow: ['SendTaskSuccess'], cognito: SECOND_FACTOR_CHECK },
   'escrow/tasks': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
   // The reconciler: open transactions (sparse index + BatchGet), the workflow's and Paystack's repairs
   // (transitions, the needs_attention path, a new attempt), its lease on a transaction (put, delete).
@@ -214,25 +239,30 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     paystackSecret: true,
   },
   'admin/retry-transaction': {
-    table: TRANSITION,
+    table: { ...TRANSITION, get: [TX, USER] },
     ledger: true,
     workflow: ['StartExecution', 'StopExecution', 'SendTaskSuccess'],
     paystackSecret: true,
+    cognito: SECOND_FACTOR_CHECK,
   },
   // Rating writes the course's rating and, for a low one, the dispute (no money moves).
   'transactions/rate': { table: TRANSITION, workflow: ['SendTaskSuccess'] },
   'transactions/list-mine': { table: { gsi1: [GSI1.parentTransactions] } },
-  'transactions/invoice': { table: { get: [TX] } },
+  'transactions/invoice': { table: { get: [TX, USER] }, cognito: SECOND_FACTOR_CHECK },
   'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions] } },
 
   // Admin views
   // The counters; a table never counted is recounted once by a Scan, which also backfills the
   // sparse index attributes of pending KYC submissions and transactions needing attention.
-  'admin/stats': { table: { query: [COUNTERS], scan: true, update: [COUNTERS, KYC, TX], check: [TX] } },
-  'admin/transactions': { table: { gsi1: [GSI1.allTransactions], gsi2: [GSI2.attentionTransactions], batchGet: [TX] } },
-  'admin/users': { table: { gsi1: [GSI1.profiles] } },
-  'admin/disputes': { table: { gsi1: [GSI1.openDisputes], batchGet: [TX] } },
-  'admin/close-dispute': { table: { get: [TX], check: [TX], update: [TX, COUNTERS] } },
+  // Each also reads its caller's profile and Cognito's MFA settings: the second-factor check.
+  'admin/stats': { table: { get: [USER], query: [COUNTERS], scan: true, update: [COUNTERS, KYC, TX], check: [TX] }, cognito: SECOND_FACTOR_CHECK },
+  'admin/transactions': {
+    table: { get: [USER], gsi1: [GSI1.allTransactions], gsi2: [GSI2.attentionTransactions], batchGet: [TX] },
+    cognito: SECOND_FACTOR_CHECK,
+  },
+  'admin/users': { table: { get: [USER], gsi1: [GSI1.profiles] }, cognito: SECOND_FACTOR_CHECK },
+  'admin/disputes': { table: { get: [USER], gsi1: [GSI1.openDisputes], batchGet: [TX] }, cognito: SECOND_FACTOR_CHECK },
+  'admin/close-dispute': { table: { get: [TX, USER], check: [TX], update: [TX, COUNTERS] }, cognito: SECOND_FACTOR_CHECK },
 };
 
 /** The row of a handler module; throws (fail closed) when it has none. */

@@ -19,6 +19,7 @@ import {
   type PasswordPolicyType,
   UpdateUserPoolClientCommand,
   UpdateUserPoolCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_MIN_LENGTH, ROLES } from '#shared';
 import { localConfig, localFunctionNames, mailboxDir, url, type LocalConfig } from './config.js';
@@ -142,6 +143,14 @@ async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<Lo
       new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: CLIENT_NAME, ...localClientSettings() }),
     );
   }
+  // As in CDK: MFA optional for the pool, by authenticator app (TOTP) only.
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: 'OPTIONAL',
+      SoftwareTokenMfaConfiguration: { Enabled: true },
+    }),
+  );
   // cognito-local's CreateGroup replaces an existing group (and drops its members): list first.
   const existing = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
   const existingNames = new Set(existing.Groups?.map((group) => group.GroupName));

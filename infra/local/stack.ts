@@ -32,7 +32,7 @@ export async function startStack(): Promise<RunningStack> {
   const mailbox = await startMailbox(config);
   onStop(() => mailbox.close());
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
-  // The account deletion deletes the Cognito user of this pool (CDK sets the same variable).
+  // The account deletion deletes this pool's Cognito user; the admin's second factor asks it (CDK sets the same variable).
   process.env.USER_POOL_ID = pool.userPoolId;
   const router = createRouter({ config, pool });
   await new Promise<void>((resolve, reject) => {

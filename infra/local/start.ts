@@ -44,6 +44,7 @@ try {
     ...stack.accounts.map(
       (a) => `    ${ROLE_LABELS[a.role as Role].padEnd(13)} ${a.email.padEnd(28)} mot de passe : ${a.password}`,
     ),
+    "  L'admin active d'abord la double authentification (QR code, application d'authentification).",
     '',
     `  Boîte aux lettres locale (codes de vérification et de réinitialisation) : ${stack.mailboxUrl}`,
     '',

@@ -8,3 +8,4 @@ export * from './onboarding-schemas.js';
 export * from './search.js';
 export * from './discovery-schemas.js';
 export * from './french.js';
+export * from './mfa-schemas.js';

@@ -24,6 +24,12 @@ export interface RouteDefinition {
   auth: 'jwt' | 'public';
   /** Groups allowed to call it (checked again inside the handler). */
   roles: readonly Role[];
+  /**
+   * An admin reaches it without having passed the TOTP second factor (see
+   * `requiresAdminSecondFactor`): its own profile, the second factor's own routes, and routes
+   * where an admin gets nothing any signed-in user does not.
+   */
+  adminWithoutSecondFactor?: true;
 }
 
 export const routes = {
@@ -33,7 +39,7 @@ export const routes = {
   ...discoveryRoutes,
   ...paymentRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
-  notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES },
+  notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;
@@ -50,6 +56,14 @@ export const eventHandlers = {
   /** Repairs transactions whose workflow or Paystack disagrees with their status (every 15 minutes). */
   reconciler: 'escrow/reconcile',
 } as const;
+
+/**
+ * An admin caller of this route must have passed the TOTP second factor (commons/second-factor.ts).
+ * Fail closed: every route that admits admins, unless it says otherwise.
+ */
+export function requiresAdminSecondFactor(route: RouteDefinition): boolean {
+  return route.roles.includes('admin') && route.adminWithoutSecondFactor !== true;
+}
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;

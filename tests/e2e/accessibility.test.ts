@@ -11,9 +11,10 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, countByImpact, settle, watchRequests, type AxeFinding } from '../support/axe.js';
 import { launchBrowser, newPage, signInThroughUi, waitForPath } from '../support/browser.js';
-import { api, claimsOf, newUser, signIn, signUp, uniqueEmail, type TestUser } from '../support/stack.js';
+import { api, newUser, signUp, uniqueEmail, type TestUser } from '../support/stack.js';
 import { pendingKyc, settledIn, tutorProfileBody, type Bookable } from '../integration/access-fixtures.js';
-import { adminAccount, bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -54,14 +55,14 @@ beforeAll(async () => {
     newUser('parent', { firstName: 'Awa', lastName: 'Traoré' }),
     newUser('tuteur', { firstName: 'Yao', lastName: 'Kouamé' }),
     newUser('entreprise', { firstName: 'Koffi', lastName: 'Bamba' }),
-    signIn(adminAccount().email, adminAccount().password),
+    adminSession(),
   ]);
   const profile = await api('/api/me/tutor-profile', { method: 'PUT', token: tutor.accessToken, body: tutorProfileBody() });
   expect(profile.status, profile.text).toBe(200);
   tutorsCreated.push(tutor.sub);
   const body = tutorProfileBody();
   const tutorProfile: Bookable = { id: profile.body.id, userId: tutor.sub, hourlyRate: body.hourly_rate, subject: body.subjects[0]!, level: body.levels[0]! };
-  const admin: TestUser = { ...adminAccount(), ...adminTokens, sub: String(claimsOf(adminTokens.accessToken).sub) };
+  const admin: TestUser = adminTokens;
 
   // The parent's payments: one in escrow, one released (to rate, with an invoice), one released
   // and rated 1 (an open dispute for the admin); a favourite; a search in the history.

@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
-import { api, claimsOf, newUser, signIn, stack, type TestUser } from '../support/stack.js';
+import { api, newUser, stack, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
 import { withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -33,9 +34,7 @@ type RoleName = 'parent' | 'tuteur' | 'entreprise' | 'admin';
 /** A user of the role, ready for the app (a tutor has a completed profile). */
 async function userOf(role: RoleName): Promise<TestUser> {
   if (role === 'admin') {
-    const account = stack().accounts.find((a) => a.role === 'admin')!;
-    const tokens = await signIn(account.email, account.password);
-    return { ...account, ...tokens, sub: String(claimsOf(tokens.accessToken).sub) };
+    return adminSession();
   }
   const user = await newUser(role, { firstName: 'Adjoua', lastName: 'Konan' });
   if (role === 'tuteur') {

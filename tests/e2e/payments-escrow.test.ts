@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEK_DAYS } from '#shared';
-import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { adminAccount, bookOk, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
@@ -30,10 +30,7 @@ async function signedIn(email: string, password: string, userId?: string): Promi
   if (userId) {
     await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), userId);
   }
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Mot de passe').fill(password);
-  await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+  await signInThroughUi(page, email, password);
   await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
   return { context, page };
 }

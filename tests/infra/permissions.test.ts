@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Stack } from 'aws-cdk-lib';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { eventHandlers, routes } from '#shared/routes';
+import { eventHandlers, requiresAdminSecondFactor, routes } from '#shared/routes';
 import { CounterEntity } from '#commons/counters';
 import { ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { FavoriteEntity } from '../../functions/src/favorites/entities.js';
@@ -267,12 +267,38 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
   });
 
   it('lets only the post-confirmation trigger add users to groups and the account deletion delete them, of their own pool only', () => {
-    const holders = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:'))));
-    expect(holders.map((f) => f.handlerModule).sort()).toEqual([routes.deleteMe.handler, eventHandlers.postConfirmation].sort());
-    const pool = { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] };
-    const cognitoStatements = (handlerModule: string) => statementsOf(fn(handlerModule)).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
-    expect(cognitoStatements(eventHandlers.postConfirmation)).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminAddUserToGroup', Resource: pool })]);
-    expect(cognitoStatements(routes.deleteMe.handler)).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminDeleteUser', Resource: pool })]);
+    const cognitoActions = (f: KalanFunction) => statementsOf(f).flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
+    const holders = deployed.filter((f) => cognitoActions(f).includes('cognito-idp:AdminAddUserToGroup'));
+    expect(holders.map((f) => f.handlerModule)).toEqual([eventHandlers.postConfirmation]);
+    const [statement] = statementsOf(fn(eventHandlers.postConfirmation)).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
+    expect(statement).toMatchObject({ Action: 'cognito-idp:AdminAddUserToGroup', Resource: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] } });
+    const deleters = deployed.filter((f) => cognitoActions(f).includes('cognito-idp:AdminDeleteUser'));
+    expect(deleters.map((f) => f.handlerModule)).toEqual([routes.deleteMe.handler]);
+    expect(statementsOf(fn(routes.deleteMe.handler)).filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')))).toEqual([
+      expect.objectContaining({ Action: 'cognito-idp:AdminDeleteUser', Resource: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] } }),
+    ]);
+    // No other Cognito action anywhere but the second factor's AdminGetUser.
+    expect(new Set(deployed.flatMap(cognitoActions))).toEqual(
+      new Set(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']),
+    );
+  });
+
+  it("gives every handler of a route admitting admins the second factor's check: AdminGetUser on its own pool, its caller's profile", () => {
+    const checked = new Set(
+      Object.values(routes)
+        .filter((route) => requiresAdminSecondFactor(route) || route.handler.startsWith('auth/admin-mfa-'))
+        .map((route) => route.handler),
+    );
+    const holders = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).includes('cognito-idp:AdminGetUser')));
+    expect(holders.map((f) => f.handlerModule).sort()).toEqual([...checked].sort());
+    for (const f of holders) {
+      const statement = statementsOf(f).find((s) => actionsOf(s).includes('cognito-idp:AdminGetUser'))!;
+      expect(statement, f.handlerModule).toMatchObject({ Action: 'cognito-idp:AdminGetUser', Resource: { 'Fn::GetAtt': [logicalId(stack.auth.userPool), 'Arn'] } });
+      expect(functions[logicalId(f)]!.Properties.Environment.Variables.USER_POOL_ID, f.handlerModule).toEqual({ Ref: logicalId(stack.auth.userPool) });
+      // The enrolment writes the profile; every other one reads it.
+      const profileAction = f.handlerModule === 'auth/admin-mfa-enrol' ? 'update' : 'get';
+      expect(PERMISSIONS[f.handlerModule]!.table?.[profileAction], f.handlerModule).toContain(PARTITIONS.user);
+    }
   });
 
   it('grants Resource "*" in the whole stack only where no resource-level permission exists', () => {

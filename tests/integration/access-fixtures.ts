@@ -6,9 +6,10 @@
  */
 import { expect } from 'vitest';
 import { WEEK_DAYS } from '#shared';
-import { api, claimsOf, newUser, signIn, type TestUser } from '../support/stack.js';
-import { adminAccount, bookOk, eventually, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
+import { api, newUser, type TestUser } from '../support/stack.js';
+import { bookOk, eventually, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
 import { uploadImage } from './uploads-helpers.js';
+import { adminSession, enrolTotp, newAdmin, signInWithTotp } from '../support/admin-session.js';
 
 export type Bookable = ReturnType<typeof seededTutor>;
 
@@ -22,8 +23,10 @@ export interface World {
   /** Another tutor with a completed profile: teaches nothing. */
   neighbourTutor: TestUser;
   entreprise: TestUser;
-  /** The stack's seeded admin. */
+  /** The stack's seeded admin, signed in with its TOTP code. */
   admin: TestUser;
+  /** Another admin, enrolled and signed in with a code, for the enrolment route (which restarts its sessions). */
+  secondAdmin: TestUser;
   /** The tutor's profile, as a parent books it. */
   tutorProfile: Bookable;
   /** An escrowed transaction: `parent` paid `tuteur`. Only read, never changed. */
@@ -66,10 +69,16 @@ async function tutorWithProfile(): Promise<{ user: TestUser; profile: Bookable }
   };
 }
 
+/** A new admin, enrolled, signed in with a code. */
+async function enrolledAdmin(): Promise<TestUser> {
+  const admin = await newAdmin();
+  const secret = await enrolTotp(admin.accessToken);
+  const tokens = await signInWithTotp(admin.email, admin.password, secret);
+  return { ...admin, ...tokens };
+}
+
 async function adminUser(): Promise<TestUser> {
-  const account = adminAccount();
-  const tokens = await signIn(account.email, account.password);
-  return { ...account, ...tokens, sub: String(claimsOf(tokens.accessToken).sub) };
+  return adminSession();
 }
 
 export async function transactionItem(id: string): Promise<Record<string, any> | undefined> {
@@ -141,13 +150,14 @@ export async function kycStateOf(owner: TestUser) {
 }
 
 export async function buildWorld(): Promise<World> {
-  const [parent, neighbourParent, tutor, neighbourTutor, entreprise, admin] = await Promise.all([
+  const [parent, neighbourParent, tutor, neighbourTutor, entreprise, admin, secondAdmin] = await Promise.all([
     newUser('parent', { firstName: 'Mariam', lastName: 'Propriétaire' }),
     newUser('parent', { firstName: 'Awa', lastName: 'Voisine' }),
     tutorWithProfile(),
     tutorWithProfile(),
     newUser('entreprise'),
     adminUser(),
+    enrolledAdmin(),
   ]);
   const [tutorImageKey, kycKey] = await Promise.all([
     uploadImage(tutor.user.accessToken, 'profile_photo'),
@@ -160,6 +170,7 @@ export async function buildWorld(): Promise<World> {
     neighbourTutor: neighbourTutor.user,
     entreprise,
     admin,
+    secondAdmin,
     tutorProfile: tutor.profile,
     lesson: '',
     tutorImageKey,

@@ -97,6 +97,8 @@ interface Row {
    * fresh user of that role, the request's `owner`, instead of the world's.
    */
   freshCaller?: (role: Role) => Promise<Req>;
+  /** Who plays a role's cell, when not the world's user of that role. */
+  playedBy?: Partial<Record<Role, (w: World) => TestUser>>;
 }
 
 const w = {} as World;
@@ -193,6 +195,14 @@ const matrix: Record<RouteId, Row> = {
       body: { first_name: caller ? (await api('/api/me', { token: caller.accessToken })).body.first_name : 'Aya' },
     }),
     check: (res, { caller }) => expect(res.body.user_id).toBe(caller!.sub),
+  },
+  // --- The admin's second factor (tests/integration/admin-second-factor.test.ts): admins only.
+  getAdminMfa: { roles: ['admin'], check: (res) => expect(res.body).toEqual({ status: 'passed' }) },
+  enrolAdminMfa: {
+    roles: ['admin'],
+    // Recording an enrolment restarts the admin's sessions: not the seeded admin, which other files use.
+    playedBy: { admin: (w) => w.secondAdmin },
+    check: (res) => expect(res.body).toEqual({ status: 'sign_in_again' }),
   },
 
   // --- Onboarding answers: each role its own (§6 entreprise: own onboarding only).
@@ -525,7 +535,7 @@ function cellsOf(row: Row): Cell[] {
     const fresh = allowed ? row.freshCaller : undefined;
     return {
       who: fresh ? `${role} (nouveau compte)` : role,
-      caller: fresh ? 'owner' : (w) => w[role],
+      caller: fresh ? 'owner' : (row.playedBy?.[role] ?? ((w) => w[role])),
       ...(fresh ? { request: () => fresh(role) } : {}),
       status: allowed ? (row.ok ?? 200) : (row.refused ?? 403),
       check: allowed ? row.check : undefined,

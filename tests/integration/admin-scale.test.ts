@@ -19,7 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { AdminSeed } from '../support/admin-seed.js';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
-import { api, newUser, signIn } from '../support/stack.js';
+import { api, newUser } from '../support/stack.js';
+import { adminSession, enrolSeededAdmin } from '../support/admin-session.js';
 
 const TRANSACTIONS = 5000;
 const USERS = 2000;
@@ -54,8 +55,9 @@ beforeAll(async () => {
   const started = Date.now();
   seed = await seedAdminTable({ transactions: TRANSACTIONS, users: USERS });
   console.log(`[admin-scale] seeded ${TRANSACTIONS} transactions and ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const admin = target().accounts.find((account) => account.role === 'admin')!;
-  adminToken = (await signIn(admin.email, admin.password, target())).accessToken;
+  // Its own stack: its seeded admin is enrolled here, as the shared stack's is by the global set-up.
+  const secret = await enrolSeededAdmin(target());
+  adminToken = (await adminSession({ ...target(), adminTotpSecret: secret })).accessToken;
 }, 300_000);
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 /** Racing escrow decisions and who may take them: DynamoDB's conditional writes decide. */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, newUser, signIn, type TestUser } from '../support/stack.js';
-import { adminAccount, adminTransactionView, bookOk, eventually, expectBalanced, ledgerOf, partition, payOnCheckout, statusOf } from './payments-helpers.js';
+import { api, newUser, type TestUser } from '../support/stack.js';
+import { adminTransactionView, bookOk, eventually, expectBalanced, ledgerOf, partition, payOnCheckout, statusOf } from './payments-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 async function escrowed(parent: TestUser): Promise<string> {
   const { id, url } = await bookOk(parent.accessToken);
@@ -67,8 +68,7 @@ describe('who may decide', () => {
   });
 
   it('lets an admin release with notes, and the same numbers show in every view', async () => {
-    const admin = adminAccount();
-    const { accessToken } = await signIn(admin.email, admin.password);
+    const { accessToken } = await adminSession();
     const response = await decide(id, accessToken, 'release', 'Cours confirmé par téléphone');
     expect(response.status).toBe(200);
     const tx = (await partition(id)).find((item) => item.sk === 'TRANSACTION')!;
@@ -87,8 +87,7 @@ describe('who may decide', () => {
 
 describe('property: random action sequences against DynamoDB Local', () => {
   it('keeps every ledger balanced and each transaction in one final state (25 random sequences)', async () => {
-    const admin = adminAccount();
-    const { accessToken: adminToken } = await signIn(admin.email, admin.password);
+    const { accessToken: adminToken } = await adminSession();
     const parent = await newUser('parent');
     const other = await newUser('parent');
     const actionArb = fc.tuple(fc.constantFrom('release', 'refund', 'rate-low', 'rate-high'), fc.constantFrom('parent', 'admin', 'other'));

@@ -8,8 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { KYC_RETENTION, KYC_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, messages } from '#shared';
 import { type PresignContext, presignObjectUrl, presignPost, signObjectRequest } from '../../functions/src/commons/s3-presign.js';
-import { api, newUser, signIn, stack, type TestUser } from '../support/stack.js';
+import { api, newUser, stack, type TestUser } from '../support/stack.js';
 import { PNG_1PX, postFile, presign, uploadImage, type Presigned } from './uploads-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 const KYC_BUCKET = 'kalan-kyc-documents';
 
@@ -22,8 +23,7 @@ function s3(): PresignContext {
 }
 
 async function adminToken(): Promise<string> {
-  const account = stack().accounts.find((a) => a.role === 'admin')!;
-  return (await signIn(account.email, account.password)).accessToken;
+  return (await adminSession()).accessToken;
 }
 
 /** The object's tags, read with a signed GetObjectTagging. */

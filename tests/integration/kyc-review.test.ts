@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
-import { api, newUser, signIn, stack, type TestUser } from '../support/stack.js';
+import { api, newUser, type TestUser } from '../support/stack.js';
 import { PNG_1PX, uploadImage } from './uploads-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 async function adminToken(): Promise<string> {
-  const account = stack().accounts.find((a) => a.role === 'admin')!;
-  return (await signIn(account.email, account.password)).accessToken;
+  return (await adminSession()).accessToken;
 }
 
 async function documents(tutor: TestUser) {

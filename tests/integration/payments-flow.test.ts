@@ -3,9 +3,8 @@
  * the escrow definition, and the Paystack sandbox over HTTP.
  */
 import { describe, expect, it } from 'vitest';
-import { api, newUser, signIn } from '../support/stack.js';
+import { api, newUser } from '../support/stack.js';
 import {
-  adminAccount,
   book,
   bookOk,
   eventually,
@@ -17,6 +16,7 @@ import {
   seededTutor,
   statusOf,
 } from './payments-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 describe('booking and Paystack initialisation', () => {
   it('prices the lesson from the tutor’s stored rate, whatever amount the browser sends', async () => {
@@ -136,8 +136,7 @@ describe('escrow lifecycle', () => {
     expect((await ledgerOf(id)).some((l) => l.movement === 'refund')).toBe(false);
 
     // The admin sees it, and retries once Paystack accepts again.
-    const admin = adminAccount();
-    const { accessToken } = await signIn(admin.email, admin.password);
+    const { accessToken } = await adminSession();
     // In the 'À traiter' list (the sparse attention index), whatever else was booked meanwhile.
     const attention = await api('/api/admin/transactions?view=attention', { token: accessToken });
     expect(attention.body.transactions.find((t: { id: string }) => t.id === id).status).toBe('needs_attention');

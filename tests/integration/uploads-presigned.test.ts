@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES, messages } from '#shared';
-import { api, newUser, signIn, stack } from '../support/stack.js';
+import { api, newUser } from '../support/stack.js';
 import { decodePolicy, PNG_1PX, postFile, presign, uploadImage, type Presigned } from './uploads-helpers.js';
+import { adminSession } from '../support/admin-session.js';
 
 async function admin() {
-  const account = stack().accounts.find((a) => a.role === 'admin')!;
-  return signIn(account.email, account.password);
+  return adminSession();
 }
 
 describe('POST /api/uploads', () => {

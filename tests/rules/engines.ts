@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type net from 'node:net';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, inject } from 'vitest';
 import { awsEnvironment, localConfig, type LocalConfig } from '../../infra/local/config.js';
 import { ensureTable, localDynamoClient } from '../../infra/local/dynamodb.js';
@@ -59,9 +61,20 @@ config.ports.sfn = await listen(sfnFrontDoor);
 
 Object.assign(process.env, awsEnvironment(config), {
   PAYSTACK_SECRET_KEY: paystackSecret,
+  USER_POOL_ID: 'kalan-rules',
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
 });
 await ensureTable(localDynamoClient(config), tableName);
+
+/**
+ * No Cognito here: calls arrive with the claims API Gateway's JWT authorizer would pass (harness.ts).
+ * The admin's second-factor check also asks Cognito whether TOTP is on (AdminGetUser); it gets
+ * what Cognito answers for an enrolled admin. The check itself, against cognito-local, is
+ * tests/integration/admin-second-factor.test.ts.
+ */
+mockClient(CognitoIdentityProviderClient)
+  .on(AdminGetUserCommand)
+  .resolves({ Username: 'admin', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'], PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' });
 
 /**
  * Stops the Step Functions runner as a crash would (every execution in memory is lost) and starts

@@ -29,7 +29,9 @@ export interface Tutor extends Person {
 export async function newPerson(role: Role): Promise<Person> {
   const userId = randomUUID();
   const email = `${role}-${userId.slice(0, 8)}@exemple.ci`;
-  await ProfileEntity.build(PutItemCommand).item({ user_id: userId, first_name: 'Awa', last_name: 'Koné', email, role }).send();
+  // An admin has enrolled its second factor (TOTP) before the sessions `call` opens.
+  const mfa = role === 'admin' ? { mfa_enrolled_at: new Date(Date.now() - 60_000).toISOString() } : {};
+  await ProfileEntity.build(PutItemCommand).item({ user_id: userId, first_name: 'Awa', last_name: 'Koné', email, role, ...mfa }).send();
   return { userId, role, email };
 }
 
@@ -81,7 +83,13 @@ export async function call(routeId: RouteId, caller: Person, options: CallOption
     isBase64Encoded: false,
     requestContext: {
       http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'rules' },
-      authorizer: { jwt: { claims: { sub: caller.userId, email: caller.email, 'cognito:groups': `[${caller.role}]` }, scopes: [] } },
+      authorizer: {
+        jwt: {
+          // A session begun now (`auth_time`), as the authorizer passes every claim: as a string.
+          claims: { sub: caller.userId, username: caller.userId, email: caller.email, 'cognito:groups': `[${caller.role}]`, auth_time: String(Math.floor(Date.now() / 1000)) },
+          scopes: [],
+        },
+      },
       requestId: randomUUID(),
       routeKey: `${route.method} ${route.path}`,
       stage: '$default',

@@ -2,6 +2,7 @@
 /** Browser helpers of the end-to-end tests: Chromium (see chromium.ts) on the test stack. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
+import { totpCode } from './admin-session.js';
 import { stack } from './stack.js';
 
 export { CHROMIUM_FLAGS, resolveChromium } from './chromium.js';
@@ -25,12 +26,31 @@ export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
 
-/** Signs in through the /auth form (the page ends wherever the app sends the user). */
-export async function signInThroughUi(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the /auth form (the page ends wherever the app sends the user). An account
+ * with TOTP on — the seeded admin, enrolled by the global set-up, unless told otherwise — then
+ * gets its code step answered with a code computed from the secret.
+ */
+export async function signInThroughUi(page: Page, email: string, password: string, totpSecret = enrolledSecretOf(email)): Promise<void> {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+  if (totpSecret) await answerTotpStep(page, totpSecret);
+}
+
+/** The TOTP secret the global set-up enrolled for this account (the seeded admin), if any. */
+function enrolledSecretOf(email: string): string | undefined {
+  const info = stack();
+  return info.accounts.some((account) => account.role === 'admin' && account.email === email) ? info.adminTotpSecret : undefined;
+}
+
+/** The sign-in's second step: the authenticator app's code, as the app asks it after the password. */
+export async function answerTotpStep(page: Page, secret: string): Promise<void> {
+  const field = page.getByLabel("Code de l'application d'authentification");
+  await field.waitFor({ timeout: 15_000 });
+  await field.fill(totpCode(secret));
+  await page.locator('form').getByRole('button', { name: 'Valider' }).click();
 }
 
 export async function waitForPath(page: Page, pathname: string): Promise<void> {

@@ -30,10 +30,16 @@ function acquire(): SharedStack {
   let stack = shared[KEY];
   if (!stack) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-test-'));
-    const ready = startStackProcess({ dataDir, ports: portsFrom(base), inMemory: true }).then((running) => {
+    const ready = startStackProcess({ dataDir, ports: portsFrom(base), inMemory: true }).then(async (running) => {
       process.stdout.write(`${running.readyLine}\n`);
+      // Admin routes need a session that passed TOTP: the seeded admin is enrolled once, here.
+      const { enrolSeededAdmin } = await import('./admin-session.js');
+      const adminTotpSecret = await enrolSeededAdmin(running.info).catch(async (error: unknown) => {
+        await running.stop();
+        throw error;
+      });
       return {
-        info: running.info,
+        info: { ...running.info, adminTotpSecret },
         stop: async () => {
           await running.stop();
           rmSync(dataDir, { recursive: true, force: true });

@@ -79,7 +79,12 @@ describe('who calls', () => {
 });
 
 describe('the role guard', () => {
-  const handler = apiHandler(route(['parent', 'admin']), { body: z.object({ n: z.number() }) }, async ({ caller }) => ok({ caller }));
+  // The admin's second factor, which asks DynamoDB and Cognito, is tests/integration/admin-second-factor.test.ts.
+  const handler = apiHandler(
+    { ...route(['parent', 'admin']), adminWithoutSecondFactor: true },
+    { body: z.object({ n: z.number() }) },
+    async ({ caller }) => ok({ caller }),
+  );
 
   it('lets in a caller any of whose groups the route lists', async () => {
     const response = await send(handler, event({ claims: { sub: 'u', 'cognito:groups': '[tuteur admin]' }, body: '{"n":1}' }));

@@ -73,6 +73,8 @@ export const ProfileEntity = new Entity({
     is_verified: boolean().default(false),
     created_at: string().default(now),
     updated_at: string().optional(),
+    /** Admins: when Cognito confirmed their TOTP second factor (commons/second-factor.ts). Never sent to the browser. */
+    mfa_enrolled_at: string().optional(),
     gsi1pk: string().hidden().default('PROFILES'),
   }).and((schema) => ({
     gsi1sk: string()

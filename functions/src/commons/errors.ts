@@ -1,3 +1,4 @@
+import { MFA_REQUIRED_CODE } from '#shared/mfa-schemas';
 import { messages } from '#shared/messages';
 
 export interface ErrorDetail {
@@ -45,5 +46,12 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string = messages.http.conflict) {
     super('conflict', 409, message);
+  }
+}
+
+/** An admin session that has not passed the TOTP second factor (the SPA reads the code). */
+export class SecondFactorRequiredError extends DomainError {
+  constructor(message: string = messages.mfa.required) {
+    super(MFA_REQUIRED_CODE, 403, message);
   }
 }

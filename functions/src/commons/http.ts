@@ -14,9 +14,10 @@ import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { ROLES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
-import type { RouteDefinition } from '#shared/routes';
+import { requiresAdminSecondFactor, type RouteDefinition } from '#shared/routes';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
 import { logContext, logger } from './logger.js';
+import { requireSecondFactor } from './second-factor.js';
 import { flushMetrics } from './metrics.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -26,6 +27,10 @@ export interface Caller {
   userId: string;
   groups: Role[];
   email?: string;
+  /** Cognito's user name (access token `username`), for the admin's second-factor check. */
+  username?: string;
+  /** When the session began (`auth_time`, seconds): a refreshed token keeps its session's. */
+  authTime?: number;
 }
 
 export interface ApiRequest<Body, Query, Params> {
@@ -60,7 +65,10 @@ export function callerOf(event: ApiEvent): Caller {
   const userId = claims?.sub;
   if (typeof userId !== 'string' || userId === '') throw new UnauthorizedError();
   const email = typeof claims?.email === 'string' ? claims.email : undefined;
-  return { userId, groups: parseGroups(claims?.['cognito:groups']), email };
+  const username = typeof claims?.username === 'string' && claims.username !== '' ? claims.username : undefined;
+  // The JWT authorizer hands every claim on as a string.
+  const authTime = claims?.auth_time === undefined ? undefined : Number(claims.auth_time);
+  return { userId, groups: parseGroups(claims?.['cognito:groups']), email, username, authTime };
 }
 
 export function json(statusCode: number, body: unknown): ApiResult {
@@ -132,13 +140,20 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
     if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
     return caller;
   };
+  const secondFactor = requiresAdminSecondFactor(route);
   // Logging context first, so that every line — a refusal's too — carries the request's id; then
-  // who calls: a caller without a subject (401) or a role the route does not list (403) is turned
-  // away before its body is even parsed.
+  // who calls: a caller without a subject (401), a role the route does not list (403) or an admin
+  // session without the second factor (403 `mfa_required`) is turned away before its body is
+  // even parsed.
   const pipeline = middy<ApiEvent, ApiResult, Error, Context>()
     .use(logContext<ApiEvent>((event) => event.requestContext?.requestId))
     .use(flushMetrics())
-    .use({ before: (request) => void authorise(request.event) });
+    .use({
+      before: async (request) => {
+        const caller = authorise(request.event);
+        if (secondFactor && caller.groups.includes('admin')) await requireSecondFactor(caller);
+      },
+    });
   if (schemas.body) pipeline.use(httpJsonBodyParser());
   return pipeline
     .use({

@@ -7,7 +7,8 @@ import type { RouteDefinition } from '../routes.js';
  * always the caller's own (the owner is the token's subject, never a parameter).
  */
 export const discoveryRoutes = {
-  searchTutors: { method: 'GET', path: '/api/search/tutors', handler: 'search/search-tutors', auth: 'jwt', roles: ROLES },
+  // An admin searches the catalogue any signed-in user searches: no second factor needed.
+  searchTutors: { method: 'GET', path: '/api/search/tutors', handler: 'search/search-tutors', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
   listFavorites: { method: 'GET', path: '/api/favorites', handler: 'favorites/list-favorites', auth: 'jwt', roles: ['parent'] },
   addFavorite: { method: 'POST', path: '/api/favorites', handler: 'favorites/add-favorite', auth: 'jwt', roles: ['parent'] },
   removeFavorite: {

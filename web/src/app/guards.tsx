@@ -3,6 +3,7 @@ import { messages } from '#shared/messages';
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { navigationOf } from '@/components/layout/navigation';
+import { SecondFactorGate } from '@/features/admin-mfa/components/second-factor-gate';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding } from '@/lib/onboarding-flag';
@@ -44,6 +45,18 @@ export function RequireProfile() {
     );
   }
   return <Outlet />;
+}
+
+/**
+ * An admin's screens wait for its second factor (TOTP), as the admin routes of the API do:
+ * enrolment page or sign-in again until the session passed it. Other roles pass straight through.
+ */
+export function RequireSecondFactor() {
+  return (
+    <SecondFactorGate>
+      <Outlet />
+    </SecondFactorGate>
+  );
 }
 
 /** Home: a new user (no flag stored on this device) goes through onboarding first; admins never do. */

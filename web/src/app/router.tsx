@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile, RequireRole } from './guards';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile, RequireRole, RequireSecondFactor } from './guards';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
 import { RouteError } from './routes/route-error';
@@ -34,14 +34,20 @@ const router = createBrowserRouter([
           {
             element: <RequireProfile />,
             children: [
-              // Each role's own screens (components/layout/navigation.ts).
-              { element: <RequireRole roles={['parent']} money />, children: [{ path: '/payments', element: <PaymentsRoute /> }] },
-              { element: <RequireRole roles={['tuteur']} money />, children: [{ path: '/tutor-revenues', element: <TutorRevenuesRoute /> }] },
-              { element: <RequireRole roles={['parent']} />, children: [{ path: '/favorites', element: <FavoritesRoute /> }] },
-              { element: <RequireOnboardingDone />, children: [{ path: '/', element: <HomeRoute /> }] },
-              { path: '/onboarding', element: <OnboardingRoute /> },
-              { path: '/kyc', element: <KycRoute /> },
-              { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminRoute /> }] },
+              {
+                // An admin's session must have passed the TOTP second factor (features/admin-mfa).
+                element: <RequireSecondFactor />,
+                children: [
+                  // Each role's own screens (components/layout/navigation.ts).
+                  { element: <RequireRole roles={['parent']} money />, children: [{ path: '/payments', element: <PaymentsRoute /> }] },
+                  { element: <RequireRole roles={['tuteur']} money />, children: [{ path: '/tutor-revenues', element: <TutorRevenuesRoute /> }] },
+                  { element: <RequireRole roles={['parent']} />, children: [{ path: '/favorites', element: <FavoritesRoute /> }] },
+                  { element: <RequireOnboardingDone />, children: [{ path: '/', element: <HomeRoute /> }] },
+                  { path: '/onboarding', element: <OnboardingRoute /> },
+                  { path: '/kyc', element: <KycRoute /> },
+                  { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminRoute /> }] },
+                ],
+              },
             ],
           },
         ],

@@ -27,6 +27,8 @@ export interface AuthContextValue extends AuthState {
   /** Confirms the account with the e-mailed code, then signs in with the same credentials. */
   confirmSignUp: (input: SignInInput & { code: string }) => Promise<AuthNextStep>;
   resendSignUpCode: (email: string) => Promise<void>;
+  /** Answers the TOTP code Cognito asks after the password (admins); rejects with the French text to show. */
+  confirmSignInCode: (code: string) => Promise<void>;
   /** Sends a password reset code (an unknown address is not revealed). */
   requestPasswordReset: (email: string) => Promise<void>;
   confirmPasswordReset: (input: { email: string; code: string; password: string }) => Promise<void>;

@@ -3,8 +3,11 @@ import { messages } from '#shared/messages';
 /** Cognito wraps a PreSignUp rejection as "<trigger> failed with error <message>." */
 const LAMBDA_REJECTION = /failed with error ([\s\S]+)\.$/;
 
-/** Where a sign-in or sign-up leaves the user: signed in, or the e-mail code still to type. */
-export type AuthNextStep = 'done' | 'confirmSignUp';
+/**
+ * Where a sign-in or sign-up leaves the user: signed in, the e-mail code still to type, or the
+ * code of the authentication app (an admin with TOTP on, lib/auth/mfa.ts).
+ */
+export type AuthNextStep = 'done' | 'confirmSignUp' | 'totp';
 
 /** What the user was doing: the same Cognito error means different things in each. */
 export type AuthAction = 'signIn' | 'signUp' | 'confirmSignUp' | 'resendCode' | 'requestReset' | 'confirmReset';

@@ -78,6 +78,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [refreshSession],
   );
 
+  const confirmSignInCode = useCallback(
+    (code: string) =>
+      inFrench('signIn', async () => {
+        const mfa = await import('./mfa');
+        await mfa.confirmTotpCode(code);
+        await refreshSession();
+      }),
+    [refreshSession],
+  );
+
   const signIn = useCallback(
     ({ email, password }: SignInInput) => inFrench('signIn', () => signInAndRefresh(email, password)),
     [signInAndRefresh],
@@ -140,6 +150,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileError: userId ? profileQuery.error : null,
       refetchProfile,
       signIn,
+      confirmSignInCode,
       signUp,
       confirmSignUp,
       resendSignUpCode,
@@ -157,6 +168,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileQuery.error,
       refetchProfile,
       signIn,
+      confirmSignInCode,
       signUp,
       confirmSignUp,
       resendSignUpCode,

@@ -19,8 +19,8 @@ import { AuthFlowError, type AuthNextStep } from './auth-errors';
 
 /**
  * Where a sign-in attempt leaves the user: signed in, or one more step to take. The one place
- * that reads Amplify's next steps: a further step (a second factor) is added here and in the
- * auth screen's step machine.
+ * that reads Amplify's next steps (the e-mail code, the second factor); the auth screen's step
+ * machine shows them.
  */
 function nextStepOf(result: SignInOutput): AuthNextStep {
   if (result.isSignedIn) return 'done';
@@ -29,6 +29,9 @@ function nextStepOf(result: SignInOutput): AuthNextStep {
       return 'done';
     case 'CONFIRM_SIGN_UP':
       return 'confirmSignUp';
+    // An account with TOTP on (an enrolled admin): the code is asked next (lib/auth/mfa.ts).
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return 'totp';
     default:
       throw new AuthFlowError(messages.auth.unexpected);
   }

@@ -11,11 +11,11 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { TotpStep } from './totp-step';
 
 /**
  * The steps of /auth. Sign-in and sign-up may leave a step to take (`AuthNextStep`): `advance`
- * below is the one place that turns it into the next screen; a new step (a second factor) is a
- * new case there and here.
+ * below is the one place that turns it into the next screen.
  */
 type Step =
   | { name: 'signIn'; email?: string }
@@ -23,7 +23,9 @@ type Step =
   /** The account exists; its e-mail code is still to type. The credentials sign in right after. */
   | { name: 'confirmSignUp'; email: string; password: string; origin: 'signIn' | 'signUp' }
   | { name: 'forgotPassword'; email?: string }
-  | { name: 'resetPassword'; email: string };
+  | { name: 'resetPassword'; email: string }
+  /** The password was right and Cognito asks the authenticator app's code (an admin's account). */
+  | { name: 'totp' };
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.auth.unexpected);
 
@@ -35,7 +37,7 @@ export function AuthScreen() {
   const [intendedRole] = useState(pendingSignUpRole);
   const tutorSignUp = intendedRole === 'tuteur';
   const [step, setStep] = useState<Step>(intendedRole ? { name: 'signUp' } : { name: 'signIn' });
-  const { signIn, signUp, confirmSignUp, resendSignUpCode, requestPasswordReset, confirmPasswordReset } = useAuth();
+  const { signIn, confirmSignInCode, signUp, confirmSignUp, resendSignUpCode, requestPasswordReset, confirmPasswordReset } = useAuth();
   const navigate = useNavigate();
 
   /** Signed in: the landing of every role. */
@@ -54,6 +56,8 @@ export function AuthScreen() {
           : land(messages.auth.signUpSuccessTitle, messages.auth.signUpSuccess);
       case 'confirmSignUp':
         return setStep({ name: 'confirmSignUp', ...credentials, origin });
+      case 'totp':
+        return setStep({ name: 'totp' });
     }
   };
 
@@ -71,6 +75,12 @@ export function AuthScreen() {
   const handleSignIn = async (values: SignInInput) => {
     const result = await attempt(messages.auth.signInErrorTitle, () => signIn(values));
     if (result.ok) advance(result.value, values, 'signIn');
+  };
+
+  const handleTotpCode = async (code: string) => {
+    notify.dismissAll();
+    await confirmSignInCode(code); // a refused code is shown under the field (TotpStep)
+    land(messages.auth.signInSuccessTitle, messages.auth.signInSuccess);
   };
 
   const handleSignUp = async (values: SignUpInput) => {
@@ -158,6 +168,7 @@ export function AuthScreen() {
             {step.name === 'confirmSignUp' && <ConfirmSignUpForm key="confirm" onSubmit={handleConfirm} onResend={handleResend} />}
             {step.name === 'forgotPassword' && <ForgotPasswordForm key="forgot" defaultEmail={step.email} onSubmit={handleForgotPassword} />}
             {step.name === 'resetPassword' && <ResetPasswordForm key="reset" onSubmit={handleResetPassword} />}
+            {step.name === 'totp' && <TotpStep key="totp" onSubmit={handleTotpCode} />}
           </Card.Body>
           <Card.Footer justifyContent="center">
             <Box textAlign="center" fontSize="sm" color="fg.muted">
@@ -192,5 +203,7 @@ function headerOf(step: Step, tutorSignUp: boolean): { title: string; descriptio
       return { title: messages.auth.resetTitle, description: messages.auth.resetRequestDescription };
     case 'resetPassword':
       return { title: messages.auth.resetTitle, description: messages.auth.resetConfirmDescription(step.email) };
+    case 'totp':
+      return { title: messages.mfa.signInStepTitle, description: messages.mfa.signInStepSubtitle };
   }
 }

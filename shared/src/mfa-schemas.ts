@@ -1,0 +1,29 @@
+/** The admin's second factor (TOTP): what `GET/POST /api/admin/mfa` answer. */
+import { messages } from './messages.js';
+import * as z from './zod.js';
+
+/**
+ * Where an admin session stands: `not_enrolled` (no TOTP recorded, or Cognito no longer has it on:
+ * the console shows the enrolment page), `sign_in_again` (enrolled after this session began: the
+ * session never gave a code), `passed` (the admin routes answer).
+ */
+export const MFA_STATUSES = ['not_enrolled', 'sign_in_again', 'passed'] as const;
+export type MfaStatus = (typeof MFA_STATUSES)[number];
+
+export const mfaStatusSchema = z.object({ status: z.enum(MFA_STATUSES) });
+export type MfaStatusResponse = z.infer<typeof mfaStatusSchema>;
+
+/** The API's 403 to an admin without the factor carries this code; the SPA then asks where it stands. */
+export const MFA_REQUIRED_CODE = 'mfa_required';
+
+/** The issuer shown by authenticator apps next to the account (the otpauth URI's `issuer`). */
+export const TOTP_ISSUER = 'Kalan';
+
+/** The 6-digit code of an authenticator app (spaces typed between groups are dropped). */
+export const totpCodeSchema = z.object({
+  code: z.pipe(
+    z.pipe(z.string(), z.transform((value) => value.replace(/\s+/g, ''))),
+    z.string().check(z.regex(/^\d{6}$/, messages.mfa.codeInvalid)),
+  ),
+});
+export type TotpCodeInput = z.input<typeof totpCodeSchema>;

@@ -1,0 +1,18 @@
+import { messages } from '#shared/messages';
+import { Stack, Text } from '@chakra-ui/react';
+import { TotpCodeForm } from '@/components/totp/totp-code-form';
+
+interface TotpStepProps {
+  /** Answers Cognito's TOTP challenge; rejects with the French text to show. */
+  onSubmit: (code: string) => Promise<void>;
+}
+
+/** Sign-in, second step for an account with TOTP on (the admins): the authenticator app's code. */
+export function TotpStep({ onSubmit }: TotpStepProps) {
+  return (
+    <Stack gap="4">
+      <Text color="fg.muted">{messages.mfa.signInStepText}</Text>
+      <TotpCodeForm onSubmit={onSubmit} submitLabel={messages.mfa.signInStepSubmit} />
+    </Stack>
+  );
+}
