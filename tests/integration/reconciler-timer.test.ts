@@ -83,9 +83,11 @@ describe('the reconciler timer of npm start', () => {
     );
     expect(redriven?.execution_arn).toMatch(new RegExp(`:${id}-2$`));
     expect(redriven?.status).toBe('escrow');
+    // One repair, by the reconciler (the history may hold other events of the payment).
     const history = (await partition(id, running!.info)).filter((item) => String(item.sk).startsWith('HISTORY#'));
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ event: 'reconcile', actor: 'reconciler', from: 'escrow', to: 'escrow' });
+    const repairs = history.filter((item) => item.actor === 'reconciler');
+    expect(repairs, JSON.stringify(history)).toHaveLength(1);
+    expect(repairs[0]).toMatchObject({ event: 'reconcile', actor: 'reconciler', from: 'escrow', to: 'escrow' });
 
     const release = await call(`/api/transactions/${id}/escrow`, token, { action: 'release' });
     expect(release.status, JSON.stringify(release.body)).toBe(200);

@@ -4,7 +4,7 @@
  * through the table's stream, the indexer and the snapshot within seconds.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LEVELS, SUBJECTS, type SearchResponse, type TutorSummary } from '#shared';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
@@ -149,14 +149,21 @@ describe('search over the seeded catalogue', () => {
 describe('catalogue freshness', () => {
   it('lists a profile saved in the table within seconds, then its KYC approval, then its withdrawal', async () => {
     useStackEnvironment();
-    const [{ PutItemCommand }, { UpdateItemCommand }, db] = await Promise.all([
+    const [{ PutItemCommand }, { UpdateItemCommand }, { DeleteItemCommand }, db] = await Promise.all([
       import('dynamodb-toolbox/entity/actions/put'),
       import('dynamodb-toolbox/entity/actions/update'),
+      import('dynamodb-toolbox/entity/actions/delete'),
       import('#commons/db'),
     ]);
     const userId = randomUUID();
     const id = randomUUID();
     const lastName = `Zoungrana${randomUUID().slice(0, 6)}`;
+    // Written around the application (no admin counter moves): removed at the end, so that the
+    // stat cards' counters and a recount of the table agree again for the other files.
+    onTestFinished(async () => {
+      await db.TutorProfileEntity.build(DeleteItemCommand).key({ user_id: userId }).send();
+      await db.ProfileEntity.build(DeleteItemCommand).key({ user_id: userId }).send();
+    });
     await db.ProfileEntity.build(PutItemCommand)
       .item({ user_id: userId, first_name: 'Félicité', last_name: lastName, role: 'tuteur', is_verified: false })
       .send();
