@@ -13,6 +13,12 @@ export type MfaStatus = (typeof MFA_STATUSES)[number];
 export const mfaStatusSchema = z.object({ status: z.enum(MFA_STATUSES) });
 export type MfaStatusResponse = z.infer<typeof mfaStatusSchema>;
 
+/**
+ * `POST /api/admin/mfa` takes an empty JSON object: the enrolment is Cognito's to confirm, nothing
+ * the browser says is read. Anything else (bad JSON, unknown fields) is refused before any write.
+ */
+export const enrolMfaBodySchema = z.strictObject({});
+
 /** The API's 403 to an admin without the factor carries this code; the SPA then asks where it stands. */
 export const MFA_REQUIRED_CODE = 'mfa_required';
 

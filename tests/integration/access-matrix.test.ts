@@ -202,6 +202,7 @@ const matrix: Record<RouteId, Row> = {
     roles: ['admin'],
     // Recording an enrolment restarts the admin's sessions: not the seeded admin, which other files use.
     playedBy: { admin: (w) => w.secondAdmin },
+    request: () => ({ body: {} }),
     check: (res) => expect(res.body).toEqual({ status: 'sign_in_again' }),
   },
 

@@ -67,7 +67,7 @@ describe('admin routes and the second factor', () => {
 
   it('refuses to record an enrolment Cognito does not confirm', async () => {
     const admin = await newAdmin();
-    const res = await api('/api/admin/mfa', { method: 'POST', token: admin.accessToken });
+    const res = await api('/api/admin/mfa', { method: 'POST', token: admin.accessToken, body: {} });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(messages.mfa.notEnabled);
     expect((await api('/api/admin/mfa', { token: admin.accessToken })).body).toEqual({ status: 'not_enrolled' });

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, claimsOf, signIn, stack } from '../support/stack.js';
+import { enrolTotp, signInWithTotp } from '../support/admin-session.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -146,10 +147,14 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
     });
     expect(run.code, run.output).toBe(0);
     expect(run.output).not.toContain('MotDePasse-Admin-2026');
-    // The new admin signs in and its token carries the admin group; the admin API answers it.
+    // The new admin signs in and its token carries the admin group; the admin API asks it to
+    // enrol its second factor first, then answers it once it signed in with a code.
     const { accessToken } = await signIn(email, 'MotDePasse-Admin-2026');
     expect(claimsOf(accessToken)['cognito:groups']).toEqual(['admin']);
-    expect((await api('/api/admin/stats', { token: accessToken })).status).toBe(200);
+    expect((await api('/api/admin/stats', { token: accessToken })).body.error.code).toBe('mfa_required');
+    const secret = await enrolTotp(accessToken);
+    const withCode = await signInWithTotp(email, 'MotDePasse-Admin-2026', secret);
+    expect((await api('/api/admin/stats', { token: withCode.accessToken })).status).toBe(200);
   });
 
   it('npm run build builds the SPA', async () => {

@@ -39,7 +39,7 @@ export async function enrolTotp(accessToken: string, target: StackInfo = stack()
   await cognito.send(
     new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
   );
-  const recorded = await api('/api/admin/mfa', { method: 'POST', token: accessToken }, target);
+  const recorded = await api('/api/admin/mfa', { method: 'POST', token: accessToken, body: {} }, target);
   if (recorded.status !== 200) throw new Error(`POST /api/admin/mfa answered ${recorded.status}: ${recorded.text}`);
   // A session counts from the second after the enrolment (auth_time is in whole seconds).
   const enrolledSecond = Math.floor(Date.now() / 1000);

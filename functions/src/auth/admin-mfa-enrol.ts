@@ -1,4 +1,4 @@
-import type { MfaStatusResponse } from '#shared/mfa-schemas';
+import { enrolMfaBodySchema, type MfaStatusResponse } from '#shared/mfa-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { recordEnrolment } from '#commons/second-factor';
@@ -9,7 +9,7 @@ import { logger } from '#commons/logger';
  * on, records the enrolment (Cognito asked again here, never trusted from the browser). This
  * session gave no code: the admin signs in again.
  */
-export const handler = apiHandler(routes.enrolAdminMfa, {}, async ({ caller }) => {
+export const handler = apiHandler(routes.enrolAdminMfa, { body: enrolMfaBodySchema }, async ({ caller }) => {
   const enrolledAt = await recordEnrolment(caller);
   logger.info('Admin second factor enrolled', { user_id: caller.userId, enrolled_at: enrolledAt });
   const body: MfaStatusResponse = { status: 'sign_in_again' };

@@ -19,7 +19,7 @@ export function useMfaStatus(userId: string | undefined, enabled: boolean) {
 export function useRecordEnrolment(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => mfaStatusSchema.parse(await apiRequest<unknown>('enrolAdminMfa')),
+    mutationFn: async () => mfaStatusSchema.parse(await apiRequest<unknown>('enrolAdminMfa', { body: {} })),
     onSuccess: (status: MfaStatusResponse) => queryClient.setQueryData(mfaStatusKey(userId), status),
   });
 }
