@@ -112,3 +112,14 @@ export async function newAdmin(target: StackInfo = stack()): Promise<TestUser> {
   const tokens = await signIn(email, password, target);
   return { email, password, role: 'admin', ...tokens, sub: String(claimsOf(tokens.accessToken).sub) };
 }
+
+/**
+ * A new admin that enrolled TOTP and signed in with a code: an admin session of its own, for a
+ * test that checks what it alone wrote (the seeded admin acts under other files meanwhile).
+ */
+export async function enrolledNewAdmin(target: StackInfo = stack()): Promise<TestUser> {
+  const admin = await newAdmin(target);
+  const secret = await enrolTotp(admin.accessToken, target);
+  const tokens = await signInWithTotp(admin.email, admin.password, secret, target);
+  return { ...admin, ...tokens };
+}
