@@ -1,9 +1,10 @@
 import { messages } from '#shared/messages';
 import { type TutorSummary } from '#shared/search';
-import { Alert, Button, Card, EmptyState, Heading, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuHeart } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { TutorCard, TutorListSkeleton } from '@/components/tutor-card';
+import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { useFavorites, useFavoriteToggle } from '../api/favorites';
 
@@ -42,37 +43,27 @@ export function FavoritesList({ onBook, showTitle = true }: FavoritesListProps) 
   if (favorites.isPending) content = <TutorListSkeleton />;
   else if (favorites.isError) {
     content = (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{messages.favorites.loadTitle}</Alert.Title>
-          <Alert.Description>{messages.favorites.loadFailure}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => void favorites.refetch()}>
-          {messages.ui.retry}
-        </Button>
-      </Alert.Root>
+      <LoadError
+        title={messages.favorites.loadTitle}
+        description={messages.favorites.loadFailure}
+        onRetry={() => void favorites.refetch()}
+      />
     );
   } else if (tutors.length === 0) {
     content = (
-      <Card.Root variant="outline">
-        <Card.Body>
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator color="orange.solid">
-                <LuHeart />
-              </EmptyState.Indicator>
-              <VStack textAlign="center" gap="1">
-                <EmptyState.Title as="h3">{messages.favorites.empty}</EmptyState.Title>
-                <EmptyState.Description>Touchez le cœur d’un répétiteur pour le retrouver ici.</EmptyState.Description>
-              </VStack>
-              <Button size="sm" onClick={() => navigate('/search')}>
-                Trouver un répétiteur
-              </Button>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Card.Body>
-      </Card.Root>
+      <EmptyNotice
+        card={{ variant: 'outline' }}
+        icon={<LuHeart />}
+        color="orange.solid"
+        titleAs="h3"
+        title={messages.favorites.empty}
+        description="Touchez le cœur d’un répétiteur pour le retrouver ici."
+        action={
+          <Button size="sm" onClick={() => navigate('/search')}>
+            Trouver un répétiteur
+          </Button>
+        }
+      />
     );
   } else {
     content = (
