@@ -2,10 +2,11 @@ import { type SearchResponse } from '#shared/discovery-schemas';
 import { messages } from '#shared/messages';
 import { formatAmount } from '#shared/money';
 import { sortBadge, type SearchFilters, type TutorSummary } from '#shared/search';
-import { Alert, Badge, Button, Card, EmptyState, HStack, SimpleGrid, Stack, Stat, Text, VStack } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSearchX } from 'react-icons/lu';
 import { TutorListSkeleton } from '@/components/tutor-card';
+import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { SearchUnderstanding } from './search-understanding';
 
 interface SearchResultsProps {
@@ -40,36 +41,20 @@ export function SearchResults(props: SearchResultsProps) {
   if (isLoading) return <TutorListSkeleton />;
   if (isError) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{messages.search.failure}</Alert.Title>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={onRetry}>
-          {messages.ui.retry}
-        </Button>
-      </Alert.Root>
+      <LoadError title={messages.search.failure} onRetry={onRetry} />
     );
   }
   const first = pages?.[0];
   if (!first) return null;
   if (first.total === 0) {
     return (
-      <Card.Root variant="outline">
-        <Card.Body>
-          <EmptyState.Root size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <LuSearchX />
-              </EmptyState.Indicator>
-              <VStack textAlign="center" gap="1">
-                <EmptyState.Title as="h2">{messages.search.empty}</EmptyState.Title>
-                <EmptyState.Description>Essayez une autre orthographe, une autre zone ou élargissez le tarif.</EmptyState.Description>
-              </VStack>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Card.Body>
-      </Card.Root>
+      <EmptyNotice
+        card={{ variant: 'outline' }}
+        icon={<LuSearchX />}
+        titleAs="h2"
+        title={messages.search.empty}
+        description="Essayez une autre orthographe, une autre zone ou élargissez le tarif."
+      />
     );
   }
 
