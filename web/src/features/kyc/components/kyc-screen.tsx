@@ -1,7 +1,8 @@
 import { messages } from '#shared/messages';
-import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { useMyKyc } from '../api/kyc';
+import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { KycFlow } from './kyc-flow';
 import { KycPending } from './kyc-pending';
 
@@ -15,14 +16,9 @@ export function KycScreen({ onDone }: { onDone: () => void }) {
   if (current.isPending) return <Skeleton h="64" rounded="xl" maxW="2xl" mx="auto" width="full" />;
   if (current.isError) {
     return (
-      <Card.Root role="alert" maxW="2xl" mx="auto" width="full">
-        <Card.Body>
-          <Stack gap="3" align="flex-start">
-            <Text fontWeight="semibold">{current.error.message}</Text>
-            <Button onClick={() => void current.refetch()}>{messages.ui.retry}</Button>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <Stack maxW="2xl" mx="auto" width="full">
+        <LoadError title={current.error.message} onRetry={() => void current.refetch()} />
+      </Stack>
     );
   }
 
@@ -30,22 +26,16 @@ export function KycScreen({ onDone }: { onDone: () => void }) {
   if (status === 'pending') return <KycPending onDone={onDone} />;
   if (status === 'approved') {
     return (
-      <Card.Root maxW="2xl" mx="auto" width="full">
-        <Card.Body>
-          <EmptyState.Root size="md">
-            <EmptyState.Content>
-              <EmptyState.Indicator color="green.solid">
-                <LuBadgeCheck />
-              </EmptyState.Indicator>
-              <VStack textAlign="center" gap="2">
-                <EmptyState.Title as="h2">Identité vérifiée</EmptyState.Title>
-                <EmptyState.Description>Votre profil affiche le badge « Vérifié ».</EmptyState.Description>
-              </VStack>
-              <Button onClick={onDone}>Terminer</Button>
-            </EmptyState.Content>
-          </EmptyState.Root>
-        </Card.Body>
-      </Card.Root>
+      <EmptyNotice
+        card={{ maxW: '2xl', mx: 'auto', width: 'full' }}
+        size="md"
+        icon={<LuBadgeCheck />}
+        color="green.solid"
+        titleAs="h2"
+        title="Identité vérifiée"
+        description="Votre profil affiche le badge « Vérifié »."
+        action={<Button onClick={onDone}>Terminer</Button>}
+      />
     );
   }
   return (
