@@ -1,13 +1,14 @@
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { type TransactionView } from '#shared/payments-schemas';
-import { Alert, Button, Card, EmptyState, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/money/confirm-dialog';
 import { InvoiceDialog } from '@/components/money/invoice-dialog';
 import { notify } from '@/components/ui/notify';
+import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useEscrowDecision, useMyTransactions, useVerifyPayments } from '../api/payments';
 import { TransactionCard } from './transaction-card';
@@ -127,27 +128,14 @@ export function ParentPayments() {
         </Stack>
       )}
       {query.isError && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{messages.payments.loadFailure}</Alert.Title>
-            <Alert.Description>{query.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            {messages.ui.retry}
-          </Button>
-        </Alert.Root>
+        <LoadError title={messages.payments.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
       )}
       {query.data && query.data.transactions.length === 0 && (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuWallet />
-            </EmptyState.Indicator>
-            <EmptyState.Title>Aucune transaction</EmptyState.Title>
-            <EmptyState.Description>Réservez un cours depuis la recherche : vos paiements apparaîtront ici.</EmptyState.Description>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyNotice
+          icon={<LuWallet />}
+          title="Aucune transaction"
+          description="Réservez un cours depuis la recherche : vos paiements apparaîtront ici."
+        />
       )}
       {query.data && query.data.transactions.length > 0 && (
         <Stack gap="3">
