@@ -1,6 +1,7 @@
 import { messages } from '#shared/messages';
-import { Alert, Button, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { TutorListSkeleton } from '@/components/tutor-card';
+import { LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { useHomeRecommendations } from '../api/recommendations';
 import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
@@ -15,13 +16,7 @@ export function HomeRecommendations({ renderTutor }: { renderTutor: RenderRecomm
   if (query.isPending) return <TutorListSkeleton count={2} />;
   if (query.isError) {
     return (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{messages.ai.failure}</Alert.Title>
-        <Button size="sm" variant="outline" ms="auto" onClick={() => void query.refetch()}>
-          {messages.ui.retry}
-        </Button>
-      </Alert.Root>
+      <LoadError title={messages.ai.failure} onRetry={() => void query.refetch()} />
     );
   }
   if (query.data.recommendations.length === 0) return <Text color="fg.muted">{messages.ai.empty}</Text>;

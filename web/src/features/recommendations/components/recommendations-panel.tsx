@@ -3,6 +3,7 @@ import { messages } from '#shared/messages';
 import { zoneLabel, type SearchFilters } from '#shared/search';
 import { Alert, Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuRefreshCw, LuSparkles } from 'react-icons/lu';
+import { LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { useGenerateRecommendations } from '../api/recommendations';
 import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
@@ -72,10 +73,7 @@ export function RecommendationsPanel({ filters, renderTutor }: RecommendationsPa
     );
   } else if (generate.isError) {
     content = (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{messages.ai.failure}</Alert.Title>
-      </Alert.Root>
+      <LoadError title={messages.ai.failure} />
     );
   } else if (data && data.recommendations.length === 0) {
     content = <Text color="fg.muted">{messages.ai.empty}</Text>;
