@@ -2,11 +2,12 @@ import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, type EarningsPeriod } from '#shared/payments';
-import { Alert, Badge, Box, Button, Card, EmptyState, Flex, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Flex, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuTrendingUp } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
 import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { EmptyNotice } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useEarnings } from '../api/earnings';
 
@@ -97,14 +98,7 @@ export function TutorRevenues() {
             </Text>
             {!data && [0, 1].map((i) => <Skeleton key={i} height="20" rounded="lg" />)}
             {data && data.transactions.length === 0 && (
-              <EmptyState.Root size="sm">
-                <EmptyState.Content>
-                  <EmptyState.Indicator>
-                    <LuTrendingUp />
-                  </EmptyState.Indicator>
-                  <EmptyState.Title>Aucune transaction sur la période</EmptyState.Title>
-                </EmptyState.Content>
-              </EmptyState.Root>
+              <EmptyNotice icon={<LuTrendingUp />} title="Aucune transaction sur la période" />
             )}
             {data?.transactions.map((tx) => (
               <Card.Root key={tx.id} size="sm" data-testid="revenue-transaction">
