@@ -1,10 +1,11 @@
 import type { Role } from '#shared/constants';
 import { messages } from '#shared/messages';
-import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { navigationOf } from '@/components/layout/navigation';
 import { SecondFactorGate } from '@/features/admin-mfa/components/second-factor-gate';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
+import { FullPageError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding } from '@/lib/onboarding-flag';
 
@@ -30,18 +31,16 @@ export function RequireProfile() {
   if (isProfileLoading) return <FullPageSpinner />;
   if (!profile) {
     return (
-      <Center minH="100dvh" px="4">
-        <Stack align="center" gap="4" textAlign="center" role="alert" maxW="sm">
-          <Text fontWeight="semibold">{messages.ui.profileLoadFailure}</Text>
-          {profileError && <Text color="fg.muted">{profileError.message}</Text>}
-          <Stack direction="row" gap="3">
-            <Button onClick={refetchProfile}>{messages.ui.retry}</Button>
-            <Button variant="outline" onClick={() => void signOut()}>
-              {messages.ui.signOut}
-            </Button>
-          </Stack>
-        </Stack>
-      </Center>
+      <FullPageError
+        title={messages.ui.profileLoadFailure}
+        detail={profileError?.message}
+        onRetry={refetchProfile}
+        secondary={
+          <Button variant="outline" onClick={() => void signOut()}>
+            {messages.ui.signOut}
+          </Button>
+        }
+      />
     );
   }
   return <Outlet />;

@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages';
-import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
+import { FullPageError } from '@/components/ui/page-state';
 import { configureAmplify } from '@/lib/amplify';
 import { loadRuntimeConfig } from '@/lib/config';
 
@@ -29,11 +29,6 @@ export function RuntimeConfigGate({ children }: { children: ReactNode }) {
   if (status === 'ready') return children;
   if (status === 'loading') return <FullPageSpinner />;
   return (
-    <Center minH="100dvh" px="4">
-      <Stack align="center" gap="4" textAlign="center" role="alert">
-        <Text fontWeight="semibold">{messages.ui.configLoadFailure}</Text>
-        <Button onClick={() => void load()}>{messages.ui.retry}</Button>
-      </Stack>
-    </Center>
+    <FullPageError title={messages.ui.configLoadFailure} onRetry={() => void load()} />
   );
 }

@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages';
-import { Alert, Button, Card, EmptyState, VStack, type CardRootProps } from '@chakra-ui/react';
+import { Alert, Button, Card, Center, EmptyState, Stack, Text, VStack, type CardRootProps } from '@chakra-ui/react';
 import { type ReactNode } from 'react';
 
 interface LoadErrorProps {
@@ -63,5 +63,30 @@ export function EmptyNotice({ icon, title, description, action, titleAs, size = 
     <Card.Root {...card}>
       <Card.Body>{notice}</Card.Body>
     </Card.Root>
+  );
+}
+
+interface FullPageErrorProps {
+  title: ReactNode;
+  /** The cause, in French, under the title. */
+  detail?: ReactNode;
+  onRetry: () => void;
+  /** A second way out beside 'Réessayer' (e.g. 'Se déconnecter'). */
+  secondary?: ReactNode;
+}
+
+/** What the whole app (or a gate before it) could not load: centred, announced, with 'Réessayer'. */
+export function FullPageError({ title, detail, onRetry, secondary }: FullPageErrorProps) {
+  return (
+    <Center minH="100dvh" px="4">
+      <Stack align="center" gap="4" textAlign="center" role="alert" maxW="sm">
+        <Text fontWeight="semibold">{title}</Text>
+        {detail !== undefined && <Text color="fg.muted">{detail}</Text>}
+        <Stack direction="row" gap="3">
+          <Button onClick={onRetry}>{messages.ui.retry}</Button>
+          {secondary}
+        </Stack>
+      </Stack>
+    </Center>
   );
 }

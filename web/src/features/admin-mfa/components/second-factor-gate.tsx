@@ -1,7 +1,8 @@
 import { messages } from '#shared/messages';
-import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
+import { FullPageError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { useMfaStatus } from '../api/second-factor';
 
@@ -22,18 +23,16 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
   if (status.isPending) return <FullPageSpinner />;
   if (status.isError) {
     return (
-      <Center minH="100dvh" px="4">
-        <Stack align="center" gap="4" textAlign="center" role="alert" maxW="sm">
-          <Text fontWeight="semibold">{messages.mfa.statusFailure}</Text>
-          <Text color="fg.muted">{status.error.message}</Text>
-          <Stack direction="row" gap="3">
-            <Button onClick={() => void status.refetch()}>{messages.ui.retry}</Button>
-            <Button variant="outline" onClick={() => void signOut()}>
-              {messages.ui.signOut}
-            </Button>
-          </Stack>
-        </Stack>
-      </Center>
+      <FullPageError
+        title={messages.mfa.statusFailure}
+        detail={status.error.message}
+        onRetry={() => void status.refetch()}
+        secondary={
+          <Button variant="outline" onClick={() => void signOut()}>
+            {messages.ui.signOut}
+          </Button>
+        }
+      />
     );
   }
   if (status.data.status === 'passed') return children;
