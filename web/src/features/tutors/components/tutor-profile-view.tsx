@@ -19,6 +19,7 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
+import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useTutorProfile } from '../api/tutor-profile';
 
@@ -37,14 +38,10 @@ export function TutorProfileView({ id, onBook }: TutorProfileViewProps) {
   if (query.isError) {
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
-      <Card.Root role="alert">
-        <Card.Body>
-          <Stack gap="3" align="flex-start">
-            <Text fontWeight="semibold">{notFound ? messages.tutors.notFound : messages.tutors.loadFailure}</Text>
-            {!notFound && <Button onClick={() => void query.refetch()}>{messages.ui.retry}</Button>}
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <LoadError
+        title={notFound ? messages.tutors.notFound : messages.tutors.loadFailure}
+        onRetry={notFound ? undefined : () => void query.refetch()}
+      />
     );
   }
   return <TutorProfileCard tutor={query.data} onBook={onBook} />;
