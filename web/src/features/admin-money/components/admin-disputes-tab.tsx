@@ -4,7 +4,7 @@ import { formatFcfa } from '#shared/money';
 import { Alert, Box, Button, Card, EmptyState, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuShieldCheck, LuStar } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/money/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatDateTime } from '@/components/money/format';
 import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
 import { notify } from '@/components/ui/notify';

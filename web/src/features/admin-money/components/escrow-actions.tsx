@@ -4,7 +4,7 @@ import { canTakeAction, moneyReceived, type EscrowDecision } from '#shared/payme
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/money/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAdminEscrowDecision } from '../api/admin-money';

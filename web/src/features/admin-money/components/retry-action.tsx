@@ -3,7 +3,7 @@ import { type TransactionView } from '#shared/payments-schemas';
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuRotateCw } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/money/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAdminRetryTransaction } from '../api/admin-money';

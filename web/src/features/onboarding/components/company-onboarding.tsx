@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useOrganisation, useSaveOrganisation } from '../api/onboarding-answers';
 import { AnswersSkeleton } from './answers-skeleton';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { StepShell } from './step-shell';
 

@@ -7,7 +7,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
 import { useParentPreferences, useSaveParentPreferences } from '../api/onboarding-answers';
 import { AnswersSkeleton } from './answers-skeleton';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { StepShell } from './step-shell';
 

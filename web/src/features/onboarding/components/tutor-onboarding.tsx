@@ -11,7 +11,7 @@ import { notify } from '@/components/ui/notify';
 import { useMyTutorProfile, useSaveTutorProfile } from '../api/onboarding-answers';
 import { AnswersSkeleton } from './answers-skeleton';
 import { AvailabilityEditor } from './availability-editor';
-import { FormField } from './form-field';
+import { FormField } from '@/components/ui/form-field';
 import { ImageUploader, type UploadedImage } from './image-uploader';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { StepShell } from './step-shell';

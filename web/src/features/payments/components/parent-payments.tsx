@@ -5,7 +5,7 @@ import { Button, Card, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@ch
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LuRefreshCw, LuWallet } from 'react-icons/lu';
-import { ConfirmDialog } from '@/components/money/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { InvoiceDialog } from '@/components/money/invoice-dialog';
 import { notify } from '@/components/ui/notify';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';

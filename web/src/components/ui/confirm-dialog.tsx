@@ -15,7 +15,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an irreversible action (release, refund), with optional admin notes. */
+/** Asks before an irreversible action (a money move, a deletion), with optional admin notes. */
 export function ConfirmDialog({ open, title, description, confirmLabel, destructive, withNotes, loading, onConfirm, onCancel }: ConfirmDialogProps) {
   const [notes, setNotes] = useState('');
   return (
