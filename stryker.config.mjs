@@ -19,6 +19,7 @@ const config = {
   mutate: [
     'shared/src/money.ts',
     'shared/src/payments.ts',
+    'shared/src/transaction-process.ts',
     'functions/src/escrow/*.ts',
     'functions/src/payments/webhook.ts',
     'functions/src/payments/webhook-processing.ts',

@@ -7,7 +7,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/payments';
+import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/transaction-process';
 import { eventHandlers, routes } from '#shared/routes';
 import type { Api } from './api.js';
 import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';

@@ -307,7 +307,7 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
   async function resumeInFlight(): Promise<number> {
     const { allTransactionIds, transactionsByIds } = await import('../../functions/src/payments/transactions.js');
     const { nextExecution, recordExecution } = await import('../../functions/src/escrow/workflow.js');
-    const { isFinalStatus } = await import('#shared/payments');
+    const { isFinalStatus } = await import('#shared/transaction-process');
     const inFlight = (await transactionsByIds(await allTransactionIds(10_000))).filter((tx) => !isFinalStatus(tx.status));
     for (const tx of inFlight) {
       try {

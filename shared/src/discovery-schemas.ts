@@ -6,9 +6,8 @@ import * as z from './zod.js';
 import { LEVELS, RATE_MAX, RATE_MIN, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONES } from './constants.js';
 import type { QueryUnderstanding, SearchFilters, TutorSummary } from './search.js';
 import { messages } from './messages.js';
+import { optionalText } from './schemas.js';
 
-const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
 const zoneSchema = z.enum(ZONES, { error: 'Zone inconnue' });
 const subjectSchema = z.enum(SUBJECTS, { error: 'Matière inconnue' });
 const levelSchema = z.enum(LEVELS, { error: 'Niveau inconnu' });

@@ -4,28 +4,19 @@
  */
 import * as z from './zod.js';
 import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
-import {
-  EARNINGS_PERIODS,
-  ESCROW_DECISIONS,
-  isMobileMoney,
-  RATING_MAX,
-  RATING_MIN,
-  type CourseStatus,
-  type EarningsPeriod,
-  type TransactionStatus,
-} from './payments.js';
+import { EARNINGS_PERIODS, isMobileMoney, RATING_MAX, RATING_MIN, type EarningsPeriod } from './payments.js';
+import { ESCROW_DECISIONS, type CourseStatus, type TransactionStatus } from './transaction-process.js';
 import { messages } from './messages.js';
 import type { Role } from './constants.js';
-import { pageCursorSchema } from './schemas.js';
+import { optionalText, pageCursorSchema } from './schemas.js';
 
-// The lifecycle table travels with the contract (one export line in index.ts).
+// The payments' words and the transaction process travel with the contract (one export line in index.ts).
 export * from './payments.js';
+export * from './transaction-process.js';
 
 const text = (max: number, error: string) =>
   z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: `${max} caractères au maximum` }));
 
-const optionalText = (max: number) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
 
 /** Ivorian numbers: 10 digits, optionally after +225 / 00225; spaces, dots and dashes ignored. */
 export function normalizeIvorianPhone(value: string): string | null {
@@ -41,6 +32,28 @@ export const durationSchema = z
     z.gte(DURATION_MIN_HOURS, { error: messages.payments.durationRange }),
     z.lte(DURATION_MAX_HOURS, { error: messages.payments.durationRange }),
   );
+
+/** The booking's phone rule: mobile money needs a valid Ivorian number; the French error, or null. */
+export function phoneNumberError(paymentMethod: PaymentMethod, phoneNumber: string | undefined): string | null {
+  if (!isMobileMoney(paymentMethod)) return null;
+  const phone = phoneNumber?.trim() ?? '';
+  if (!phone) return messages.payments.phoneRequired;
+  return normalizeIvorianPhone(phone) ? null : messages.payments.phoneInvalid;
+}
+
+/** How far in the past a lesson date may be (the clock of the parent's phone). */
+export const SCHEDULE_TOLERANCE_MS = 5 * 60 * 1000;
+
+/** A lesson date already past; the French error, or null. */
+export function scheduledDateError(scheduledDate: string | undefined, now: Date): string | null {
+  if (!scheduledDate) return null;
+  return new Date(scheduledDate).getTime() < now.getTime() - SCHEDULE_TOLERANCE_MS ? messages.payments.scheduledDatePast : null;
+}
+
+/** A number of hours the booking accepts (whole hours, within the allowed range). */
+export function isBookableDuration(duration: unknown): duration is number {
+  return z.safeParse(durationSchema, duration).success;
+}
 
 /**
  * `POST /api/payments` (the spec's payment request). No amount: the server prices the lesson from
@@ -62,12 +75,8 @@ export const paymentRequestSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
-      if (!isMobileMoney(value.paymentMethod)) return;
-      if (!value.phoneNumber) {
-        ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message: messages.payments.phoneRequired });
-      } else if (!normalizeIvorianPhone(value.phoneNumber)) {
-        ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message: messages.payments.phoneInvalid });
-      }
+      const message = phoneNumberError(value.paymentMethod, value.phoneNumber);
+      if (message) ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message });
     }),
   );
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;

@@ -16,6 +16,10 @@ export const requiredText = (max = 100) =>
       z.maxLength(max, { error: `${max} caractères au maximum` }),
     );
 
+/** An optional free text, trimmed, at most `max` characters. */
+export const optionalText = (max: number) =>
+  z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
+
 export const roleSchema = z.enum(ROLES, { error: messages.validation.invalidRole });
 export const publicRoleSchema = z.enum(PUBLIC_ROLES, { error: messages.validation.invalidRole });
 

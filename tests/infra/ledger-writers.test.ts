@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { TransactionAction } from '#shared/payments';
-import { movementOf } from '../../functions/src/escrow/ledger.js';
+import type { TransactionAction } from '#shared/transaction-process';
+import { movementOf } from '#shared/transaction-process';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
 import { PERMISSIONS } from '../../infra/lib/permissions.js';
 

@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
 import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
 import { ROLES, type Role } from '#shared/constants';
-import { buildUploadKey } from '#shared/onboarding-schemas';
-import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/payments';
+import { buildUploadKey } from '#shared/upload-schemas';
+import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/transaction-process';
 import { kalanTable, ProfileEntity } from '#commons/db';
 import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/payments';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/transaction-process';
 import { ANONYMISED, anonymisationOf, inFlightDetail, moneyInFlight, type MoneyRecord } from '../../functions/src/account/rules.js';
 
 const tx = (over: Partial<MoneyRecord> = {}): MoneyRecord => ({

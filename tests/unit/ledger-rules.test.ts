@@ -4,8 +4,8 @@
  * a step the table forbids or a movement already written.
  */
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_ACTIONS } from '#shared/payments';
-import { accounts, balances, isBalanced, ledgerLinesFor, movementOf, type LedgerParties } from '../../functions/src/escrow/ledger.js';
+import { movementOf, TRANSACTION_ACTIONS } from '#shared/transaction-process';
+import { accounts, balances, isBalanced, ledgerLinesFor, type LedgerParties } from '../../functions/src/escrow/ledger.js';
 import { initialState, step } from '../../functions/src/escrow/lifecycle.js';
 
 const parties: LedgerParties = {

@@ -1,6 +1,6 @@
 /** The reconciler's rules as plain functions (functions/src/escrow/reconcile-rules.ts). */
 import { describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES } from '#shared/payments';
+import { TRANSACTION_STATUSES } from '#shared/transaction-process';
 import {
   isSettling,
   needsWorkflow,

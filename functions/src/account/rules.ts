@@ -3,7 +3,8 @@
  * from being deleted, and what of a kept money record is personal data and replaced.
  */
 import { messages } from '#shared/messages';
-import { isFinalStatus, TRANSACTION_STATUS_LABELS, type TransactionStatus } from '#shared/payments';
+import { isFinalStatus, type TransactionStatus } from '#shared/transaction-process';
+import { TRANSACTION_STATUS_LABELS } from '#shared/payments';
 
 /** What replaces a deleted account's name, email and phone on the money records it leaves. */
 export const ANONYMISED = messages.account.anonymised;

@@ -9,7 +9,7 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import type { TransactionStatus } from '#shared/payments';
+import type { TransactionStatus } from '#shared/transaction-process';
 import type { AdminDisputesPage, AdminStats, AdminUsersPage, DisputeView } from '#shared/payments-schemas';
 import { needsAttention, readCounters, type RecountHooks } from '#commons/counters';
 import { isConditionalCheckFailure, kalanTable, ProfileEntity } from '#commons/db';

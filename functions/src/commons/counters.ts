@@ -26,7 +26,7 @@ import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import type { KycStatus, Role } from '#shared/constants';
 import { messages } from '#shared/messages';
-import type { TransactionStatus } from '#shared/payments';
+import type { TransactionStatus } from '#shared/transaction-process';
 import { documentClient } from './clients/dynamodb.js';
 import { isConditionalCheckFailure, kalanTable } from './db.js';
 import { env } from './env.js';

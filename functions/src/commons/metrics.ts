@@ -7,7 +7,7 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type middy from '@middy/core';
 import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessEvent } from '#shared/metrics';
-import type { TransactionAction } from '#shared/payments';
+import type { TransactionAction } from '#shared/transaction-process';
 import { logger } from './logger.js';
 
 /** The stage the function runs in (set on every function by infra/lib/monitoring.ts; `local` offline). */

@@ -1,4 +1,4 @@
-import { actorForRole } from '#shared/payments';
+import { actorForRole } from '#shared/transaction-process';
 import { escrowDecisionSchema, transactionIdParamsSchema, type EscrowDecisionResult } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import { ForbiddenError } from '#commons/errors';

@@ -3,9 +3,9 @@
  * movement writes. Every movement balances (debits = credits), and each is written at most once
  * per transaction, in the same DynamoDB transaction as the status change it belongs to.
  */
-import type { TransactionAction } from '#shared/payments';
+import type { Movement } from '#shared/transaction-process';
 
-export type Movement = 'payment' | 'release' | 'refund';
+export type { Movement };
 
 export interface LedgerLine {
   /** `<movement>#<n>`: the line's unique key inside the transaction. */
@@ -70,20 +70,6 @@ export function ledgerLinesFor(movement: Movement, parties: LedgerParties): Ledg
   }
 }
 
-/** The money movement an action causes, if any. */
-export function movementOf(action: TransactionAction): Movement | null {
-  switch (action) {
-    case 'confirm_payment':
-      return 'payment';
-    case 'release':
-    case 'auto_release':
-      return 'release';
-    case 'complete_refund':
-      return 'refund';
-    default:
-      return null;
-  }
-}
 
 /** Debits minus credits per account. */
 export function balances(ledger: readonly Pick<LedgerLine, 'account' | 'debit' | 'credit'>[]): Map<string, number> {

@@ -3,8 +3,8 @@
  * conditional transactions, without DynamoDB. Used by the property tests, and a reference for
  * what must hold: one status at a time, each movement once, every movement balanced.
  */
-import { transitionFor, type Actor, type TransactionAction, type TransactionStatus } from '#shared/payments';
-import { ledgerLinesFor, movementOf, type LedgerLine, type LedgerParties } from './ledger.js';
+import { INITIAL_STATUS, transitionFor, type Actor, type TransactionAction, type TransactionStatus } from '#shared/transaction-process';
+import { ledgerLinesFor, type LedgerLine, type LedgerParties } from './ledger.js';
 
 export interface LifecycleState {
   status: TransactionStatus;
@@ -14,7 +14,7 @@ export interface LifecycleState {
 export type StepResult = { ok: true; state: LifecycleState } | { ok: false; reason: 'not_allowed' | 'duplicate_movement' };
 
 export function initialState(): LifecycleState {
-  return { status: 'pending', ledger: [] };
+  return { status: INITIAL_STATUS, ledger: [] };
 }
 
 /** Applies one action as the conditional write would: all of it, or nothing. */
@@ -22,7 +22,7 @@ export function step(state: LifecycleState, action: TransactionAction, actor: Ac
   const paid = state.ledger.some((line) => line.movement === 'payment');
   const transition = transitionFor(action, state.status, actor, paid);
   if (!transition) return { ok: false, reason: 'not_allowed' };
-  const movement = movementOf(action);
+  const movement = transition.effects?.ledger;
   if (movement && state.ledger.some((line) => line.movement === movement)) return { ok: false, reason: 'duplicate_movement' };
   const added = movement ? ledgerLinesFor(movement, parties) : [];
   return { ok: true, state: { status: transition.to, ledger: [...state.ledger, ...added] } };

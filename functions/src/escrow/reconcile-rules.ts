@@ -3,7 +3,7 @@
  * workflow or with Paystack, and what repairs them. reconcile.ts reads the table, Step Functions
  * and Paystack, and applies what these decide.
  */
-import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/payments';
+import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/transaction-process';
 import { paymentDeadline } from './timing.js';
 
 /** What Step Functions says of the execution recorded on the transaction. */

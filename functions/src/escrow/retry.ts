@@ -12,7 +12,8 @@
  *      know (payment-check.ts applies it).
  */
 import { messages } from '#shared/messages';
-import { moneyReceived, RESUME_ACTIONS, TRANSACTION_STATUS_LABELS, type TransactionAction } from '#shared/payments';
+import { moneyReceived, RESUME_ACTIONS, type TransactionAction } from '#shared/transaction-process';
+import { TRANSACTION_STATUS_LABELS } from '#shared/payments';
 import { ConflictError, DomainError, NotFoundError } from '#commons/errors';
 import { logger } from '#commons/logger';
 import { PaymentProviderError } from '../payments/booking.js';

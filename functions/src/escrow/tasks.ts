@@ -4,7 +4,14 @@
  * workflow never moves money twice.
  */
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { isFinalStatus, TRANSACTION_STATUSES, type AttentionStatus, type TransactionStatus } from '#shared/payments';
+import {
+  canTakeAction,
+  isFinalStatus,
+  TRANSACTION_STATUSES,
+  type AttentionStatus,
+  type TransactionAction,
+  type TransactionStatus,
+} from '#shared/transaction-process';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
@@ -25,6 +32,17 @@ export type EscrowTaskEvent =
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'refund'; transactionId: string }
   | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string; actor?: string };
+
+/**
+ * The system transition each task of escrow.asl.json tries (shared/src/transaction-process.ts):
+ * tests/unit/transaction-process.test.ts checks the state machine's tasks against the process.
+ */
+export const TASK_ACTIONS = {
+  expirePayment: 'expire_payment',
+  autoRelease: 'auto_release',
+  refund: 'complete_refund',
+  markNeedsAttention: 'flag_attention',
+} as const satisfies Record<string, TransactionAction>;
 
 /** What a Catch hands on: Step Functions' error and cause, and the state (named by a Pass state). */
 export interface WorkflowFailure {
@@ -77,7 +95,7 @@ async function recordToken(transactionId: string, status: TransactionStatus, tas
 
 async function refund(transactionId: string): Promise<void> {
   const tx = await getTransaction(transactionId);
-  if (!tx || tx.status !== 'refund_pending') return;
+  if (!tx || !canTakeAction(TASK_ACTIONS.refund, tx.status, 'system')) return;
   let refundId: string;
   try {
     refundId = (await refundTransaction(tx.reference, tx.amount_total)).id;
@@ -107,7 +125,7 @@ async function refund(transactionId: string): Promise<void> {
  */
 async function expirePayment(transactionId: string): Promise<void> {
   const tx = await getTransaction(transactionId);
-  if (tx?.status === 'pending') {
+  if (tx && canTakeAction(TASK_ACTIONS.expirePayment, tx.status, 'system')) {
     try {
       const outcome = await checkPendingPayment(tx, { wake: false });
       if (outcome !== 'waiting') return;
@@ -192,7 +210,7 @@ export const handler = observedHandler(async (event: EscrowTaskInvocation): Prom
       return { ok: true };
     case 'autoRelease': {
       const tx = await getTransaction(event.transactionId);
-      if (tx?.status === 'escrow' && new Date(tx.auto_release_at).getTime() <= Date.now()) {
+      if (tx && canTakeAction(TASK_ACTIONS.autoRelease, tx.status, 'system') && new Date(tx.auto_release_at).getTime() <= Date.now()) {
         await tryTransition(() =>
           applyTransition({ transactionId: event.transactionId, action: 'auto_release', actor: 'system', wake: false }),
         );

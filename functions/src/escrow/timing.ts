@@ -6,7 +6,7 @@
  * - `ESCROW_AUTO_RELEASE_SECONDS`, or `ESCROW_AUTO_RELEASE_DAYS` (default 7): how long after the
  *   lesson date (or the booking, without a date) held funds are released automatically.
  */
-import { DEFAULT_AUTO_RELEASE_DAYS, PAYMENT_TIMEOUT_SECONDS, type TransactionStatus } from '#shared/payments';
+import { DEFAULT_AUTO_RELEASE_DAYS, PAYMENT_TIMEOUT_SECONDS, WAITS, type TransactionStatus } from '#shared/transaction-process';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /**
@@ -45,14 +45,15 @@ export function paymentDeadline(createdAt: string, timeoutSeconds = paymentTimeo
   return new Date(new Date(createdAt).getTime() + timeoutSeconds * 1000);
 }
 
-/** Seconds the workflow waits in `status` before acting (or re-reading) by itself. */
+/** Seconds the workflow waits in `status` before acting (or re-reading) by itself: the status's timer (`WAITS`). */
 export function waitSecondsFor(
   tx: { status: TransactionStatus; created_at: string; auto_release_at: string },
   now: Date,
 ): number {
   const until = (date: Date) => Math.ceil((date.getTime() - now.getTime()) / 1000);
   const clamp = (seconds: number) => Math.min(Math.max(seconds, 1), MAX_WAIT_SECONDS);
-  if (tx.status === 'pending') return clamp(until(paymentDeadline(tx.created_at)));
-  if (tx.status === 'escrow') return clamp(until(new Date(tx.auto_release_at)));
+  const timer = WAITS[tx.status]?.timer;
+  if (timer === 'payment_window') return clamp(until(paymentDeadline(tx.created_at)));
+  if (timer === 'auto_release_window') return clamp(until(new Date(tx.auto_release_at)));
   return MAX_WAIT_SECONDS;
 }

@@ -7,6 +7,7 @@
  * (commons/counters.ts): a change cancelled moves none, a change retried finds its status gone.
  */
 import { randomBytes } from 'node:crypto';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
@@ -16,14 +17,16 @@ import {
   isFinalStatus,
   moneyReceived,
   statusesAllowing,
+  stepFor,
   transitionFor,
   type Actor,
-  type CourseStatus,
+  type Effects,
+  type InPlaceStep,
   type TransactionAction,
   type TransactionStatus,
   type Transition,
-} from '#shared/payments';
-import { disputeCounterWrites } from '#commons/counters';
+} from '#shared/transaction-process';
+import { disputeCounterWrites, retryOnConflict } from '#commons/counters';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
 import { logTransaction } from '#commons/logger';
 import { recordTransitionEvent } from '#commons/metrics';
@@ -40,7 +43,7 @@ import {
   type TransactionHistoryEvent,
 } from '../payments/entities.js';
 import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
-import { ledgerLinesFor, movementOf } from './ledger.js';
+import { ledgerLinesFor } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
 type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
@@ -63,12 +66,6 @@ export interface TransitionRequest {
   /** Wake the workflow waiting in the previous status (false for the workflow's own steps). */
   wake?: boolean;
 }
-
-const COURSE_STATUS_AFTER: Partial<Record<TransactionStatus, CourseStatus>> = {
-  released: 'completed',
-  refund_pending: 'cancelled',
-  failed: 'cancelled',
-};
 
 const MAX_CONFLICT_RETRIES = 4;
 
@@ -111,26 +108,21 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
 }
 
 async function writeTransition(tx: Transaction, transition: Transition, request: TransitionRequest): Promise<Transaction> {
-  const { to } = transition;
+  const { to, effects = {} } = transition;
   const now = new Date().toISOString();
   const from = tx.status;
-  const courseStatus = COURSE_STATUS_AFTER[to];
+  const courseStatus = effects.course;
   const changes: Partial<Transaction> = {
     status: to,
     updated_at: now,
     ...request.record,
-    ...(to === 'released' ? { escrow_released_at: now } : {}),
-    ...(to === 'refund_pending' ? { refund_requested_at: now } : {}),
-    ...(to === 'refunded' ? { refunded_at: now } : {}),
-    ...(to === 'failed' ? { failed_at: now } : {}),
+    ...(effects.stamp ? { [effects.stamp]: now } : {}),
     ...(request.actor === 'admin' ? { decided_by: request.actorId, ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}) } : {}),
     ...(request.actor === 'parent' && request.action !== 'dispute' ? { decided_by: request.actorId } : {}),
   };
   const course = {
     ...(courseStatus ? { status: courseStatus } : {}),
-    ...(request.rating
-      ? { parent_rating: request.rating.rating, parent_review: request.rating.review, rated_at: now }
-      : {}),
+    ...(effects.rating && request.rating ? ratingOf(request.rating, now) : {}),
   };
   const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId! } as const] : [];
   // Money leaves a transaction that needs attention only if Paystack's payment was confirmed.
@@ -149,7 +141,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
   // The admin's `needs_attention` counter and attention index, when the change enters or leaves them.
   writes.push(...attentionWrites(tx, from, to));
 
-  const movement = movementOf(request.action);
+  const movement = effects.ledger;
   if (movement) {
     const parties = {
       transactionId: tx.id,
@@ -192,8 +184,35 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       }),
     );
   }
-  if (request.action === 'dispute' && request.rating) {
-    writes.push(
+  if (effects.dispute) {
+    const resolution = request.action === 'release' || request.action === 'refund' ? request.action : undefined;
+    writes.push(...disputeWrites(effects.dispute, tx, now, { ...request, resolution }));
+  }
+
+  const response = await execute({ capacity: 'TOTAL' }, ...writes);
+  recordWriteCapacity(request.action, response.ConsumedCapacity);
+  recordTransitionEvent(request.action);
+  return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
+}
+
+function ratingOf(rating: { rating: number; review?: string }, now: string) {
+  return { parent_rating: rating.rating, parent_review: rating.review, rated_at: now };
+}
+
+/**
+ * The writes of a transition's or a step's dispute effect: `open` writes the dispute of the
+ * parent's rating (once), `resolve` settles it by the admin's decision (the transition's action,
+ * release or refund), `close` closes it without a money decision; each moves the counters.
+ */
+function disputeWrites(
+  effect: NonNullable<Effects['dispute']>,
+  tx: Transaction,
+  now: string,
+  request: { actorId?: string; adminNotes?: string; rating?: { rating: number; review?: string }; resolution?: 'release' | 'refund' },
+): WriteItem[] {
+  if (effect === 'open') {
+    if (!request.rating) throw new Error('A dispute opens from a rating');
+    return [
       DisputeEntity.build(PutTransaction)
         .item({
           transaction_id: tx.id,
@@ -208,27 +227,62 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
         })
         .options({ condition: { attr: 'transaction_id', exists: false } }),
       ...disputeCounterWrites(null, 'open'),
-    );
+    ] as WriteItem[];
   }
-  if (from === 'disputed' && (to === 'released' || to === 'refund_pending')) {
-    writes.push(
-      DisputeEntity.build(UpdateTransaction)
-        .item({
-          transaction_id: tx.id,
-          status: 'resolved',
-          resolved_at: now,
-          resolution: to === 'released' ? 'release' : 'refund',
-          resolved_by: request.actorId,
-          ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}),
-          gsi1pk: disputesIndex('resolved'),
-        })
-        .options({ condition: { attr: 'status', eq: 'open' } }),
-      ...disputeCounterWrites('open', 'resolved'),
-    );
-  }
+  return [
+    DisputeEntity.build(UpdateTransaction)
+      .item({
+        transaction_id: tx.id,
+        status: 'resolved',
+        resolved_at: now,
+        resolution: effect === 'close' ? 'closed' : request.resolution!,
+        resolved_by: request.actorId,
+        ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}),
+        gsi1pk: disputesIndex('resolved'),
+      })
+      .options({ condition: { attr: 'status', eq: 'open' } }),
+    ...disputeCounterWrites('open', 'resolved'),
+  ] as WriteItem[];
+}
 
-  const response = await execute({ capacity: 'TOTAL' }, ...writes);
-  recordWriteCapacity(request.action, response.ConsumedCapacity);
-  recordTransitionEvent(request.action);
-  return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
+export interface StepRequest {
+  step: InPlaceStep;
+  actor: Actor;
+  actorId: string;
+  adminNotes?: string;
+  /** The parent's rating, for the steps that record one. */
+  rating?: { rating: number; review?: string };
+}
+
+/**
+ * Applies a step that keeps the status (a rating, a dispute recorded or closed) to the
+ * transaction as read: its declared effects, in one DynamoDB transaction conditional on the
+ * status read (and, for a parent, on its ownership). Throws Conflict (409) when the process does
+ * not allow the step from the status, and the DynamoDB cancellation when a condition fails (the
+ * caller says what it means).
+ */
+export async function applyStep(tx: Transaction, request: StepRequest): Promise<Transaction> {
+  const definition = stepFor(request.step, tx.status, request.actor);
+  if (!definition) throw new ConflictError(messages.payments.actionNotAllowed);
+  const { effects } = definition;
+  const now = new Date().toISOString();
+  const writes: WriteItem[] = [];
+  const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId } as const] : [];
+  const rating = effects.rating && request.rating ? ratingOf(request.rating, now) : undefined;
+  if (rating) {
+    writes.push(
+      TransactionEntity.build(UpdateTransaction)
+        .item({ id: tx.id, updated_at: now, course: rating } as never)
+        .options({
+          condition: { and: [...ownership, { attr: 'status', eq: tx.status }, { attr: 'course.parent_rating', exists: false }] } as never,
+        }) as WriteItem,
+    );
+  } else {
+    // Nothing written on the transaction: its status is checked with the step's other writes.
+    writes.push(TransactionEntity.build(ConditionCheck).key({ id: tx.id }).condition({ attr: 'status', in: [...definition.from] }) as WriteItem);
+  }
+  if (effects.dispute) writes.push(...disputeWrites(effects.dispute, tx, now, request));
+  const response = await retryOnConflict(() => execute({ capacity: 'TOTAL' }, ...writes));
+  recordWriteCapacity(request.step === 'close_dispute' ? 'closeDispute' : 'rate', response.ConsumedCapacity);
+  return rating ? ({ ...tx, updated_at: now, course: { ...tx.course, ...rating } } as Transaction) : tx;
 }

@@ -6,7 +6,7 @@
  */
 import { SendTaskSuccessCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import type { TransactionStatus } from '#shared/payments';
+import type { TransactionStatus } from '#shared/transaction-process';
 import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
 import { currentCorrelationId, logger } from '#commons/logger';

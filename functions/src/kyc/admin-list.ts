@@ -1,4 +1,4 @@
-import { adminKycQuerySchema } from '#shared/onboarding-schemas';
+import { adminKycQuerySchema } from '#shared/kyc-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { listVerifications } from './verifications.js';

@@ -1,4 +1,4 @@
-import { kycIdParamsSchema, reviewKycSchema } from '#shared/onboarding-schemas';
+import { kycIdParamsSchema, reviewKycSchema } from '#shared/kyc-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { logger } from '#commons/logger';

@@ -8,7 +8,7 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { messages } from '#shared/messages';
-import type { KycDecision, KycReviewResult } from '#shared/onboarding-schemas';
+import type { KycDecision, KycReviewResult } from '#shared/kyc-schemas';
 import { kycCounterWrites, profileCounterWrites, retryOnConflict, type TransactWriteItem } from '#commons/counters';
 import { ProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';

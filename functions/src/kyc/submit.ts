@@ -1,4 +1,4 @@
-import { submitKycSchema } from '#shared/onboarding-schemas';
+import { submitKycSchema } from '#shared/kyc-schemas';
 import { routes } from '#shared/routes';
 import { json, apiHandler } from '#commons/http';
 import { logger } from '#commons/logger';

@@ -10,12 +10,7 @@ import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Role } from '#shared/constants';
 import { messages } from '#shared/messages';
-import type {
-  AdminKycItem,
-  AdminKycPage,
-  KycVerification,
-  SubmitKycInput,
-} from '#shared/onboarding-schemas';
+import type { AdminKycItem, AdminKycPage, KycVerification, SubmitKycInput } from '#shared/kyc-schemas';
 import { kycCounterWrites, retryOnConflict } from '#commons/counters';
 import { kalanTable, ProfileEntity } from '#commons/db';
 import { readPage, type IndexList } from '#commons/page-cursor';

@@ -5,12 +5,8 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import type {
-  Organisation,
-  OrganisationInput,
-  ParentPreferences,
-  ParentPreferencesInput,
-} from '#shared/onboarding-schemas';
+import type { Organisation, OrganisationInput } from '#shared/company-schemas';
+import type { ParentPreferences, ParentPreferencesInput } from '#shared/parent-schemas';
 import { OrganisationEntity, ParentPreferencesEntity } from './entities.js';
 
 type StoredPreferences = FormattedItem<typeof ParentPreferencesEntity>;

@@ -1,4 +1,4 @@
-import { organisationSchema } from '#shared/onboarding-schemas';
+import { organisationSchema } from '#shared/company-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { saveOrganisation } from './answers.js';

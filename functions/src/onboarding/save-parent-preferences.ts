@@ -1,4 +1,4 @@
-import { parentPreferencesSchema } from '#shared/onboarding-schemas';
+import { parentPreferencesSchema } from '#shared/parent-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { saveParentPreferences } from './answers.js';

@@ -10,7 +10,8 @@ import { CURRENCY } from '#shared/constants';
 import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { priceLesson, type LessonPrice } from '#shared/money';
-import { normalizeIvorianPhone, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
+import { INITIAL_COURSE_STATUS, INITIAL_STATUS } from '#shared/transaction-process';
+import { normalizeIvorianPhone, scheduledDateError, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
 import type { Profile } from '#shared/schemas';
 import { DomainError, NotFoundError, ValidationError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
@@ -48,14 +49,9 @@ async function bookableTutor(tutorId: string): Promise<BookableTutor & { hourlyR
 
 function checkSchedule(scheduledDate: string | undefined, now: Date): string | undefined {
   if (!scheduledDate) return undefined;
-  const date = new Date(scheduledDate);
-  // A few minutes of tolerance for the clock of the parent's phone.
-  if (date.getTime() < now.getTime() - 5 * 60 * 1000) {
-    throw new ValidationError(messages.payments.scheduledDatePast, [
-      { path: 'body.scheduledDate', message: messages.payments.scheduledDatePast },
-    ]);
-  }
-  return date.toISOString();
+  const error = scheduledDateError(scheduledDate, now);
+  if (error) throw new ValidationError(error, [{ path: 'body.scheduledDate', message: error }]);
+  return new Date(scheduledDate).toISOString();
 }
 
 interface NewBooking {
@@ -99,7 +95,7 @@ async function writePendingTransaction(
         payment_method: request.paymentMethod,
         phone_number: phone,
         description: `${courseOf(request.subject)} (${request.level}) avec ${tutor.name} — ${request.duration} h`,
-        status: 'pending',
+        status: INITIAL_STATUS,
         created_at: createdAt,
         updated_at: createdAt,
         auto_release_at: autoReleaseAt(now, scheduledDate),
@@ -110,7 +106,7 @@ async function writePendingTransaction(
           duration_hours: request.duration,
           scheduled_date: scheduledDate,
           notes: request.notes || undefined,
-          status: 'scheduled',
+          status: INITIAL_COURSE_STATUS,
         },
         gsi1pk: parentTransactionsIndex(parent.user_id),
         gsi1sk: newest,

@@ -10,7 +10,7 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { PAYMENT_METHODS } from '#shared/constants';
-import { ATTENTION_STATUSES, COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/payments';
+import { ATTENTION_STATUSES, COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/transaction-process';
 import { kalanTable } from '#commons/db';
 
 const txPartition = (transactionId: string) => `TX#${transactionId}`;

@@ -12,6 +12,7 @@
  */
 import { CURRENCY } from '#shared/constants';
 import { formatFcfa } from '#shared/money';
+import { canTakeAction } from '#shared/transaction-process';
 import { ConflictError } from '#commons/errors';
 import { logger } from '#commons/logger';
 import { applyTransition, type TransitionRequest } from '../escrow/transitions.js';
@@ -82,7 +83,7 @@ interface Audit {
  * PaystackUnavailable propagates: the caller decides (the parent sees an error, the workflow expires).
  */
 export async function checkPendingPayment(tx: Transaction, options: { wake?: boolean } & Audit = {}): Promise<PaymentCheck> {
-  if (tx.status !== 'pending') return 'unchanged';
+  if (!canTakeAction('confirm_payment', tx.status, 'system')) return 'unchanged';
   let verified: VerifiedPayment;
   try {
     verified = await verifyTransaction(tx.reference);

@@ -6,7 +6,8 @@ import { BatchGetCommand, execute as executeBatchGet } from 'dynamodb-toolbox/ta
 import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { invoiceNumber, type TransactionStatus } from '#shared/payments';
+import { type TransactionStatus } from '#shared/transaction-process';
+import { invoiceNumber } from '#shared/payments';
 import type { AdminTransactionsPage, AdminTransactionsView, TransactionView } from '#shared/payments-schemas';
 import { needsAttention, transactionCounterWrites, type TransactWriteItem } from '#commons/counters';
 import { kalanTable } from '#commons/db';

@@ -6,6 +6,7 @@
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { canTakeAction } from '#shared/transaction-process';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
@@ -73,7 +74,7 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
   }
   if (await alreadyProcessed(eventKey)) return 'duplicate';
   if (tx.status === 'failed') return lateCharge(tx.id, eventKey, event, reference);
-  if (tx.status !== 'pending') {
+  if (!canTakeAction('confirm_payment', tx.status, 'system')) {
     await recordIgnored(eventKey, event, reference, `ignored_status_${tx.status}`, tx.id);
     return 'duplicate';
   }

@@ -1,4 +1,5 @@
-import { invoiceNumber, moneyReceived } from '#shared/payments';
+import { moneyReceived } from '#shared/transaction-process';
+import { invoiceNumber } from '#shared/payments';
 import { transactionIdParamsSchema, type InvoiceView } from '#shared/payments-schemas';
 import { messages } from '#shared/messages';
 import { routes } from '#shared/routes';

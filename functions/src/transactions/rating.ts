@@ -1,27 +1,16 @@
 /**
- * After the lesson the parent rates it (1–5, optional review), once. A rating of 2 or less opens a
- * dispute: while the funds are still held they are frozen (escrow → disputed) until an admin
- * decides; after a release the dispute is only recorded for the admins.
+ * After the lesson the parent rates it (1–5, optional review), once. What the rating does is the
+ * transaction process's `ratingOutcome` (shared/src/transaction-process.ts): a low rating on held
+ * funds freezes them (the `dispute` transition), a low rating after they left escrow only records
+ * the dispute for the admins (`report_dispute`), any other rating is recorded (`rate`).
  */
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { DISPUTE_RATING_THRESHOLD } from '#shared/constants';
 import { lessonIsOver } from '#shared/payments';
+import { ratingOutcome } from '#shared/transaction-process';
 import { messages } from '#shared/messages';
 import type { RatingInput } from '#shared/payments-schemas';
-import { disputeCounterWrites, retryOnConflict } from '#commons/counters';
 import { ConflictError, ForbiddenError, NotFoundError } from '#commons/errors';
-import { applyTransition } from '../escrow/transitions.js';
-import { recordWriteCapacity } from '../payments/capacity.js';
-import { DisputeEntity, disputesIndex, newestFirstKey, TransactionEntity } from '../payments/entities.js';
+import { applyStep, applyTransition } from '../escrow/transitions.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
-
-type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
-
-export function opensDispute(rating: number): boolean {
-  return rating <= DISPUTE_RATING_THRESHOLD;
-}
 
 export async function rateCourse(
   transactionId: string,
@@ -35,58 +24,17 @@ export async function rateCourse(
   if (tx.course.parent_rating !== undefined) throw new ConflictError(messages.payments.alreadyRated);
   if (!lessonIsOver(tx, now)) throw new ConflictError(messages.payments.ratingNotYet);
   const rating = { rating: input.rating, review: input.review || undefined };
-  const dispute = opensDispute(input.rating);
+  const outcome = ratingOutcome(input.rating, tx.status);
 
-  if (dispute && tx.status === 'escrow') {
+  if ('action' in outcome) {
     const updated = await applyTransition({ transactionId, action: 'dispute', actor: 'parent', actorId: parentId, rating });
     return { transaction: updated, dispute: true };
   }
-
-  const ratedAt = now.toISOString();
-  const writes = [
-    TransactionEntity.build(UpdateTransaction)
-      .item({
-        id: tx.id,
-        updated_at: ratedAt,
-        course: { parent_rating: rating.rating, parent_review: rating.review, rated_at: ratedAt },
-      } as never)
-      .options({
-        condition: {
-          and: [
-            { attr: 'parent_id', eq: parentId },
-            { attr: 'status', eq: tx.status },
-            { attr: 'course.parent_rating', exists: false },
-          ],
-        } as never,
-      }),
-  ] as WriteItem[];
-  if (dispute) {
-    writes.push(
-      DisputeEntity.build(PutTransaction)
-        .item({
-          transaction_id: tx.id,
-          parent_id: tx.parent_id,
-          tutor_user_id: tx.tutor_user_id,
-          rating: rating.rating,
-          review: rating.review,
-          status: 'open',
-          opened_at: ratedAt,
-          gsi1pk: disputesIndex('open'),
-          gsi1sk: newestFirstKey(ratedAt, tx.id),
-        })
-        .options({ condition: { attr: 'transaction_id', exists: false } }),
-      ...disputeCounterWrites(null, 'open'),
-    );
-  }
   try {
-    const response = await retryOnConflict(() => execute({ capacity: 'TOTAL' }, ...writes));
-    recordWriteCapacity('rate', response.ConsumedCapacity);
+    const updated = await applyStep(tx, { step: outcome.step, actor: 'parent', actorId: parentId, rating });
+    return { transaction: updated, dispute: outcome.step === 'report_dispute' };
   } catch (error) {
     if ((error as Error).name === 'TransactionCanceledException') throw new ConflictError(messages.payments.alreadyRated);
     throw error;
   }
-  return {
-    transaction: { ...tx, updated_at: ratedAt, course: { ...tx.course, parent_rating: rating.rating, parent_review: rating.review, rated_at: ratedAt } },
-    dispute,
-  };
 }

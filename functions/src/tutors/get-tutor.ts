@@ -1,4 +1,4 @@
-import { tutorIdParamsSchema } from '#shared/onboarding-schemas';
+import { tutorIdParamsSchema } from '#shared/tutor-profile-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { getPublicTutorProfile } from './profiles.js';

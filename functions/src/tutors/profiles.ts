@@ -13,12 +13,7 @@ import { $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/action
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Experience, Zone } from '#shared/constants';
 import { messages } from '#shared/messages';
-import {
-  normaliseWeek,
-  type MyTutorProfile,
-  type PublicTutorProfile,
-  type TutorProfileInput,
-} from '#shared/onboarding-schemas';
+import { normaliseWeek, type MyTutorProfile, type PublicTutorProfile, type TutorProfileInput } from '#shared/tutor-profile-schemas';
 import { isConditionalCheckFailure, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';

@@ -1,4 +1,4 @@
-import { tutorProfileInputSchema } from '#shared/onboarding-schemas';
+import { tutorProfileInputSchema } from '#shared/tutor-profile-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { logger } from '#commons/logger';

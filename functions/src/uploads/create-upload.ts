@@ -1,4 +1,4 @@
-import { createUploadSchema } from '#shared/onboarding-schemas';
+import { createUploadSchema } from '#shared/upload-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
 import { presignUpload } from './storage.js';

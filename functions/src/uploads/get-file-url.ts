@@ -1,4 +1,4 @@
-import { parseUploadKey, uploadUrlQuerySchema } from '#shared/onboarding-schemas';
+import { parseUploadKey, uploadUrlQuerySchema } from '#shared/upload-schemas';
 import { routes } from '#shared/routes';
 import { ForbiddenError } from '#commons/errors';
 import { apiHandler, ok } from '#commons/http';

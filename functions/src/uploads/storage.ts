@@ -15,7 +15,7 @@ import {
   type PresignedUpload,
   type UploadBucket,
   type UploadPurpose,
-} from '#shared/onboarding-schemas';
+} from '#shared/upload-schemas';
 import { environmentContext, presignObjectUrl, presignPost, signObjectRequest } from '#commons/s3-presign';
 import { requireEnv } from '#commons/env';
 import { ForbiddenError, ValidationError } from '#commons/errors';

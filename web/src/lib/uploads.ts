@@ -1,5 +1,5 @@
 import { CAPTURE_JPEG_QUALITY, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '#shared/constants';
-import { type ImageContentType, type PresignedUpload, type UploadPurpose } from '#shared/onboarding-schemas';
+import { type ImageContentType, type PresignedUpload, type UploadPurpose } from '#shared/upload-schemas';
 import { apiRequest } from './api';
 
 /** An upload the browser cannot make: not an image, too large, or refused by the network/S3. */

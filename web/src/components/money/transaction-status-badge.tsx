@@ -1,4 +1,5 @@
-import { COURSE_STATUS_LABELS, TRANSACTION_STATUS_LABELS, type CourseStatus, type TransactionStatus } from '#shared/payments';
+import { type CourseStatus, type TransactionStatus } from '#shared/transaction-process';
+import { COURSE_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/payments';
 import { Badge } from '@chakra-ui/react';
 
 const PALETTE: Record<TransactionStatus, string> = {

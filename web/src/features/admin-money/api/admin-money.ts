@@ -1,4 +1,4 @@
-import type { EscrowDecision } from '#shared/payments';
+import type { EscrowDecision } from '#shared/transaction-process';
 import type {
   AdminDisputesPage,
   AdminStats,

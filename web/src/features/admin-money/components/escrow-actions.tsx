@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import { canTakeAction, moneyReceived, type EscrowDecision } from '#shared/payments';
+import { canTakeAction, moneyReceived, type EscrowDecision } from '#shared/transaction-process';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Flex } from '@chakra-ui/react';
 import { useState } from 'react';

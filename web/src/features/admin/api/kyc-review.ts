@@ -1,4 +1,4 @@
-import type { AdminKycPage, KycDecision, KycReviewResult } from '#shared/onboarding-schemas';
+import type { AdminKycPage, KycDecision, KycReviewResult } from '#shared/kyc-schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

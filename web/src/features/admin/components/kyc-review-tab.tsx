@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type KycStatus } from '#shared/constants';
 import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
-import { type AdminKycItem } from '#shared/onboarding-schemas';
+import { type AdminKycItem } from '#shared/kyc-schemas';
 import {
   Badge,
   Box,

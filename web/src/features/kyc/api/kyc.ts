@@ -1,4 +1,4 @@
-import type { KycVerification, SubmitKycInput } from '#shared/onboarding-schemas';
+import type { KycVerification, SubmitKycInput } from '#shared/kyc-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

@@ -1,6 +1,6 @@
 import { CAMERA_IDEAL } from '#shared/constants';
 import { messages } from '#shared/messages';
-import { type UploadPurpose } from '#shared/onboarding-schemas';
+import { type UploadPurpose } from '#shared/upload-schemas';
 import { AspectRatio, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { LuCamera, LuCheck, LuImageUp, LuRotateCcw } from 'react-icons/lu';

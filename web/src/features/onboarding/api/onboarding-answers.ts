@@ -1,4 +1,6 @@
-import type { MyTutorProfile, Organisation, OrganisationInput, ParentPreferences, ParentPreferencesInput, TutorProfileInput } from '#shared/onboarding-schemas';
+import type { MyTutorProfile, TutorProfileInput } from '#shared/tutor-profile-schemas';
+import type { Organisation, OrganisationInput } from '#shared/company-schemas';
+import type { ParentPreferences, ParentPreferencesInput } from '#shared/parent-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

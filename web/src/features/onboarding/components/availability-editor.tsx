@@ -1,5 +1,5 @@
 import { SLOT_TIMES, type WeekDay } from '#shared/constants';
-import { addSlot, canAddSlot, removeSlot, setDayAvailable, type AvailabilityEntry } from '#shared/onboarding-schemas';
+import { addSlot, canAddSlot, removeSlot, setDayAvailable, type AvailabilityEntry } from '#shared/tutor-profile-schemas';
 import { Badge, Button, Card, Checkbox, HStack, IconButton, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuPlus, LuX } from 'react-icons/lu';

@@ -1,5 +1,5 @@
 import { COMPANY_TYPE_LABELS, COMPANY_TYPES, TUTOR_COUNT_LABELS, TUTOR_COUNT_RANGES } from '#shared/constants';
-import { organisationSchema, type Organisation, type OrganisationInput } from '#shared/onboarding-schemas';
+import { organisationSchema, type Organisation, type OrganisationInput } from '#shared/company-schemas';
 import { Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { messages } from '#shared/messages';
-import { type UploadPurpose } from '#shared/onboarding-schemas';
+import { type UploadPurpose } from '#shared/upload-schemas';
 import { Box, Button, IconButton, Image, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { LuImagePlus, LuX } from 'react-icons/lu';

@@ -1,5 +1,5 @@
 import { CHILD_LEVEL_LABELS, CHILD_LEVELS, MONTHLY_BUDGET_LABELS, MONTHLY_BUDGETS, PARENT_ZONES, ZONE_LABELS } from '#shared/constants';
-import { parentPreferencesSchema, type ParentPreferences, type ParentPreferencesInput } from '#shared/onboarding-schemas';
+import { parentPreferencesSchema, type ParentPreferences, type ParentPreferencesInput } from '#shared/parent-schemas';
 import { Button, Card, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

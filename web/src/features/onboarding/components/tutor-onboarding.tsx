@@ -1,7 +1,13 @@
 import { EXPERIENCE_LABELS, EXPERIENCE_OPTIONS, KYC_REVIEW_HOURS, LEVELS, MAX_DIPLOMAS, MAX_PROFILE_PHOTOS, SUBJECTS, SUGGESTED_RATE_RANGE, ZONE_LABELS, ZONES } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import { normaliseWeek, parseHourlyRate, tutorProfileInputSchema, type MyTutorProfile, type TutorProfileInput } from '#shared/onboarding-schemas';
+import {
+  normaliseWeek,
+  parseHourlyRate,
+  tutorProfileInputSchema,
+  type MyTutorProfile,
+  type TutorProfileInput,
+} from '#shared/tutor-profile-schemas';
 import { Checkbox, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

@@ -3,7 +3,7 @@ import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney, PAYMENT_METHOD_LABELS } from '#shared/payments';
-import { durationSchema, normalizeIvorianPhone } from '#shared/payments-schemas';
+import { durationSchema, isBookableDuration, phoneNumberError, scheduledDateError } from '#shared/payments-schemas';
 import {
   Alert,
   Button,
@@ -47,19 +47,14 @@ const bookingFormSchema = z
     phoneNumber: z.string(),
   })
   .check(
+    // The booking's rules are the API's (shared/src/payments-schemas.ts), checked before sending.
     z.superRefine((value, ctx) => {
-      if (!isMobileMoney(value.paymentMethod)) return;
-      const message = !value.phoneNumber.trim()
-        ? messages.payments.phoneRequired
-        : normalizeIvorianPhone(value.phoneNumber)
-          ? null
-          : messages.payments.phoneInvalid;
+      const message = phoneNumberError(value.paymentMethod, value.phoneNumber);
       if (message) ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message });
     }),
     z.superRefine((value, ctx) => {
-      if (value.scheduledDate && new Date(value.scheduledDate).getTime() < Date.now()) {
-        ctx.issues.push({ code: 'custom', input: value.scheduledDate, path: ['scheduledDate'], message: messages.payments.scheduledDatePast });
-      }
+      const message = scheduledDateError(value.scheduledDate, new Date());
+      if (message) ctx.issues.push({ code: 'custom', input: value.scheduledDate, path: ['scheduledDate'], message });
     }),
   );
 type BookingForm = z.infer<typeof bookingFormSchema>;
@@ -99,7 +94,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
   });
   const duration = watch('duration');
   const method = watch('paymentMethod');
-  const hours = Number.isInteger(duration) && duration >= DURATION_MIN_HOURS && duration <= DURATION_MAX_HOURS ? duration : null;
+  const hours = isBookableDuration(duration) ? duration : null;
   const price = tutor.hourly_rate && hours ? priceLesson(tutor.hourly_rate, hours) : null;
   const canBook = profile?.role === 'parent' && Boolean(tutor.hourly_rate);
   const busy = initialize.isPending;

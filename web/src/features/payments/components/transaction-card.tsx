@@ -1,6 +1,7 @@
 import { courseOf } from '#shared/french';
 import { formatFcfa } from '#shared/money';
-import { canRateLesson, canTakeAction, moneyReceived, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
+import { canTakeAction, moneyReceived } from '#shared/transaction-process';
+import { canRateLesson, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, DataList, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuFileText, LuStar } from 'react-icons/lu';

@@ -1,4 +1,7 @@
-import type { KycVerification, MyTutorProfile, Organisation, ParentPreferences } from '#shared/onboarding-schemas';
+import type { KycVerification } from '#shared/kyc-schemas';
+import type { MyTutorProfile } from '#shared/tutor-profile-schemas';
+import type { Organisation } from '#shared/company-schemas';
+import type { ParentPreferences } from '#shared/parent-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

@@ -1,4 +1,4 @@
-import type { PublicTutorProfile } from '#shared/onboarding-schemas';
+import type { PublicTutorProfile } from '#shared/tutor-profile-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 

@@ -2,7 +2,7 @@ import { EXPERIENCE_LABELS, ZONE_LABELS } from '#shared/constants';
 import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import { type PublicTutorProfile } from '#shared/onboarding-schemas';
+import { type PublicTutorProfile } from '#shared/tutor-profile-schemas';
 import {
   Avatar,
   Badge,
