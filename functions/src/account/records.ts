@@ -1,6 +1,6 @@
 /**
  * Everything Kalan holds about one user, read through the entities, every list page after page
- * (the data library's `exclusiveStartKey` / `LastEvaluatedKey` cursors, never a bounded read):
+ * (the data library's own paging, `maxPages: Infinity`: never a bounded read):
  * the items of the user's own partition, its KYC submissions, the transactions where it is the
  * parent or the tutor, and each transaction's history and dispute. Shared by the export and the
  * deletion, so both see the same set.
@@ -38,29 +38,14 @@ export interface UserItems {
 
 const userPartition = (userId: string) => `USER#${userId}`;
 
-/** Every page of a query (`page` reads one page from a start key). */
-async function allPages<T>(page: (start: Record<string, unknown> | undefined) => Promise<{ items: T[]; next?: Record<string, unknown> }>): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const read = await page(start);
-    items.push(...read.items);
-    start = read.next;
-  } while (start);
-  return items;
-}
-
 /** The user's own partition, whole (strongly consistent: the deletion reads what it deletes). */
 export async function readUserItems(userId: string): Promise<UserItems> {
-  const items = await allPages(async (exclusiveStartKey) => {
-    const { Items = [], LastEvaluatedKey } = await kalanTable
-      .build(QueryCommand)
-      .entities(ProfileEntity, TutorProfileEntity, ParentPreferencesEntity, OrganisationEntity, FavoriteEntity, SearchHistoryEntity, KycStatusEntity)
-      .query({ partition: userPartition(userId) })
-      .options({ consistent: true, exclusiveStartKey, maxPages: 1, showEntityAttr: true })
-      .send();
-    return { items: Items, next: LastEvaluatedKey };
-  });
+  const { Items: items = [] } = await kalanTable
+    .build(QueryCommand)
+    .entities(ProfileEntity, TutorProfileEntity, ParentPreferencesEntity, OrganisationEntity, FavoriteEntity, SearchHistoryEntity, KycStatusEntity)
+    .query({ partition: userPartition(userId) })
+    .options({ consistent: true, maxPages: Infinity, showEntityAttr: true })
+    .send();
   const result: UserItems = {
     profile: null,
     tutorProfile: null,
@@ -105,27 +90,23 @@ export async function readUserItems(userId: string): Promise<UserItems> {
  * list holds one or two submissions per tutor).
  */
 export async function readKycSubmissions(userId: string): Promise<KycVerification[]> {
-  return allPages(async (exclusiveStartKey) => {
-    const { Items = [], LastEvaluatedKey } = await kalanTable
-      .build(QueryCommand)
-      .entities(KycVerificationEntity)
-      .query({ index: 'gsi1', partition: KYC_LIST_PARTITION })
-      .options({ exclusiveStartKey, maxPages: 1, filters: { kycVerification: { attr: 'user_id', eq: userId } } })
-      .send();
-    return { items: Items, next: LastEvaluatedKey };
-  });
+  const { Items = [] } = await kalanTable
+    .build(QueryCommand)
+    .entities(KycVerificationEntity)
+    .query({ index: 'gsi1', partition: KYC_LIST_PARTITION })
+    .options({ maxPages: Infinity, filters: { kycVerification: { attr: 'user_id', eq: userId } } })
+    .send();
+  return Items;
 }
 
 async function transactionsOn(index: 'gsi1' | 'gsi2', partition: string): Promise<Transaction[]> {
-  return allPages(async (exclusiveStartKey) => {
-    const { Items = [], LastEvaluatedKey } = await kalanTable
-      .build(QueryCommand)
-      .entities(TransactionEntity)
-      .query({ index, partition })
-      .options({ reverse: true, exclusiveStartKey, maxPages: 1 })
-      .send();
-    return { items: Items, next: LastEvaluatedKey };
-  });
+  const { Items = [] } = await kalanTable
+    .build(QueryCommand)
+    .entities(TransactionEntity)
+    .query({ index, partition })
+    .options({ reverse: true, maxPages: Infinity })
+    .send();
+  return Items;
 }
 
 /** The transactions where the user is the parent, and those where it is the tutor (newest first). */
@@ -139,15 +120,12 @@ export async function readTransactions(userId: string): Promise<{ asParent: Tran
 
 /** A transaction's history entries (oldest first) and its dispute, if any. */
 export async function readTransactionRecords(transactionId: string) {
-  const items = await allPages(async (exclusiveStartKey) => {
-    const { Items = [], LastEvaluatedKey } = await kalanTable
-      .build(QueryCommand)
-      .entities(TransactionHistoryEntity, DisputeEntity)
-      .query({ partition: `TX#${transactionId}` })
-      .options({ exclusiveStartKey, maxPages: 1, showEntityAttr: true })
-      .send();
-    return { items: Items, next: LastEvaluatedKey };
-  });
+  const { Items: items = [] } = await kalanTable
+    .build(QueryCommand)
+    .entities(TransactionHistoryEntity, DisputeEntity)
+    .query({ partition: `TX#${transactionId}` })
+    .options({ maxPages: Infinity, showEntityAttr: true })
+    .send();
   const history = items.filter((item) => item.entity === TransactionHistoryEntity.entityName) as Array<FormattedItem<typeof TransactionHistoryEntity>>;
   const dispute = (items.find((item) => item.entity === DisputeEntity.entityName) ?? null) as FormattedItem<typeof DisputeEntity> | null;
   return { history, dispute };

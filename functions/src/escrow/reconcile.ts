@@ -281,18 +281,15 @@ export async function reconcileTransaction(
 
 /** Open transactions, oldest first, one page of the sparse index at a time. */
 async function* openTransactionPages(): AsyncGenerator<Transaction[]> {
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await kalanTable
-      .build(QueryCommand)
-      .entities(OpenTransactionEntity)
-      .query({ index: 'gsi1', partition: OPEN_TRANSACTIONS_INDEX })
-      .options({ exclusiveStartKey, maxPages: 1, limit: 100 })
-      .send();
+  const query = kalanTable
+    .build(QueryCommand)
+    .entities(OpenTransactionEntity)
+    .query({ index: 'gsi1', partition: OPEN_TRANSACTIONS_INDEX })
+    .options({ limit: 100 });
+  for await (const page of query.paginate()) {
     const ids = (page.Items ?? []).map((item) => item.transaction_id);
     if (ids.length) yield await transactionsByIds(ids);
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  }
 }
 
 export function emptyReport(): ReconcileReport {

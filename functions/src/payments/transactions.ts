@@ -31,17 +31,12 @@ export async function getTransaction(id: string, consistent = true): Promise<Tra
 
 async function queryIndex(indexName: 'gsi1' | 'gsi2', partition: string, limit = 1000): Promise<Transaction[]> {
   const items: Transaction[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await kalanTable
-      .build(QueryCommand)
-      .entities(TransactionEntity)
-      .query({ index: indexName, partition })
-      .options({ reverse: true, exclusiveStartKey, maxPages: 1 })
-      .send();
+  const query = kalanTable.build(QueryCommand).entities(TransactionEntity).query({ index: indexName, partition }).options({ reverse: true });
+  // The library's own cursors (LastEvaluatedKey → exclusiveStartKey), page after page, until enough.
+  for await (const page of query.paginate()) {
     items.push(...(page.Items ?? []));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey && items.length < limit);
+    if (items.length >= limit) break;
+  }
   return items.slice(0, limit);
 }
 
@@ -58,17 +53,15 @@ export function transactionsOfTutor(tutorUserId: string): Promise<Transaction[]>
 /** Ids of every transaction, newest first. */
 export async function allTransactionIds(limit = 500): Promise<string[]> {
   const ids: string[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await kalanTable
-      .build(QueryCommand)
-      .entities(TransactionIndexEntity)
-      .query({ index: 'gsi1', partition: ALL_TRANSACTIONS_INDEX })
-      .options({ reverse: true, exclusiveStartKey, maxPages: 1 })
-      .send();
+  const query = kalanTable
+    .build(QueryCommand)
+    .entities(TransactionIndexEntity)
+    .query({ index: 'gsi1', partition: ALL_TRANSACTIONS_INDEX })
+    .options({ reverse: true });
+  for await (const page of query.paginate()) {
     ids.push(...(page.Items ?? []).map((item) => item.transaction_id));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey && ids.length < limit);
+    if (ids.length >= limit) break;
+  }
   return ids.slice(0, limit);
 }
 

@@ -38,22 +38,19 @@ async function withRetries<T>(what: string, attempt: () => Promise<T>): Promise<
 export async function scanCatalogue(): Promise<TutorSummary[]> {
   const profiles = new Map<string, ProfileItem>();
   const tutorProfiles: TutorProfileItem[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await kalanTable
-      .build(ScanCommand)
-      .entities(ProfileEntity, TutorProfileEntity)
-      .options({
-        exclusiveStartKey,
-        filters: { profile: { attr: 'role', eq: 'tuteur' }, tutorProfile: { attr: 'is_completed', eq: true } },
-      })
-      .send();
-    for (const item of page.Items ?? []) {
-      if ('id' in item) tutorProfiles.push(item as TutorProfileItem);
-      else profiles.set(item.user_id, item as ProfileItem);
-    }
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
+  // Every page, through the library's own cursors.
+  const { Items = [] } = await kalanTable
+    .build(ScanCommand)
+    .entities(ProfileEntity, TutorProfileEntity)
+    .options({
+      maxPages: Infinity,
+      filters: { profile: { attr: 'role', eq: 'tuteur' }, tutorProfile: { attr: 'is_completed', eq: true } },
+    })
+    .send();
+  for (const item of Items) {
+    if ('id' in item) tutorProfiles.push(item as TutorProfileItem);
+    else profiles.set(item.user_id, item as ProfileItem);
+  }
   return tutorProfiles
     .map((tutorProfile) => toTutorSummary(tutorProfile, profiles.get(tutorProfile.user_id)))
     .filter((tutor): tutor is TutorSummary => tutor !== null)
