@@ -3,15 +3,16 @@ import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { PAYMENT_METHOD_LABELS } from '#shared/payments';
 import type { AdminTransactionsView } from '#shared/payments-schemas';
-import { Alert, Box, Button, Card, EmptyState, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuRefreshCw, LuWallet } from 'react-icons/lu';
+import { LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
-import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { EmptyNotice } from '@/components/ui/page-state';
+import { PagedList } from '@/components/ui/paged-list';
 import { ViewFilter, type ViewOption } from '@/components/ui/view-filter';
 import { useAdminTransactions } from '../api/admin-money';
 import { EscrowActions } from './escrow-actions';
-import { LoadMore } from './load-more';
+import { TransactionHeadline } from './transaction-headline';
 import { RetryAction } from './retry-action';
 
 const VIEWS: ReadonlyArray<ViewOption<AdminTransactionsView>> = [
@@ -35,59 +36,27 @@ export function AdminPaymentsTab() {
 
 function TransactionsList({ view }: { view: AdminTransactionsView }) {
   const query = useAdminTransactions(view);
-  if (query.isPending) return <Stack gap="3">{[0, 1, 2].map((i) => <Skeleton key={i} height="24" rounded="lg" />)}</Stack>;
-  if (query.isError) {
-    return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{messages.admin.transactionsLoadFailure}</Alert.Title>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-          {messages.ui.retry}
-        </Button>
-      </Alert.Root>
-    );
-  }
-  const transactions = query.data.pages.flatMap((page) => page.transactions);
   return (
-    <Stack gap="3">
-      <Flex justify="space-between" align="center">
-        <Text color="fg.muted" fontSize="sm">
-          {transactions.length} transaction(s){query.hasNextPage ? ' affichée(s)' : ''}
-        </Text>
-        <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>
-          <LuRefreshCw /> Actualiser
-        </Button>
-      </Flex>
-      {transactions.length === 0 && (
-        <EmptyState.Root size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuWallet />
-            </EmptyState.Indicator>
-            <EmptyState.Title>Aucune transaction</EmptyState.Title>
-          </EmptyState.Content>
-        </EmptyState.Root>
-      )}
-      {transactions.map((tx) => (
+    <PagedList
+      query={query}
+      itemsOf={(page) => page.transactions}
+      loadError={messages.admin.transactionsLoadFailure}
+      skeleton={{ count: 3, height: '24' }}
+      countLabel={(count, more) => `${count} transaction(s)${more ? ' affichée(s)' : ''}`}
+      refresh
+      empty={<EmptyNotice icon={<LuWallet />} title="Aucune transaction" />}
+      renderItem={(tx) => (
         <Card.Root key={tx.id} size="sm" data-testid="admin-transaction" data-transaction-id={tx.id}>
           <Card.Body gap="2">
-            <Flex justify="space-between" gap="3" wrap="wrap" align="start">
-              <Box minW="0" flex="1">
-                <Text fontWeight="semibold">
-                  {tx.parent_name} → {tx.tutor_name}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
+            <TransactionHeadline
+              transaction={tx}
+              detail={
+                <>
                   {tx.courses[0] ? `${courseOf(tx.courses[0].subject)} · ${tx.courses[0].duration_hours} h · ` : ''}
                   {PAYMENT_METHOD_LABELS[tx.payment_method]} · {formatDateTime(tx.created_at)} · n° {tx.invoice_number}
-                </Text>
-              </Box>
-              <Stack gap="1" align="end">
-                <Text fontWeight="bold" whiteSpace="nowrap">
-                  {formatFcfa(tx.amount_total)}
-                </Text>
-                <TransactionStatusBadge status={tx.status} />
-              </Stack>
-            </Flex>
+                </>
+              }
+            />
             <Text fontSize="xs" color="fg.muted">
               Répétiteur {formatFcfa(tx.amount_tutor)} · commission {formatFcfa(tx.commission_amount)}
             </Text>
@@ -111,8 +80,7 @@ function TransactionsList({ view }: { view: AdminTransactionsView }) {
             </Flex>
           </Card.Body>
         </Card.Root>
-      ))}
-      <LoadMore query={query} />
-    </Stack>
+      )}
+    />
   );
 }

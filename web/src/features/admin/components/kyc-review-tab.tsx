@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   Dialog,
-  EmptyState,
   Field,
   Heading,
   HStack,
@@ -16,7 +15,6 @@ import {
   Link,
   Portal,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -27,6 +25,8 @@ import { useState } from 'react';
 import { LuCheck, LuShieldCheck, LuX } from 'react-icons/lu';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
+import { EmptyNotice } from '@/components/ui/page-state';
+import { PagedList } from '@/components/ui/paged-list';
 import { ViewFilter, type ViewOption } from '@/components/ui/view-filter';
 import { useKycSubmissions, useReviewKyc } from '../api/kyc-review';
 
@@ -54,55 +54,17 @@ export function KycReviewTab() {
 
 function KycSubmissions({ view }: { view: 'all' | 'pending' }) {
   const query = useKycSubmissions(view);
-
-  if (query.isPending) {
-    return (
-      <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} h="56" rounded="xl" />
-        ))}
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Card.Root role="alert">
-        <Card.Body>
-          <Stack gap="3" align="flex-start">
-            <Text fontWeight="semibold">Impossible de charger les vérifications.</Text>
-            <Text color="fg.muted">{query.error.message}</Text>
-            <Button onClick={() => void query.refetch()}>{messages.ui.retry}</Button>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    );
-  }
-
-  const items = query.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) {
-    return (
-      <EmptyState.Root size="sm">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuShieldCheck />
-          </EmptyState.Indicator>
-          <EmptyState.Title>{view === 'pending' ? 'Aucune vérification en attente' : 'Aucune vérification soumise'}</EmptyState.Title>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  }
-
   return (
-    <Stack gap="3">
-      {items.map((item) => (
-        <KycSubmissionCard key={item.id} item={item} />
-      ))}
-      {query.hasNextPage && (
-        <Button variant="outline" alignSelf="center" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-          Voir plus
-        </Button>
-      )}
-    </Stack>
+    <PagedList
+      query={query}
+      itemsOf={(page) => page.items}
+      loadError="Impossible de charger les vérifications."
+      showErrorDetail
+      skeleton={{ count: 3, height: '56' }}
+      empty={<EmptyNotice icon={<LuShieldCheck />} title={view === 'pending' ? 'Aucune vérification en attente' : 'Aucune vérification soumise'} />}
+      loadMoreLabel="Voir plus"
+      renderItem={(item) => <KycSubmissionCard key={item.id} item={item} />}
+    />
   );
 }
 
