@@ -128,7 +128,8 @@ export const tutorProfileInputSchema = z.strictObject({
 export type TutorProfileInput = z.infer<typeof tutorProfileInputSchema>;
 
 /** The tutor's own profile, as `GET/PUT /api/me/tutor-profile` return it. */
-export interface MyTutorProfile {
+/** What a tutor tells about itself, as its own profile and its public profile show it. */
+interface TutorProfileFields {
   id: string;
   user_id: string;
   bio: string;
@@ -140,6 +141,9 @@ export interface MyTutorProfile {
   location: Zone | null;
   hourly_rate: number | null;
   availability_schedule: AvailabilityEntry[];
+}
+
+export interface MyTutorProfile extends TutorProfileFields {
   profile_image_key: string | null;
   profile_image_url: string | null;
   diploma_image_keys: string[];
@@ -148,21 +152,10 @@ export interface MyTutorProfile {
 }
 
 /** A tutor's public profile (`GET /api/tutors/{id}`), joined with its account (spec §3). */
-export interface PublicTutorProfile {
-  id: string;
-  user_id: string;
+export interface PublicTutorProfile extends TutorProfileFields {
   first_name: string;
   last_name: string;
   is_verified: boolean;
-  bio: string;
-  education: string;
-  experience: Experience | null;
-  teaching_method: string;
-  subjects: string[];
-  levels: string[];
-  location: Zone | null;
-  hourly_rate: number | null;
-  availability_schedule: AvailabilityEntry[];
   /** Short-lived presigned URL, or null without a photo. */
   profile_image_url: string | null;
   diploma_image_urls: string[];

@@ -2,8 +2,7 @@ import { messages } from '#shared/messages';
 import { Box, Flex, Heading, IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuArrowLeft, LuLogOut, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { notify } from '@/components/ui/notify';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { COMMON_MENU, navigationOf } from './navigation';
 
 const SIGN_OUT = 'sign-out';
@@ -22,7 +21,8 @@ interface AppHeaderProps {
 export function AppHeader({ title, onBack }: AppHeaderProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { signOut, profile } = useAuth();
+  const { profile } = useAuth();
+  const signOutToAuth = useSignOutToAuth();
   const menu = navigationOf(profile?.role)?.menu ?? COMMON_MENU;
 
   const goBack = () => {
@@ -36,12 +36,7 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
       navigate(value);
       return;
     }
-    try {
-      await signOut();
-    } catch {
-      notify.error({ title: messages.auth.unexpected });
-    }
-    navigate('/auth', { replace: true });
+    await signOutToAuth();
   };
 
   return (

@@ -5,9 +5,7 @@ import {
   Badge,
   Button,
   Card,
-  Dialog,
   HStack,
-  Portal,
   Skeleton,
   Stack,
   Text,
@@ -17,7 +15,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useState } from 'react';
 import { LuHistory, LuTrash2 } from 'react-icons/lu';
-import { CloseButton } from '@/components/ui/close-button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useClearHistory, useSearchHistory } from '../api/history';
 
 /** 'il y a 5 minutes' (spec: relative time in French). */
@@ -113,36 +111,16 @@ export function SearchHistoryCard({ onSelect }: { onSelect: (filters: SearchFilt
         )}
       </Card.Body>
 
-      <Dialog.Root open={confirming} onOpenChange={({ open }) => setConfirming(open)} role="alertdialog" placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Effacer l’historique ?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>Toutes vos recherches récentes seront supprimées. Cette action est définitive.</Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Annuler</Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="red"
-                  loading={clear.isPending}
-                  onClick={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}
-                >
-                  Effacer
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        title="Effacer l’historique ?"
+        description="Toutes vos recherches récentes seront supprimées. Cette action est définitive."
+        confirmLabel="Effacer"
+        destructive
+        loading={clear.isPending}
+        onConfirm={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}
+        onCancel={() => setConfirming(false)}
+      />
     </Card.Root>
   );
 }

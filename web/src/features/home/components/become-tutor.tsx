@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { LuUserPlus, LuWallet } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { CloseButton } from '@/components/ui/close-button';
-import { notify } from '@/components/ui/notify';
-import { rememberSignUpRole, useAuth } from '@/lib/auth';
+import { rememberSignUpRole, useAuth, useSignOutToAuth } from '@/lib/auth';
 
 interface BecomeTutorProps {
   open: boolean;
@@ -20,7 +19,8 @@ interface BecomeTutorProps {
  * tutor is told it already is one, and where its space is.
  */
 export function BecomeTutor({ open, onClose }: BecomeTutorProps) {
-  const { profile, signOut } = useAuth();
+  const { profile } = useAuth();
+  const signOutToAuth = useSignOutToAuth();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   if (!profile) return null;
@@ -30,13 +30,7 @@ export function BecomeTutor({ open, onClose }: BecomeTutorProps) {
     setSigningOut(true);
     // The sign-up opens as Répétiteur once signed out (the auth screen reads it).
     rememberSignUpRole('tuteur');
-    try {
-      await signOut();
-    } catch {
-      // The local session is cleared whatever Cognito answered (see AuthProvider.signOut).
-      notify.error({ title: messages.auth.unexpected });
-    }
-    navigate('/auth', { replace: true });
+    await signOutToAuth();
   };
 
   return (

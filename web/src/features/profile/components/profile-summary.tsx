@@ -3,29 +3,21 @@ import { messages } from '#shared/messages';
 import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
 import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { notify } from '@/components/ui/notify';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { MyDataSection } from './my-data-section';
 import { OrganisationSummary, ParentAnswersSummary } from './onboarding-answers-summary';
 import { TutorKycStatus } from './tutor-kyc-status';
 
 /** Profile tab of Home: who is signed in, as what, the way out, and my data (export, deletion). */
 export function ProfileSummary() {
-  const { profile, user, signOut } = useAuth();
+  const { profile, user } = useAuth();
+  const handleSignOut = useSignOutToAuth();
   const navigate = useNavigate();
   if (!profile) return null;
 
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   const email = profile.email ?? user?.signInDetails?.loginId ?? '';
 
-  const handleSignOut = async () => {
-    try {
-      await signOut();
-    } catch {
-      notify.error({ title: messages.auth.unexpected });
-    }
-    navigate('/auth', { replace: true });
-  };
 
   return (
     <Stack gap="4">
