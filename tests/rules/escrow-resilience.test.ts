@@ -229,6 +229,20 @@ describe('an unexpected error in any Task state', () => {
   }
 });
 
+/** A new transaction whose workflow failed in `state` (its case's arrangement and fault), now waiting for an admin. */
+async function failedIn(state: string, who: Pick<Awaited<ReturnType<typeof people>>, 'parent' | 'tutor'>): Promise<string> {
+  const stateCase = STATE_CASES.find((c) => c.state === state)!;
+  const { id, trigger } = await stateCase.arrange(who);
+  const fault = injectDynamoFault(stateCase.fault(id));
+  try {
+    await trigger();
+    await untilWaiting(id, 'needs_attention');
+  } finally {
+    fault.remove();
+  }
+  return id;
+}
+
 describe("the admin's retry ('Relancer')", () => {
   it('once Paystack is back: the refund is asked again, made once, and the retry is in the history', async () => {
     const { parent, tutor, admin } = await people();
@@ -257,15 +271,7 @@ describe("the admin's retry ('Relancer')", () => {
 
   it('a refund Paystack made whose booking failed: refunded without asking Paystack again', async () => {
     const { parent, tutor, admin } = await people();
-    const refundCase = STATE_CASES.find((c) => c.state === 'Refund')!;
-    const { id, trigger } = await refundCase.arrange({ parent, tutor });
-    const fault = injectDynamoFault(refundCase.fault(id));
-    try {
-      await trigger();
-      await untilWaiting(id, 'needs_attention');
-    } finally {
-      fault.remove();
-    }
+    const id = await failedIn('Refund', { parent, tutor });
     const { reference } = await transaction(id);
     expect((await sandbox(reference)).refunds).toBe(1);
 
@@ -283,15 +289,7 @@ describe("the admin's retry ('Relancer')", () => {
 
   it('held funds whose workflow failed go back to escrow, and a new execution waits for the decision', async () => {
     const { parent, tutor, admin } = await people();
-    const loadCase = STATE_CASES.find((c) => c.state === 'Load')!;
-    const { id, trigger } = await loadCase.arrange({ parent, tutor });
-    const fault = injectDynamoFault(loadCase.fault(id));
-    try {
-      await trigger();
-      await untilWaiting(id, 'needs_attention');
-    } finally {
-      fault.remove();
-    }
+    const id = await failedIn('Load', { parent, tutor });
     const response = await call('adminRetryTransaction', admin, { params: { id } });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.message).toBe(messages.admin.retried.escrow);

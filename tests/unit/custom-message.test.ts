@@ -2,25 +2,21 @@
  * The e-mails Cognito sends, as the CustomMessage trigger writes them
  * (functions/src/auth/custom-message.ts): French, the code placeholder exactly once, names escaped.
  */
-import type { Context, CustomMessageTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
 import { emailFor, handler as customMessageHandler } from '../../functions/src/auth/custom-message.js';
+import { cognitoEvent, lambdaContext } from './cognito-events.js';
 
-const handler = (event: CustomMessageTriggerEvent) => customMessageHandler(event, {} as Context);
+const handler = (event: CustomMessageTriggerEvent) => customMessageHandler(event, lambdaContext);
 const texts = messages.auth.emails;
 
 function customMessage(triggerSource: string, givenName = 'Aya'): CustomMessageTriggerEvent {
-  return {
-    version: '1',
-    region: 'eu-west-1',
-    userPoolId: 'pool',
-    userName: 'user',
+  return cognitoEvent(
     triggerSource,
-    callerContext: { awsSdkVersion: '3', clientId: 'client' },
-    request: { userAttributes: { email: 'aya@exemple.ci', given_name: givenName }, codeParameter: '{####}', usernameParameter: '{username}', linkParameter: '{##Click##}' },
-    response: { smsMessage: null, emailMessage: null, emailSubject: null },
-  } as unknown as CustomMessageTriggerEvent;
+    { userAttributes: { email: 'aya@exemple.ci', given_name: givenName }, codeParameter: '{####}', usernameParameter: '{username}', linkParameter: '{##Click##}' },
+    { smsMessage: null, emailMessage: null, emailSubject: null },
+  );
 }
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;

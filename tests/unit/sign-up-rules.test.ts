@@ -3,25 +3,20 @@
  * admin only through an IAM-created account, always with a first and a last name; no account is
  * confirmed by the trigger (the code sent by e-mail confirms a self sign-up).
  */
-import type { Context, PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
 import { handler as preSignUpHandler, ROLE_ATTRIBUTE } from '../../functions/src/auth/pre-sign-up.js';
+import { cognitoEvent, lambdaContext } from './cognito-events.js';
 
-/** Lambda always passes a context; the trigger's logging middleware reads it. */
-const handler = (event: PreSignUpTriggerEvent) => preSignUpHandler(event, {} as Context);
+const handler = (event: PreSignUpTriggerEvent) => preSignUpHandler(event, lambdaContext);
 
 function preSignUp(attributes: Record<string, string>, triggerSource = 'PreSignUp_SignUp'): PreSignUpTriggerEvent {
-  return {
-    version: '1',
-    region: 'eu-west-1',
-    userPoolId: 'pool',
-    userName: 'user',
+  return cognitoEvent(
     triggerSource,
-    callerContext: { awsSdkVersion: '3', clientId: 'client' },
-    request: { userAttributes: { email: 'a@b.ci', given_name: 'Aya', family_name: 'Kouadio', ...attributes } },
-    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
-  } as PreSignUpTriggerEvent;
+    { userAttributes: { email: 'a@b.ci', given_name: 'Aya', family_name: 'Kouadio', ...attributes } },
+    { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  );
 }
 
 describe('who may sign up', () => {

@@ -3,25 +3,20 @@
  * only the form's attributes, an e-mail already in lower case, and nothing confirmed before the
  * code sent by e-mail is typed.
  */
-import type { Context, PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
 import { handler as preSignUpHandler } from '../../functions/src/auth/pre-sign-up.js';
+import { cognitoEvent, lambdaContext } from './cognito-events.js';
 
-/** Lambda always passes a context; the trigger's logging middleware reads it. */
-const handler = (event: PreSignUpTriggerEvent) => preSignUpHandler(event, {} as Context);
+const handler = (event: PreSignUpTriggerEvent) => preSignUpHandler(event, lambdaContext);
 
 function preSignUp(attributes: Record<string, string>, triggerSource = 'PreSignUp_SignUp'): PreSignUpTriggerEvent {
-  return {
-    version: '1',
-    region: 'eu-west-1',
-    userPoolId: 'pool',
-    userName: 'user',
+  return cognitoEvent(
     triggerSource,
-    callerContext: { awsSdkVersion: '3', clientId: 'client' },
-    request: { userAttributes: { email: 'aya@exemple.ci', given_name: 'Aya', family_name: 'Kouadio', 'custom:role': 'parent', ...attributes } },
-    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
-  } as PreSignUpTriggerEvent;
+    { userAttributes: { email: 'aya@exemple.ci', given_name: 'Aya', family_name: 'Kouadio', 'custom:role': 'parent', ...attributes } },
+    { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  );
 }
 
 describe('PreSignUp: nothing confirmed before the e-mailed code', () => {
