@@ -66,6 +66,24 @@ describe('a write that fails for another reason than a refused condition', () =>
   });
 });
 
+
+/** A submission whose writes conflict every time: 409 'alreadyPending', after more than one try. */
+async function expectLastingConflict(tutor: Parameters<typeof call>[1], keys: Record<string, string>): Promise<void> {
+  const fault = injectDynamoFault({
+    command: 'TransactWriteItemsCommand',
+    when: writesOf(tutor.userId),
+    error: () => transactionCancelled('None', 'TransactionConflict'),
+  });
+  try {
+    const response = await call('submitKyc', tutor, { body: keys });
+    expect(response.status, JSON.stringify(response.body)).toBe(409);
+    expect(response.body.error.message).toBe(messages.kyc.alreadyPending);
+    expect(fault.failed).toBeGreaterThan(1);
+  } finally {
+    fault.remove();
+  }
+}
+
 describe('a TransactionConflict on a submission', () => {
   // Since issue 11 every submission also moves the pending-KYC counter, so a conflict is most often
   // another tutor's submission at the same moment: it is tried again, and only a conflict that
@@ -92,19 +110,7 @@ describe('a TransactionConflict on a submission', () => {
   it('answers 409 to a conflict that lasts, and records nothing', async () => {
     const tutor = await newPerson('tuteur');
     const keys = await kycPhotos(tutor);
-    const fault = injectDynamoFault({
-      command: 'TransactWriteItemsCommand',
-      when: writesOf(tutor.userId),
-      error: () => transactionCancelled('None', 'TransactionConflict'),
-    });
-    try {
-      const response = await call('submitKyc', tutor, { body: keys });
-      expect(response.status, JSON.stringify(response.body)).toBe(409);
-      expect(response.body.error.message).toBe(messages.kyc.alreadyPending);
-      expect(fault.failed).toBeGreaterThan(1);
-    } finally {
-      fault.remove();
-    }
+    await expectLastingConflict(tutor, keys);
     expect(await rawItem(`USER#${tutor.userId}`, 'KYC_STATUS')).toBeUndefined();
   });
 
@@ -115,19 +121,7 @@ describe('a TransactionConflict on a submission', () => {
     expect(rejected.status).toBe(200);
     // A rejected document cannot be sent again (its retention tag): the tutor takes new photos.
     const keys = await kycPhotos(tutor);
-    const fault = injectDynamoFault({
-      command: 'TransactWriteItemsCommand',
-      when: writesOf(tutor.userId),
-      error: () => transactionCancelled('None', 'TransactionConflict'),
-    });
-    try {
-      const response = await call('submitKyc', tutor, { body: keys });
-      expect(response.status, JSON.stringify(response.body)).toBe(409);
-      expect(response.body.error.message).toBe(messages.kyc.alreadyPending);
-      expect(fault.failed).toBeGreaterThan(1);
-    } finally {
-      fault.remove();
-    }
+    await expectLastingConflict(tutor, keys);
     expect(await rawItem(`USER#${tutor.userId}`, 'KYC_STATUS')).toMatchObject({ status: 'rejected', verification_id: verification.id });
     // Once the conflict is over, the same new photos may be submitted: a new pending submission.
     const again = await call('submitKyc', tutor, { body: keys });
