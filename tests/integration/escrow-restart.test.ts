@@ -17,7 +17,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmFromMailbox } from '../support/stack.js';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
-import { eventually, expectBalanced, seededTutor } from './payments-helpers.js';
+import { eventually, expectBalanced, postAs, seededTutor } from './payments-helpers.js';
 
 const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 40);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-restart-'));
@@ -83,14 +83,7 @@ async function parentToken(email: string, password: string, signUp: boolean): Pr
   return auth.AuthenticationResult!.AccessToken!;
 }
 
-async function call(pathname: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`http://127.0.0.1:${ports.app}${pathname}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (pathname: string, token: string, body: unknown) => postAs(ports.app, pathname, token, body);
 
 describe('local restart', () => {
   it('resumes the workflow of a transaction held in escrow, which the parent can then release', async () => {

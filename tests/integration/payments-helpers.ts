@@ -226,3 +226,13 @@ export async function adminTransactionView(id: string, token: string, target = s
   } while (cursor);
   return undefined;
 }
+
+/** POSTs JSON to the app on `appPort` with a bearer token (tests that run a stack of their own). */
+export async function postAs(appPort: number, pathname: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`http://127.0.0.1:${appPort}${pathname}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}

@@ -14,7 +14,7 @@ import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmFromMailbox } from '../support/stack.js';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
-import { eventually, expectBalanced, partition, seededTutor } from './payments-helpers.js';
+import { eventually, expectBalanced, partition, postAs, seededTutor } from './payments-helpers.js';
 
 const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 90);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-reconcile-'));
@@ -44,14 +44,7 @@ async function parentToken(email: string): Promise<string> {
   return auth.AuthenticationResult!.AccessToken!;
 }
 
-async function call(pathname: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`http://127.0.0.1:${ports.app}${pathname}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (pathname: string, token: string, body: unknown) => postAs(ports.app, pathname, token, body);
 
 describe('the reconciler timer of npm start', () => {
   it('re-drives a workflow whose execution died while the stack kept running', async () => {
