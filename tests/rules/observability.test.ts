@@ -14,6 +14,7 @@ import { routes } from '#shared/routes';
 import { sfn } from '#commons/clients/sfn';
 import { logger } from '#commons/logger';
 import { invoke } from '../../infra/local/lambda-runtime.js';
+import { captureOutput } from '../support/captured-output.js';
 import { call, chargeSuccess, newPerson, newTutor, postWebhook, sandbox, transaction, until, untilStatus, untilWaiting } from './harness.js';
 
 type Line = Record<string, any>;
@@ -34,14 +35,7 @@ const silent = vi.hoisted(() => {
   return level;
 });
 
-beforeAll(() => {
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    });
-  }
-});
+beforeAll(() => captureOutput(written));
 
 afterAll(() => {
   vi.restoreAllMocks();

@@ -9,6 +9,7 @@ import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDefinition } from '#shared/routes';
 import type { ApiEvent } from '#commons/http';
+import { captureOutput } from '../support/captured-output.js';
 
 type Line = Record<string, any>;
 let written: string[] = [];
@@ -23,12 +24,7 @@ const lines = (): Line[] =>
 /** Captures stdout and stderr (the logger writes warnings and errors there). */
 function captureStdout(): void {
   written = [];
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    });
-  }
+  captureOutput(written);
 }
 
 afterEach(() => {
