@@ -6,9 +6,9 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEK_DAYS } from '#shared';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
+import { tutorProfileBody } from '../integration/access-fixtures.js';
 import { adminAccount, bookOk, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
 let browser: Browser;
@@ -41,23 +41,7 @@ async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string 
   const response = await api('/api/me/tutor-profile', {
     method: 'PUT',
     token: tutor.accessToken,
-    body: {
-      bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
-      education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
-      experience: '5-10ans',
-      teaching_method: 'Exercices progressifs et fiches de synthèse.',
-      subjects: ['Informatique', 'Mathématiques'],
-      levels: ['Lycée (2nde-Tle)'],
-      location: 'cocody',
-      hourly_rate: 4000,
-      availability_schedule: WEEK_DAYS.map((day) => ({
-        day,
-        available: day === 'Lundi',
-        slots: day === 'Lundi' ? [{ start: '16:00', end: '18:00' }] : [],
-      })),
-      profile_image_key: null,
-      diploma_image_keys: [],
-    },
+    body: tutorProfileBody({ subjects: ['Informatique', 'Mathématiques'] }),
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   tutorsCreated.push(tutor.sub);

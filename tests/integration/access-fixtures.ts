@@ -37,7 +37,8 @@ export interface World {
   kycKey: string;
 }
 
-export function tutorProfileBody() {
+/** A complete tutor profile (PUT /api/me/tutor-profile), with `overrides`. */
+export function tutorProfileBody(overrides: Record<string, unknown> = {}) {
   return {
     bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
     education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
@@ -54,6 +55,7 @@ export function tutorProfileBody() {
     })),
     profile_image_key: null,
     diploma_image_keys: [],
+    ...overrides,
   };
 }
 
