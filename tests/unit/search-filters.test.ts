@@ -15,7 +15,7 @@ import {
   sortBadge,
   type SearchFilters,
 } from '#shared';
-import { CATALOGUE } from './search-fixtures.js';
+import { CATALOGUE, CATALOGUE_ORDERS } from './search-fixtures.js';
 
 const filters = (overrides: Partial<SearchFilters> = {}): SearchFilters => ({ ...DEFAULT_FILTERS, ...overrides });
 
@@ -143,14 +143,7 @@ describe('sort keys', () => {
     expect(availabilitySlotCount(undefined)).toBe(0);
   });
 
-  it.each([
-    ['rating', 'desc', ['t1', 't5', 't3', 't6', 't2', 't4']],
-    ['rating', 'asc', ['t4', 't2', 't3', 't6', 't5', 't1']],
-    ['price', 'desc', ['t5', 't1', 't3', 't6', 't2', 't4']],
-    ['price', 'asc', ['t4', 't2', 't6', 't3', 't1', 't5']],
-    ['availability', 'desc', ['t2', 't5', 't3', 't1', 't4', 't6']],
-    ['availability', 'asc', ['t6', 't4', 't1', 't3', 't5', 't2']],
-  ] as const)('orders the catalogue by %s, %s', (sortBy, order, expected) => {
+  it.each(CATALOGUE_ORDERS)('orders the catalogue by %s, %s', (sortBy, order, expected) => {
     expect([...CATALOGUE].sort(compareTutors(sortBy, order)).map((t) => t.id)).toEqual(expected);
   });
 });

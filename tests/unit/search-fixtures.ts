@@ -103,3 +103,13 @@ export const CATALOGUE: TutorSummary[] = [
     bio: 'Histoire, géographie et éducation civique.',
   }),
 ];
+
+/** The catalogue's ids in each sort (by, order): what sorting with or without a query must give. */
+export const CATALOGUE_ORDERS = [
+  ['rating', 'desc', ['t1', 't5', 't3', 't6', 't2', 't4']],
+  ['rating', 'asc', ['t4', 't2', 't3', 't6', 't5', 't1']],
+  ['price', 'desc', ['t5', 't1', 't3', 't6', 't2', 't4']],
+  ['price', 'asc', ['t4', 't2', 't6', 't3', 't1', 't5']],
+  ['availability', 'desc', ['t2', 't5', 't3', 't1', 't4', 't6']],
+  ['availability', 'asc', ['t6', 't4', 't1', 't3', 't5', 't2']],
+] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, type SearchFilters } from '#shared';
 import { CatalogueIndex, processTerm } from '../../functions/src/search/catalogue-index.js';
-import { CATALOGUE, tutor } from './search-fixtures.js';
+import { CATALOGUE, CATALOGUE_ORDERS, tutor } from './search-fixtures.js';
 
 const index = new CatalogueIndex(CATALOGUE);
 const search = (overrides: Partial<SearchFilters>, page = { offset: 0, limit: 50 }) =>
@@ -121,14 +121,7 @@ describe('zone and level words in the text', () => {
 });
 
 describe('sorts without a query', () => {
-  it.each([
-    ['rating', 'desc', ['t1', 't5', 't3', 't6', 't2', 't4']],
-    ['rating', 'asc', ['t4', 't2', 't3', 't6', 't5', 't1']],
-    ['price', 'desc', ['t5', 't1', 't3', 't6', 't2', 't4']],
-    ['price', 'asc', ['t4', 't2', 't6', 't3', 't1', 't5']],
-    ['availability', 'desc', ['t2', 't5', 't3', 't1', 't4', 't6']],
-    ['availability', 'asc', ['t6', 't4', 't1', 't3', 't5', 't2']],
-  ] as const)('lists the catalogue by %s, %s', (sortBy, sortOrder, expected) => {
+  it.each(CATALOGUE_ORDERS)('lists the catalogue by %s, %s', (sortBy, sortOrder, expected) => {
     expect(ids({ sortBy, sortOrder })).toEqual(expected);
   });
 
