@@ -12,12 +12,10 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { confirmFromMailbox } from '../support/stack.js';
 import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
-import { eventually, expectBalanced, postAs, seededTutor } from './payments-helpers.js';
+import { eventually, expectBalanced, partition, postAs, seededTutor } from './payments-helpers.js';
 
 const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 40);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-restart-'));
@@ -28,27 +26,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${ports.dynamodb}`,
-    region: 'eu-west-1',
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  }),
-);
-
-async function partition(transactionId: string): Promise<Array<Record<string, any>>> {
-  const { Items = [] } = await db.send(
-    new QueryCommand({
-      TableName: 'kalan-local',
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `TX#${transactionId}` },
-      ConsistentRead: true,
-    }),
-  );
-  return Items;
-}
-
-const transaction = async (id: string) => (await partition(id)).find((item) => item.sk === 'TRANSACTION');
+const transaction = async (id: string) => (await partition(id, running!.info)).find((item) => item.sk === 'TRANSACTION');
 
 async function parentToken(email: string, password: string, signUp: boolean): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({
@@ -128,6 +106,6 @@ describe('local restart', () => {
     expect(release.status, JSON.stringify(release.body)).toBe(200);
     const released = await eventually(() => transaction(id), (tx) => tx?.status === 'released', 20_000);
     expect(released?.status).toBe('released');
-    expectBalanced((await partition(id)).filter((item) => String(item.sk).startsWith('LEDGER#')));
+    expectBalanced((await partition(id, running!.info)).filter((item) => String(item.sk).startsWith('LEDGER#')));
   }, 180_000);
 });
