@@ -1,5 +1,6 @@
 import { Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
+import { CloseButton } from './close-button';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,12 +12,14 @@ interface ConfirmDialogProps {
   /** Shows an optional notes field (admins). */
   withNotes?: boolean;
   loading?: boolean;
+  /** Shows the dialog's 'Fermer' cross besides 'Annuler'. */
+  withCloseButton?: boolean;
   onConfirm: (notes: string) => void;
   onCancel: () => void;
 }
 
 /** Asks before an irreversible action (a money move, a deletion), with optional admin notes. */
-export function ConfirmDialog({ open, title, description, confirmLabel, destructive, withNotes, loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, description, confirmLabel, destructive, withNotes, loading, withCloseButton, onConfirm, onCancel }: ConfirmDialogProps) {
   const [notes, setNotes] = useState('');
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !details.open && onCancel()} placement="center">
@@ -46,6 +49,11 @@ export function ConfirmDialog({ open, title, description, confirmLabel, destruct
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
+            {withCloseButton && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

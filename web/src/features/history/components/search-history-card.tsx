@@ -117,6 +117,7 @@ export function SearchHistoryCard({ onSelect }: { onSelect: (filters: SearchFilt
         description="Toutes vos recherches récentes seront supprimées. Cette action est définitive."
         confirmLabel="Effacer"
         destructive
+        withCloseButton
         loading={clear.isPending}
         onConfirm={() => clear.mutate(undefined, { onSettled: () => setConfirming(false) })}
         onCancel={() => setConfirming(false)}
