@@ -1,10 +1,10 @@
 import { messages } from '#shared/messages';
 import { type InvoiceView } from '#shared/payments-schemas';
-import { Alert, Box, Button, Dialog, Portal, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { SyntheticEvent } from 'react';
 import { LuDownload } from 'react-icons/lu';
-import { CloseButton } from '@/components/ui/close-button';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import { apiRequest } from '@/lib/api';
 import { downloadInvoice, invoiceHtml } from './invoice';
 
@@ -21,65 +21,59 @@ export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
     enabled: transactionId !== null,
   });
   return (
-    <Dialog.Root open={transactionId !== null} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{query.data ? `Facture n° ${query.data.invoice_number}` : 'Facture'}</Dialog.Title>
-            </Dialog.Header>
-            {/* Scrolls on a phone: focusable, so that the keyboard can scroll it too. */}
-            <Dialog.Body tabIndex={0}>
-              {query.isPending && (
-                <Stack gap="3">
-                  <Skeleton height="6" />
-                  <Skeleton height="40" />
-                </Stack>
-              )}
-              {query.isError && (
-                <Alert.Root status="error">
-                  <Alert.Indicator />
-                  <Alert.Title>{query.error.message || messages.payments.loadFailure}</Alert.Title>
-                </Alert.Root>
-              )}
-              {query.data && (
-                <Box
-                  as="iframe"
-                  title={`Facture ${query.data.invoice_number}`}
-                  // A sandboxed frame: the document is ours, but it runs no script. Same origin
-                  // (still no script) so the dialog can size the frame to the whole invoice: the
-                  // total, at the bottom, is never hidden inside the frame's own scroll.
-                  {...{
-                    sandbox: 'allow-same-origin',
-                    srcDoc: invoiceHtml(query.data),
-                    onLoad: (event: SyntheticEvent<HTMLIFrameElement>) => {
-                      const height = event.currentTarget.contentDocument?.documentElement.scrollHeight;
-                      if (height) event.currentTarget.style.height = `${height + 2}px`;
-                    },
-                  }}
-                  width="full"
-                  minH="480px"
-                  borderWidth="1px"
-                  rounded="md"
-                  bg="white"
-                />
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Fermer</Button>
-              </Dialog.ActionTrigger>
-              <Button disabled={!query.data} onClick={() => query.data && downloadInvoice(query.data)}>
-                <LuDownload /> Télécharger
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={transactionId !== null}
+      onClose={onClose}
+      title={query.data ? `Facture n° ${query.data.invoice_number}` : 'Facture'}
+      rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside', placement: undefined }}
+      positionerProps={{ px: undefined }}
+      // Scrolls on a phone: focusable, so that the keyboard can scroll it too.
+      bodyProps={{ tabIndex: 0 }}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="outline">Fermer</Button>
+          </Dialog.ActionTrigger>
+          <Button disabled={!query.data} onClick={() => query.data && downloadInvoice(query.data)}>
+            <LuDownload /> Télécharger
+          </Button>
+        </>
+      }
+    >
+        {query.isPending && (
+          <Stack gap="3">
+            <Skeleton height="6" />
+            <Skeleton height="40" />
+          </Stack>
+        )}
+        {query.isError && (
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>{query.error.message || messages.payments.loadFailure}</Alert.Title>
+          </Alert.Root>
+        )}
+        {query.data && (
+          <Box
+            as="iframe"
+            title={`Facture ${query.data.invoice_number}`}
+            // A sandboxed frame: the document is ours, but it runs no script. Same origin
+            // (still no script) so the dialog can size the frame to the whole invoice: the
+            // total, at the bottom, is never hidden inside the frame's own scroll.
+            {...{
+              sandbox: 'allow-same-origin',
+              srcDoc: invoiceHtml(query.data),
+              onLoad: (event: SyntheticEvent<HTMLIFrameElement>) => {
+                const height = event.currentTarget.contentDocument?.documentElement.scrollHeight;
+                if (height) event.currentTarget.style.height = `${height + 2}px`;
+              },
+            }}
+            width="full"
+            minH="480px"
+            borderWidth="1px"
+            rounded="md"
+            bg="white"
+          />
+        )}
+    </DialogFrame>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { CloseButton } from './close-button';
+import { DialogFrame } from './dialog-frame';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -22,41 +22,32 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ open, title, description, confirmLabel, destructive, withNotes, loading, withCloseButton, onConfirm, onCancel }: ConfirmDialogProps) {
   const [notes, setNotes] = useState('');
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !details.open && onCancel()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>{description}</Text>
-                {withNotes && (
-                  <Field.Root>
-                    <Field.Label>Notes (facultatif)</Field.Label>
-                    <Textarea value={notes} maxLength={1000} onChange={(event) => setNotes(event.target.value)} />
-                  </Field.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel} disabled={loading}>
-                Annuler
-              </Button>
-              <Button colorPalette={destructive ? 'red' : undefined} loading={loading} onClick={() => onConfirm(notes.trim())}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            {withCloseButton && (
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onClose={onCancel}
+      role="alertdialog"
+      title={title}
+      closeButton={withCloseButton ?? false}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel} disabled={loading}>
+            Annuler
+          </Button>
+          <Button colorPalette={destructive ? 'red' : undefined} loading={loading} onClick={() => onConfirm(notes.trim())}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>{description}</Text>
+        {withNotes && (
+          <Field.Root>
+            <Field.Label>Notes (facultatif)</Field.Label>
+            <Textarea value={notes} maxLength={1000} onChange={(event) => setNotes(event.target.value)} />
+          </Field.Root>
+        )}
+      </Stack>
+    </DialogFrame>
   );
 }

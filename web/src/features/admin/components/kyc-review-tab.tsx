@@ -23,7 +23,7 @@ import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useState } from 'react';
 import { LuCheck, LuShieldCheck, LuX } from 'react-icons/lu';
-import { CloseButton } from '@/components/ui/close-button';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
 import { EmptyNotice } from '@/components/ui/page-state';
 import { PagedList } from '@/components/ui/paged-list';
@@ -145,53 +145,38 @@ function KycSubmissionCard({ item }: { item: AdminKycItem }) {
         </Card.Footer>
       )}
 
-      <Dialog.Root
+      <DialogFrame
         open={dialog !== null}
-        onOpenChange={({ open }) => !open && setDialog(null)}
-        placement="center"
+        onClose={() => setDialog(null)}
         role="alertdialog"
+        title={dialog === 'approve' ? `Approuver l'identité ${deBefore(ownerName)} ?` : `Rejeter la vérification ${deBefore(ownerName)} ?`}
+        footer={
+          <>
+            <Dialog.ActionTrigger asChild>
+              <Button variant="outline" disabled={review.isPending}>
+                Annuler
+              </Button>
+            </Dialog.ActionTrigger>
+            <Button
+              colorPalette={dialog === 'approve' ? 'green' : 'red'}
+              loading={review.isPending}
+              onClick={() => dialog && void decide(dialog)}
+            >
+              {dialog === 'approve' ? 'Approuver' : 'Rejeter'}
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>
-                  {dialog === 'approve' ? `Approuver l'identité ${deBefore(ownerName)} ?` : `Rejeter la vérification ${deBefore(ownerName)} ?`}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {dialog === 'approve' ? (
-                  <Text>Le profil sera marqué « Vérifié ». Cette décision est définitive.</Text>
-                ) : (
-                  <Field.Root>
-                    <Field.Label>Motif du rejet</Field.Label>
-                    <Textarea value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} rows={3} />
-                    <Field.HelperText>Le répétiteur verra ce motif et pourra soumettre à nouveau.</Field.HelperText>
-                  </Field.Root>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" disabled={review.isPending}>
-                    Annuler
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette={dialog === 'approve' ? 'green' : 'red'}
-                  loading={review.isPending}
-                  onClick={() => dialog && void decide(dialog)}
-                >
-                  {dialog === 'approve' ? 'Approuver' : 'Rejeter'}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        {dialog === 'approve' ? (
+          <Text>Le profil sera marqué « Vérifié ». Cette décision est définitive.</Text>
+        ) : (
+          <Field.Root>
+            <Field.Label>Motif du rejet</Field.Label>
+            <Textarea value={note} onChange={(event) => setNote(event.currentTarget.value)} maxLength={500} rows={3} />
+            <Field.HelperText>Le répétiteur verra ce motif et pourra soumettre à nouveau.</Field.HelperText>
+          </Field.Root>
+        )}
+      </DialogFrame>
     </Card.Root>
   );
 }

@@ -1,10 +1,10 @@
 import { ROLE_LABELS } from '#shared/constants';
 import { messages } from '#shared/messages';
-import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuUserPlus, LuWallet } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { CloseButton } from '@/components/ui/close-button';
+import { DialogFrame } from '@/components/ui/dialog-frame';
 import { rememberSignUpRole, useAuth, useSignOutToAuth } from '@/lib/auth';
 
 interface BecomeTutorProps {
@@ -34,69 +34,60 @@ export function BecomeTutor({ open, onClose }: BecomeTutorProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !signingOut && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{isTutor ? 'Vous êtes déjà répétiteur' : 'Devenir répétiteur'}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {isTutor ? (
-                <Stack gap="3">
-                  <Text>
-                    Votre compte est un compte Répétiteur : les familles vous trouvent dans la recherche dès que votre profil est complet.
-                  </Text>
-                  <Text color="fg.muted">
-                    Suivez vos cours et vos paiements dans Revenus, et votre vérification d'identité dans l'onglet Profil.
-                  </Text>
-                </Stack>
-              ) : (
-                <Stack gap="3">
-                  <Text>
-                    Vous êtes connecté avec un compte {ROLE_LABELS[profile.role]}. Un compte Kalan n'a qu'un seul type : pour proposer vos
-                    cours, créez un compte Répétiteur avec une autre adresse email.
-                  </Text>
-                  {profile.role === 'entreprise' && (
-                    <Text>Chaque répétiteur de votre structure crée ainsi son propre compte Répétiteur.</Text>
-                  )}
-                  <Text color="fg.muted">
-                    Vous allez être déconnecté de ce compte, puis l'inscription s'ouvrira avec le type Répétiteur déjà choisi. Vous
-                    pourrez vous reconnecter à ce compte à tout moment.
-                  </Text>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer flexWrap="wrap">
-              {isTutor ? (
-                <>
-                  <Button variant="outline" onClick={onClose}>
-                    Fermer
-                  </Button>
-                  <Button onClick={() => navigate('/tutor-revenues')}>
-                    <LuWallet />
-                    Voir mes revenus
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <Button variant="outline" onClick={onClose} disabled={signingOut}>
-                    Annuler
-                  </Button>
-                  <Button loading={signingOut} onClick={() => void createTutorAccount()}>
-                    <LuUserPlus />
-                    Créer un compte répétiteur
-                  </Button>
-                </>
-              )}
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={signingOut}>
-              <CloseButton size="sm" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onClose={() => !signingOut && onClose()}
+      title={isTutor ? 'Vous êtes déjà répétiteur' : 'Devenir répétiteur'}
+      closeButton={signingOut ? 'disabled' : true}
+      footerProps={{ flexWrap: 'wrap' }}
+      footer={
+        isTutor ? (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              Fermer
+            </Button>
+            <Button onClick={() => navigate('/tutor-revenues')}>
+              <LuWallet />
+              Voir mes revenus
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose} disabled={signingOut}>
+              Annuler
+            </Button>
+            <Button loading={signingOut} onClick={() => void createTutorAccount()}>
+              <LuUserPlus />
+              Créer un compte répétiteur
+            </Button>
+          </>
+        )
+      }
+    >
+      {isTutor ? (
+        <Stack gap="3">
+          <Text>
+            Votre compte est un compte Répétiteur : les familles vous trouvent dans la recherche dès que votre profil est complet.
+          </Text>
+          <Text color="fg.muted">
+            Suivez vos cours et vos paiements dans Revenus, et votre vérification d'identité dans l'onglet Profil.
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="3">
+          <Text>
+            Vous êtes connecté avec un compte {ROLE_LABELS[profile.role]}. Un compte Kalan n'a qu'un seul type : pour proposer vos
+            cours, créez un compte Répétiteur avec une autre adresse email.
+          </Text>
+          {profile.role === 'entreprise' && (
+            <Text>Chaque répétiteur de votre structure crée ainsi son propre compte Répétiteur.</Text>
+          )}
+          <Text color="fg.muted">
+            Vous allez être déconnecté de ce compte, puis l'inscription s'ouvrira avec le type Répétiteur déjà choisi. Vous
+            pourrez vous reconnecter à ce compte à tout moment.
+          </Text>
+        </Stack>
+      )}
+    </DialogFrame>
   );
 }
