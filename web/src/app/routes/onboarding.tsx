@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
 import { KycScreen } from '@/features/kyc/components/kyc-screen';
-import { CompanyOnboarding } from '@/features/onboarding/components/company-onboarding';
-import { ParentOnboarding } from '@/features/onboarding/components/parent-onboarding';
-import { TutorOnboarding } from '@/features/onboarding/components/tutor-onboarding';
+import { companyWizard } from '@/features/onboarding/components/company-onboarding';
+import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
+import { parentWizard } from '@/features/onboarding/components/parent-onboarding';
+import { tutorWizard } from '@/features/onboarding/components/tutor-onboarding';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding, markOnboardingComplete } from '@/lib/onboarding-flag';
 
@@ -34,11 +35,12 @@ export default function OnboardingRoute() {
 
   return (
     <PageLayout title={ONBOARDING_TITLE} onBack={complete}>
-      {profile.role === 'parent' && <ParentOnboarding firstName={firstName} onDone={complete} />}
-      {profile.role === 'entreprise' && <CompanyOnboarding firstName={firstName} onDone={complete} />}
+      {profile.role === 'parent' && <OnboardingWizard definition={parentWizard} firstName={firstName} onDone={complete} />}
+      {profile.role === 'entreprise' && <OnboardingWizard definition={companyWizard} firstName={firstName} onDone={complete} />}
       {profile.role === 'tuteur' &&
         (tutorStage === 'profile' ? (
-          <TutorOnboarding firstName={firstName} onSaved={() => setTutorStage('kyc')} />
+          // Once the profile is saved, the KYC flow comes next.
+          <OnboardingWizard definition={tutorWizard} firstName={firstName} onDone={() => setTutorStage('kyc')} />
         ) : (
           <KycScreen onDone={complete} />
         ))}

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { messages } from '#shared/messages';
@@ -6,14 +6,19 @@ import { notify } from '@/components/ui/notify';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { AnswersSkeleton } from './answers-skeleton';
 import { StepShell } from './step-shell';
+import { fieldNames, WizardFields, type WizardField } from './wizard-fields';
 
 /** One step of a role's onboarding after the welcome. */
 export interface WizardStep<T extends FieldValues> {
   title: string;
   description?: ReactNode;
-  /** The fields checked (with the schema's French errors) before the next step. */
+  /** The step's controls as data; their fields are checked (with the schema's French errors) before the next step. */
+  controls?: WizardField<T>[];
+  /** Space between the controls (4 by default). */
+  gap?: string;
+  /** A step that is not a list of controls (a field array, an editor, uploads) and the fields it checks. */
+  body?: ReactNode;
   fields?: FieldPath<T>[];
-  body: ReactNode;
 }
 
 /**
@@ -28,7 +33,8 @@ export interface WizardDefinition<T extends FieldValues, Saved> {
   defaults: (saved: Saved | null) => DefaultValues<T>;
   welcome: { description?: string; body: ReactNode };
   useSteps: (form: UseFormReturn<T>, saved: Saved | null) => { steps: WizardStep<T>[]; prepare?: (values: T) => T };
-  finishLabel: string;
+  /** The last step's button ('Terminer' by default). */
+  finishLabel?: string;
   /** Said once the answers are saved (the tutor's profile, before the KYC). */
   savedMessage?: string;
   /** Said when the last step is sent with answers the schema refuses on an earlier step. */
@@ -81,7 +87,8 @@ function WizardSteps<T extends FieldValues, Saved>({
   );
   const next = async () => {
     if (last) return void submit();
-    if (current.fields && !(await form.trigger(current.fields))) return;
+    const checked = current.fields ?? (current.controls && fieldNames(current.controls));
+    if (checked && !(await form.trigger(checked))) return;
     setIndex(index + 1);
   };
 
@@ -93,20 +100,10 @@ function WizardSteps<T extends FieldValues, Saved>({
       description={current.description}
       onPrevious={index > 0 ? () => setIndex(index - 1) : undefined}
       onNext={() => void next()}
-      nextLabel={last ? definition.finishLabel : undefined}
+      nextLabel={last ? (definition.finishLabel ?? 'Terminer') : undefined}
       isBusy={last ? save.isPending : undefined}
     >
-      {current.body}
+      {current.controls ? <WizardFields form={form} fields={current.controls} gap={current.gap} /> : current.body}
     </StepShell>
-  );
-}
-
-/** A field's French error under a control that is not a FormField (a group, an editor). */
-export function FieldError({ message }: { message?: string }) {
-  if (!message) return null;
-  return (
-    <Text color="fg.error" fontSize="sm">
-      {message}
-    </Text>
   );
 }

@@ -1,13 +1,14 @@
 import { CHILD_LEVEL_LABELS, CHILD_LEVELS, MONTHLY_BUDGET_LABELS, MONTHLY_BUDGETS, PARENT_ZONES, ZONE_LABELS } from '#shared/constants';
 import { parentPreferencesSchema, type ParentPreferences, type ParentPreferencesInput } from '#shared/parent-schemas';
-import { Button, Card, HStack, IconButton, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, HStack, IconButton, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
 import { useParentPreferences, useSaveParentPreferences } from '../api/onboarding-answers';
-import { FieldError, OnboardingWizard, type WizardDefinition } from './onboarding-wizard';
+import type { WizardDefinition } from './onboarding-wizard';
+import { FieldError } from './wizard-fields';
 
 const emptyChild = { first_name: '', age: Number.NaN, level: 'primaire' as const };
 const optional = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -22,7 +23,7 @@ function defaults(saved: ParentPreferences | null | undefined): ParentPreference
 }
 
 /** Parent onboarding (3 steps), saved as the parent's preferences. */
-const parentWizard: WizardDefinition<ParentPreferencesInput, ParentPreferences> = {
+export const parentWizard: WizardDefinition<ParentPreferencesInput, ParentPreferences> = {
   useSaved: useParentPreferences,
   useSave: useSaveParentPreferences,
   resolver: zodResolver(parentPreferencesSchema),
@@ -109,36 +110,13 @@ const parentWizard: WizardDefinition<ParentPreferencesInput, ParentPreferences> 
         {
           title: 'Vos préférences',
           description: 'Elles nous aident à vous recommander les bons répétiteurs.',
-          body: (
-            <Stack gap="4">
-              <SelectField
-                label="Zone"
-                error={errors.zone?.message}
-                placeholder="Choisissez votre quartier"
-                options={PARENT_ZONES}
-                labels={ZONE_LABELS}
-                field={register('zone', { setValueAs: optional })}
-              />
-              <SelectField
-                label="Budget mensuel"
-                error={errors.monthly_budget?.message}
-                placeholder="Choisissez un budget"
-                options={MONTHLY_BUDGETS}
-                labels={MONTHLY_BUDGET_LABELS}
-                field={register('monthly_budget', { setValueAs: optional })}
-              />
-              <FormField label="Préférences" error={errors.preferences?.message} helperText="Matières, horaires, attentes particulières…">
-                <Textarea rows={4} {...register('preferences')} />
-              </FormField>
-            </Stack>
-          ),
+          controls: [
+            { kind: 'select', name: 'zone', label: 'Zone', placeholder: 'Choisissez votre quartier', options: PARENT_ZONES, labels: ZONE_LABELS, rules: { setValueAs: optional } },
+            { kind: 'select', name: 'monthly_budget', label: 'Budget mensuel', placeholder: 'Choisissez un budget', options: MONTHLY_BUDGETS, labels: MONTHLY_BUDGET_LABELS, rules: { setValueAs: optional } },
+            { kind: 'textarea', name: 'preferences', label: 'Préférences', rows: 4, helperText: 'Matières, horaires, attentes particulières…' },
+          ],
         },
       ],
     };
   },
-  finishLabel: 'Terminer',
 };
-
-export function ParentOnboarding({ firstName, onDone }: { firstName: string; onDone: () => void }) {
-  return <OnboardingWizard definition={parentWizard} firstName={firstName} onDone={onDone} />;
-}

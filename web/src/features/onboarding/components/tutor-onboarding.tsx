@@ -8,17 +8,16 @@ import {
   type MyTutorProfile,
   type TutorProfileInput,
 } from '#shared/tutor-profile-schemas';
-import { Checkbox, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { LuShieldCheck } from 'react-icons/lu';
-import { FormField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select-field';
 import { useMyTutorProfile, useSaveTutorProfile } from '../api/onboarding-answers';
 import { AvailabilityEditor } from './availability-editor';
 import { ImageUploader, type UploadedImage } from './image-uploader';
-import { FieldError, OnboardingWizard, type WizardDefinition } from './onboarding-wizard';
+import type { WizardDefinition } from './onboarding-wizard';
+import { FieldError } from './wizard-fields';
 
 function defaults(saved: MyTutorProfile | null): TutorProfileInput {
   return {
@@ -37,7 +36,7 @@ function defaults(saved: MyTutorProfile | null): TutorProfileInput {
 }
 
 /** Tutor onboarding (6 steps), saved as a completed tutor profile; the KYC flow comes next. */
-const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = {
+export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = {
   useSaved: useMyTutorProfile,
   useSave: useSaveTutorProfile,
   resolver: zodResolver(tutorProfileInputSchema),
@@ -61,7 +60,7 @@ const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = {
       </>
     ),
   },
-  useSteps: function useTutorSteps({ register, control, formState: { errors } }, saved) {
+  useSteps: function useTutorSteps({ control }, saved) {
     const [photo, setPhoto] = useState<UploadedImage[]>(
       saved?.profile_image_key ? [{ key: saved.profile_image_key, previewUrl: saved.profile_image_url }] : [],
     );
@@ -72,79 +71,34 @@ const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = {
       steps: [
         {
           title: 'Votre parcours',
-          fields: ['bio', 'education', 'experience', 'teaching_method'],
-          body: (
-            <Stack gap="4">
-              <FormField label="Présentation" required error={errors.bio?.message}>
-                <Textarea rows={4} placeholder="Qui êtes-vous, qu'aimez-vous enseigner ?" {...register('bio')} />
-              </FormField>
-              <FormField label="Formation" required error={errors.education?.message}>
-                <Input placeholder="Ex. : Master de Mathématiques — Université FHB" {...register('education')} />
-              </FormField>
-              <SelectField
-                label="Expérience"
-                required
-                error={errors.experience?.message}
-                placeholder="Choisissez"
-                options={EXPERIENCE_OPTIONS}
-                labels={EXPERIENCE_LABELS}
-                field={register('experience')}
-              />
-              <FormField label="Méthode pédagogique" error={errors.teaching_method?.message}>
-                <Textarea rows={3} {...register('teaching_method')} />
-              </FormField>
-            </Stack>
-          ),
+          controls: [
+            { kind: 'textarea', name: 'bio', label: 'Présentation', required: true, rows: 4, placeholder: "Qui êtes-vous, qu'aimez-vous enseigner ?" },
+            { kind: 'input', name: 'education', label: 'Formation', required: true, input: { placeholder: 'Ex. : Master de Mathématiques — Université FHB' } },
+            { kind: 'select', name: 'experience', label: 'Expérience', required: true, placeholder: 'Choisissez', options: EXPERIENCE_OPTIONS, labels: EXPERIENCE_LABELS },
+            { kind: 'textarea', name: 'teaching_method', label: 'Méthode pédagogique', rows: 3 },
+          ],
         },
         {
           title: 'Matières et niveaux',
-          fields: ['subjects', 'levels'],
-          body: (
-            <Stack gap="6">
-              <CheckboxGroup
-                name="subjects"
-                legend="Matières enseignées"
-                options={SUBJECTS}
-                control={control}
-                error={errors.subjects?.message ?? errors.subjects?.root?.message}
-              />
-              <CheckboxGroup
-                name="levels"
-                legend="Niveaux"
-                options={LEVELS}
-                control={control}
-                error={errors.levels?.message ?? errors.levels?.root?.message}
-              />
-            </Stack>
-          ),
+          gap: '6',
+          controls: [
+            { kind: 'checkboxes', name: 'subjects', label: 'Matières enseignées', options: SUBJECTS },
+            { kind: 'checkboxes', name: 'levels', label: 'Niveaux', options: LEVELS },
+          ],
         },
         {
           title: 'Zone et tarif',
-          fields: ['location', 'hourly_rate'],
-          body: (
-            <Stack gap="4">
-              <SelectField
-                label="Zone"
-                required
-                error={errors.location?.message}
-                placeholder="Choisissez votre zone"
-                options={ZONES}
-                labels={ZONE_LABELS}
-                field={register('location')}
-              />
-              <FormField
-                label="Tarif horaire (FCFA)"
-                error={errors.hourly_rate?.message}
-                helperText={`Conseillé : ${formatFcfa(SUGGESTED_RATE_RANGE.min)} à ${formatFcfa(SUGGESTED_RATE_RANGE.max)}. Laissez vide pour le définir plus tard.`}
-              >
-                <Input
-                  inputMode="numeric"
-                  placeholder="5000"
-                  {...register('hourly_rate', { setValueAs: (text: unknown) => (typeof text === 'string' ? parseHourlyRate(text) : text) })}
-                />
-              </FormField>
-            </Stack>
-          ),
+          controls: [
+            { kind: 'select', name: 'location', label: 'Zone', required: true, placeholder: 'Choisissez votre zone', options: ZONES, labels: ZONE_LABELS },
+            {
+              kind: 'input',
+              name: 'hourly_rate',
+              label: 'Tarif horaire (FCFA)',
+              helperText: `Conseillé : ${formatFcfa(SUGGESTED_RATE_RANGE.min)} à ${formatFcfa(SUGGESTED_RATE_RANGE.max)}. Laissez vide pour le définir plus tard.`,
+              input: { inputMode: 'numeric', placeholder: '5000' },
+              rules: { setValueAs: (text: unknown) => (typeof text === 'string' ? parseHourlyRate(text) : text) },
+            },
+          ],
         },
         {
           title: 'Disponibilités',
@@ -181,56 +135,3 @@ const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = {
   savedMessage: messages.onboarding.saved,
   invalidMessage: messages.validation.invalidRequest,
 };
-
-interface TutorOnboardingProps {
-  firstName: string;
-  /** Called once the profile is saved: the KYC flow comes next. */
-  onSaved: () => void;
-}
-
-export function TutorOnboarding({ firstName, onSaved }: TutorOnboardingProps) {
-  return <OnboardingWizard definition={tutorWizard} firstName={firstName} onDone={onSaved} />;
-}
-
-interface CheckboxGroupProps {
-  name: 'subjects' | 'levels';
-  legend: string;
-  options: readonly string[];
-  control: Control<TutorProfileInput>;
-  error?: string;
-}
-
-function CheckboxGroup({ name, legend, options, control, error }: CheckboxGroupProps) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const selected = field.value as string[];
-        const toggle = (option: string, checked: boolean) =>
-          field.onChange(checked ? [...selected, option] : selected.filter((value) => value !== option));
-        return (
-          <Stack as="fieldset" gap="3">
-            <Text as="legend" fontWeight="semibold" mb="2">
-              {legend}
-            </Text>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-              {options.map((option) => (
-                <Checkbox.Root
-                  key={option}
-                  checked={selected.includes(option)}
-                  onCheckedChange={({ checked }) => toggle(option, checked === true)}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{option}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </SimpleGrid>
-            <FieldError message={error} />
-          </Stack>
-        );
-      }}
-    />
-  );
-}
