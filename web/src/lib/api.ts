@@ -19,7 +19,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-type CallableRouteId = Exclude<RouteId, 'notFound'>;
+export type CallableRouteId = Exclude<RouteId, 'notFound'>;
 
 export interface ApiRequestOptions {
   /** Values of the `{param}` placeholders of the route path. */

@@ -11,12 +11,16 @@ export interface AuthState {
   isLoading: boolean;
 }
 
-export interface AuthContextValue extends AuthState {
+export interface AuthContextValue extends AuthState, AuthActions {
   /** A user is signed in and its profile (`GET /api/me`) is still loading. */
   isProfileLoading: boolean;
   /** The profile could not be loaded (French message in `message`). */
   profileError: Error | null;
   refetchProfile: () => void;
+}
+
+/** What a user can do with their account. */
+export interface AuthActions {
   /**
    * Every action rejects with an Error whose message is the French text to show.
    * Signs in, or says which step is left (an account whose e-mail is not confirmed yet).

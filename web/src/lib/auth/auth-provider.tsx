@@ -1,9 +1,8 @@
-import type { SignInInput, SignUpInput } from '#shared/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { AuthContext, type AuthActions, type AuthContextValue } from './auth-context';
 import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
 
@@ -67,75 +66,48 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: 5 * 60_000,
   });
 
-  /** Signs in; refreshes the session only once signed in (not when a step is left). */
-  const signInAndRefresh = useCallback(
-    async (email: string, password: string): Promise<AuthNextStep> => {
+  /** The account actions, in French on failure; as stable as the session's refresh and clear. */
+  const actions = useMemo((): AuthActions => {
+    /** Signs in; refreshes the session only once signed in (not when a step is left). */
+    const signInAndRefresh = async (email: string, password: string): Promise<AuthNextStep> => {
       const cognito = await loadCognitoActions();
       const next = await cognito.signInWithPassword(email, password);
       if (next === 'done') await refreshSession();
       return next;
-    },
-    [refreshSession],
-  );
-
-  const confirmSignInCode = useCallback(
-    (code: string) =>
-      inFrench('signIn', async () => {
-        const mfa = await import('./mfa');
-        await mfa.confirmTotpCode(code);
-        await refreshSession();
-      }),
-    [refreshSession],
-  );
-
-  const signIn = useCallback(
-    ({ email, password }: SignInInput) => inFrench('signIn', () => signInAndRefresh(email, password)),
-    [signInAndRefresh],
-  );
-
-  const signUp = useCallback(
-    (input: SignUpInput) =>
-      inFrench('signUp', async () => {
+    };
+    return {
+      signIn: ({ email, password }) => inFrench('signIn', () => signInAndRefresh(email, password)),
+      confirmSignInCode: (code) =>
+        inFrench('signIn', async () => {
+          const mfa = await import('./mfa');
+          await mfa.confirmTotpCode(code);
+          await refreshSession();
+        }),
+      signUp: (input) =>
+        inFrench('signUp', async () => {
+          const cognito = await loadCognitoActions();
+          const next = await cognito.createAccount(input);
+          return next === 'done' ? signInAndRefresh(input.email, input.password) : next;
+        }),
+      confirmSignUp: async ({ email, password, code }) => {
         const cognito = await loadCognitoActions();
-        const next = await cognito.createAccount(input);
-        return next === 'done' ? signInAndRefresh(input.email, input.password) : next;
-      }),
-    [signInAndRefresh],
-  );
-
-  const confirmSignUp = useCallback(
-    async ({ email, password, code }: SignInInput & { code: string }) => {
-      const cognito = await loadCognitoActions();
-      await inFrench('confirmSignUp', () => cognito.confirmAccount(email, code));
-      return inFrench('signIn', () => signInAndRefresh(email, password));
-    },
-    [signInAndRefresh],
-  );
-
-  const resendSignUpCode = useCallback(
-    (email: string) => inFrench('resendCode', async () => (await loadCognitoActions()).resendAccountCode(email)),
-    [],
-  );
-
-  const requestPasswordReset = useCallback(
-    (email: string) => inFrench('requestReset', async () => (await loadCognitoActions()).requestPasswordReset(email)),
-    [],
-  );
-
-  const confirmPasswordReset = useCallback(
-    ({ email, code, password }: { email: string; code: string; password: string }) =>
-      inFrench('confirmReset', async () => (await loadCognitoActions()).confirmPasswordReset(email, code, password)),
-    [],
-  );
-
-  const signOut = useCallback(async () => {
-    try {
-      const cognito = await loadCognitoActions();
-      await cognito.signOut();
-    } finally {
-      clearSession();
-    }
-  }, [clearSession]);
+        await inFrench('confirmSignUp', () => cognito.confirmAccount(email, code));
+        return inFrench('signIn', () => signInAndRefresh(email, password));
+      },
+      resendSignUpCode: (email) => inFrench('resendCode', async () => (await loadCognitoActions()).resendAccountCode(email)),
+      requestPasswordReset: (email) => inFrench('requestReset', async () => (await loadCognitoActions()).requestPasswordReset(email)),
+      confirmPasswordReset: ({ email, code, password }) =>
+        inFrench('confirmReset', async () => (await loadCognitoActions()).confirmPasswordReset(email, code, password)),
+      signOut: async () => {
+        try {
+          const cognito = await loadCognitoActions();
+          await cognito.signOut();
+        } finally {
+          clearSession();
+        }
+      },
+    };
+  }, [refreshSession, clearSession]);
 
   const { refetch } = profileQuery;
   const refetchProfile = useCallback(() => void refetch(), [refetch]);
@@ -149,14 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isProfileLoading: Boolean(userId) && (profileQuery.isPending || (profileQuery.isError && profileQuery.isFetching)),
       profileError: userId ? profileQuery.error : null,
       refetchProfile,
-      signIn,
-      confirmSignInCode,
-      signUp,
-      confirmSignUp,
-      resendSignUpCode,
-      requestPasswordReset,
-      confirmPasswordReset,
-      signOut,
+      ...actions,
     }),
     [
       sessionState,
@@ -167,14 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profileQuery.isFetching,
       profileQuery.error,
       refetchProfile,
-      signIn,
-      confirmSignInCode,
-      signUp,
-      confirmSignUp,
-      resendSignUpCode,
-      requestPasswordReset,
-      confirmPasswordReset,
-      signOut,
+      actions,
     ],
   );
 

@@ -23,34 +23,25 @@ export function useAdminStats() {
 }
 
 /** The admin's lists come a page at a time (newest first); 'Charger plus' asks for the next one. */
-export function useAdminTransactions(view: AdminTransactionsView = 'all') {
+function useAdminPages<Page extends { next_cursor: string | null }>(
+  queryKey: readonly unknown[],
+  route: 'adminTransactions' | 'adminUsers' | 'adminDisputes',
+  query: Record<string, string> = {},
+  staleTime?: number,
+) {
   return useInfiniteQuery({
-    queryKey: [...keys.transactions, view],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<AdminTransactionsPage>('adminTransactions', { query: { view, cursor: pageParam ?? undefined }, signal }),
+    queryKey,
+    queryFn: ({ pageParam, signal }) => apiRequest<Page>(route, { query: { ...query, cursor: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
-    staleTime: 10_000,
+    ...(staleTime !== undefined && { staleTime }),
   });
 }
 
-export function useAdminUsers() {
-  return useInfiniteQuery({
-    queryKey: keys.users,
-    queryFn: ({ pageParam, signal }) => apiRequest<AdminUsersPage>('adminUsers', { query: { cursor: pageParam ?? undefined }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
-}
-
-export function useAdminDisputes() {
-  return useInfiniteQuery({
-    queryKey: keys.disputes,
-    queryFn: ({ pageParam, signal }) => apiRequest<AdminDisputesPage>('adminDisputes', { query: { cursor: pageParam ?? undefined }, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor,
-  });
-}
+export const useAdminTransactions = (view: AdminTransactionsView = 'all') =>
+  useAdminPages<AdminTransactionsPage>([...keys.transactions, view], 'adminTransactions', { view }, 10_000);
+export const useAdminUsers = () => useAdminPages<AdminUsersPage>(keys.users, 'adminUsers');
+export const useAdminDisputes = () => useAdminPages<AdminDisputesPage>(keys.disputes, 'adminDisputes');
 
 function useInvalidateMoney() {
   const queryClient = useQueryClient();

@@ -33,30 +33,31 @@ export function AdminDisputesTab() {
   return (
     <>
       <PagedList
-      query={query}
-      itemsOf={(page) => page.disputes}
-      loadError={messages.admin.transactionsLoadFailure}
-      skeleton={{ count: 2, height: '28' }}
-      empty={
-      <EmptyNotice
-      icon={<LuShieldCheck />}
-      title="Aucun litige en cours"
-      description="Une note de 2 ou moins après un cours ouvre un litige ici."
-      />
-      }
-      renderItem={(dispute) => {
-      const tx = dispute.transaction;
-      // Funds still held: the dispute is decided (release or refund), not closed.
-      const fundsHeld = !stepFor('close_dispute', tx.status, 'admin');
-      return (
-      <Card.Root key={dispute.id} size="sm" data-testid="admin-dispute">
-      <Card.Body gap="2">
-      <TransactionHeadline
-      transaction={tx}
-      detail={
-      <>
-      Ouvert le {formatDateTime(dispute.opened_at)} · {tx.courses[0] ? courseOf(tx.courses[0].subject) : tx.description} · n° {tx.invoice_number}
-    </>
+        query={query}
+        itemsOf={(page) => page.disputes}
+        loadError={messages.admin.transactionsLoadFailure}
+        skeleton={{ count: 2, height: '28' }}
+        empty={
+          <EmptyNotice
+            icon={<LuShieldCheck />}
+            title="Aucun litige en cours"
+            description="Une note de 2 ou moins après un cours ouvre un litige ici."
+          />
+        }
+        renderItem={(dispute) => {
+          const tx = dispute.transaction;
+          // Funds still held: the dispute is decided (release or refund), not closed.
+          const fundsHeld = !stepFor('close_dispute', tx.status, 'admin');
+          return (
+            <Card.Root key={dispute.id} size="sm" data-testid="admin-dispute">
+              <Card.Body gap="2">
+                <TransactionHeadline
+                  transaction={tx}
+                  detail={
+                    <>
+                      Ouvert le {formatDateTime(dispute.opened_at)} · {tx.courses[0] ? courseOf(tx.courses[0].subject) : tx.description} · n°{' '}
+                      {tx.invoice_number}
+                    </>
                   }
                 />
                 <HStack gap="1" color="orange.fg" role="img" aria-label={`Note ${dispute.rating} sur 5`}>

@@ -1,7 +1,7 @@
 import { KYC_REVIEW_HOURS } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { LuCheck, LuIdCard, LuShieldCheck, LuUser } from 'react-icons/lu';
 import { notify } from '@/components/ui/notify';
 import { useSubmitKyc } from '../api/kyc';
@@ -9,6 +9,20 @@ import { CameraCapture } from './camera-capture';
 import { KycPending } from './kyc-pending';
 
 type KycStep = 'intro' | 'cni' | 'selfie' | 'submit' | 'complete';
+type Document = 'cni' | 'selfie';
+
+const HEADINGS: Record<Exclude<KycStep, 'complete'>, string> = {
+  intro: 'Vérifions votre identité',
+  cni: "Photo de votre pièce d'identité",
+  selfie: 'Votre selfie',
+  submit: 'Tout est prêt',
+};
+
+/** The two photos, in order: what each one uploads, with which camera, and what comes after. */
+const CAPTURES = {
+  cni: { purpose: 'kyc_cni', facingMode: 'environment', captureLabel: 'Photographier la pièce', label: "Pièce d'identité", next: 'selfie' },
+  selfie: { purpose: 'kyc_selfie', facingMode: 'user', captureLabel: 'Prendre le selfie', label: 'Selfie', next: 'submit' },
+} as const satisfies Record<Document, { next: KycStep } & Omit<ComponentProps<typeof CameraCapture>, 'onConfirmed'> & { label: string }>;
 
 interface KycFlowProps {
   /** Leaves the flow once the submission is done ('Terminer'). */
@@ -18,8 +32,8 @@ interface KycFlowProps {
 /** Identity verification (spec §4): intro, ID card, selfie, submission, then 'Vérification en cours'. */
 export function KycFlow({ onDone }: KycFlowProps) {
   const [step, setStep] = useState<KycStep>('intro');
-  const [cniKey, setCniKey] = useState<string | null>(null);
-  const [selfieKey, setSelfieKey] = useState<string | null>(null);
+  const [keys, setKeys] = useState<Partial<Record<Document, string>>>({});
+  const { cni: cniKey, selfie: selfieKey } = keys;
   const submitKyc = useSubmitKyc();
 
   const submit = async () => {
@@ -47,10 +61,7 @@ export function KycFlow({ onDone }: KycFlowProps) {
           </Text>
         </HStack>
         <Heading as="h2" size="xl">
-          {step === 'intro' && 'Vérifions votre identité'}
-          {step === 'cni' && "Photo de votre pièce d'identité"}
-          {step === 'selfie' && 'Votre selfie'}
-          {step === 'submit' && 'Tout est prêt'}
+          {HEADINGS[step]}
         </Heading>
       </Card.Header>
       <Card.Body>
@@ -58,18 +69,12 @@ export function KycFlow({ onDone }: KycFlowProps) {
           <Stack gap="4">
             <Text>Les familles font confiance aux répétiteurs vérifiés. Il vous faut :</Text>
             <Stack as="ul" gap="2" listStyleType="none">
-              <HStack as="li" gap="2" align="flex-start">
-                <Box color="orange.fg" pt="1" flexShrink="0">
-                  <LuIdCard />
-                </Box>
-                <Text>une photo lisible de votre carte nationale d'identité (CNI) ;</Text>
-              </HStack>
-              <HStack as="li" gap="2" align="flex-start">
-                <Box color="orange.fg" pt="1" flexShrink="0">
-                  <LuUser />
-                </Box>
-                <Text>un selfie, visage bien éclairé.</Text>
-              </HStack>
+              <IconItem icon={<LuIdCard />} color="orange.fg">
+                une photo lisible de votre carte nationale d'identité (CNI) ;
+              </IconItem>
+              <IconItem icon={<LuUser />} color="orange.fg">
+                un selfie, visage bien éclairé.
+              </IconItem>
             </Stack>
             <Text color="fg.muted" fontSize="sm">
               Vos documents restent privés : seule l'équipe de vérification peut les voir. La vérification prend
@@ -80,45 +85,26 @@ export function KycFlow({ onDone }: KycFlowProps) {
             </Button>
           </Stack>
         )}
-        {step === 'cni' && (
+        {(step === 'cni' || step === 'selfie') && (
           <CameraCapture
-            key="cni"
-            purpose="kyc_cni"
-            facingMode="environment"
-            captureLabel="Photographier la pièce"
+            key={step}
+            purpose={CAPTURES[step].purpose}
+            facingMode={CAPTURES[step].facingMode}
+            captureLabel={CAPTURES[step].captureLabel}
             onConfirmed={(key) => {
-              setCniKey(key);
-              setStep('selfie');
-            }}
-          />
-        )}
-        {step === 'selfie' && (
-          <CameraCapture
-            key="selfie"
-            purpose="kyc_selfie"
-            facingMode="user"
-            captureLabel="Prendre le selfie"
-            onConfirmed={(key) => {
-              setSelfieKey(key);
-              setStep('submit');
+              setKeys({ ...keys, [step]: key });
+              setStep(CAPTURES[step].next);
             }}
           />
         )}
         {step === 'submit' && (
           <Stack gap="4">
             <Stack as="ul" gap="2" listStyleType="none">
-              <HStack as="li" gap="2" align="flex-start">
-                <Box color={cniKey ? 'green.fg' : 'fg.muted'} pt="1" flexShrink="0">
-                  <LuCheck />
-                </Box>
-                <Text>Pièce d'identité</Text>
-              </HStack>
-              <HStack as="li" gap="2" align="flex-start">
-                <Box color={selfieKey ? 'green.fg' : 'fg.muted'} pt="1" flexShrink="0">
-                  <LuCheck />
-                </Box>
-                <Text>Selfie</Text>
-              </HStack>
+              {(['cni', 'selfie'] as const).map((document) => (
+                <IconItem key={document} icon={<LuCheck />} color={keys[document] ? 'green.fg' : 'fg.muted'}>
+                  {CAPTURES[document].label}
+                </IconItem>
+              ))}
             </Stack>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
               <Button variant="outline" onClick={() => setStep('cni')} disabled={submitKyc.isPending}>
@@ -132,5 +118,16 @@ export function KycFlow({ onDone }: KycFlowProps) {
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function IconItem({ icon, color, children }: { icon: ReactNode; color: string; children: ReactNode }) {
+  return (
+    <HStack as="li" gap="2" align="flex-start">
+      <Box color={color} pt="1" flexShrink="0">
+        {icon}
+      </Box>
+      <Text>{children}</Text>
+    </HStack>
   );
 }

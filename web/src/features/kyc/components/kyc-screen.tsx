@@ -1,10 +1,10 @@
 import { messages } from '#shared/messages';
-import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Skeleton, Stack } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { useMyKyc } from '../api/kyc';
-import { EmptyNotice, LoadError } from '@/components/ui/page-state';
+import { LoadError } from '@/components/ui/page-state';
 import { KycFlow } from './kyc-flow';
-import { KycPending } from './kyc-pending';
+import { KycNotice, KycPending } from './kyc-pending';
 
 /**
  * The tutor's KYC entry point: the capture flow when nothing is submitted yet or after a
@@ -26,15 +26,12 @@ export function KycScreen({ onDone }: { onDone: () => void }) {
   if (status === 'pending') return <KycPending onDone={onDone} />;
   if (status === 'approved') {
     return (
-      <EmptyNotice
-        card={{ maxW: '2xl', mx: 'auto', width: 'full' }}
-        size="md"
+      <KycNotice
         icon={<LuBadgeCheck />}
         color="green.solid"
-        titleAs="h2"
         title="Identité vérifiée"
         description="Votre profil affiche le badge « Vérifié »."
-        action={<Button onClick={onDone}>Terminer</Button>}
+        onDone={onDone}
       />
     );
   }

@@ -21,6 +21,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { CloseButton } from '@/components/ui/close-button';
@@ -166,11 +167,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                     <Alert.Title>{messages.payments.tutorNotBookable}</Alert.Title>
                   </Alert.Root>
                 )}
-                <Card.Root variant="outline" size="sm">
-                  <Card.Header>
-                    <Card.Title>Détails du cours</Card.Title>
-                  </Card.Header>
-                  <Card.Body>
+                <SectionCard title="Détails du cours">
                     <Stack gap="4">
                       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
                         <Field.Root readOnly>
@@ -209,14 +206,9 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                         {errors.notes && <Field.ErrorText>{errors.notes.message}</Field.ErrorText>}
                       </Field.Root>
                     </Stack>
-                  </Card.Body>
-                </Card.Root>
+                </SectionCard>
 
-                <Card.Root variant="outline" size="sm">
-                  <Card.Header>
-                    <Card.Title>Récapitulatif</Card.Title>
-                  </Card.Header>
-                  <Card.Body>
+                <SectionCard title="Récapitulatif">
                     <Stack gap="2" aria-live="polite">
                       <CostLine
                         label={`${tutor.hourly_rate ? formatFcfa(tutor.hourly_rate) : 'N/A'} × ${hours ?? '–'} h`}
@@ -230,14 +222,9 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                         Les fonds restent en séquestre jusqu'à ce que vous confirmiez le cours.
                       </Text>
                     </Stack>
-                  </Card.Body>
-                </Card.Root>
+                </SectionCard>
 
-                <Card.Root variant="outline" size="sm">
-                  <Card.Header>
-                    <Card.Title>Moyen de paiement</Card.Title>
-                  </Card.Header>
-                  <Card.Body>
+                <SectionCard title="Moyen de paiement">
                     <Stack gap="4">
                       <Controller
                         control={control}
@@ -279,8 +266,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                         </Field.Root>
                       )}
                     </Stack>
-                  </Card.Body>
-                </Card.Root>
+                </SectionCard>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
@@ -299,5 +285,17 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** One part of the booking form: an outlined card with its title. */
+function SectionCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" size="sm">
+      <Card.Header>
+        <Card.Title>{title}</Card.Title>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
   );
 }

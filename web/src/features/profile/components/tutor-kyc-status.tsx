@@ -2,12 +2,12 @@ import { messages } from '#shared/messages';
 import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
-import { useMyKycStatus, useMyTutorProfileId } from '../api/my-answers';
+import { myKyc, myTutorProfile } from '@/lib/my-records';
 
 /** The tutor's identity verification on its profile tab, and the way to (re)submit it. */
 export function TutorKycStatus() {
-  const kyc = useMyKycStatus(true);
-  const tutorId = useMyTutorProfileId(true);
+  const kyc = myKyc.useRecord();
+  const tutorProfile = myTutorProfile.useRecord();
 
   return (
     <Stack gap="3" data-testid="kyc-status">
@@ -59,9 +59,9 @@ export function TutorKycStatus() {
           </Alert.Content>
         </Alert.Root>
       )}
-      {tutorId.data && (
+      {tutorProfile.data && (
         <Button asChild size="sm" variant="ghost" alignSelf="flex-start">
-          <RouterLink to={`/tutors/${tutorId.data}`}>
+          <RouterLink to={`/tutors/${tutorProfile.data.id}`}>
             <LuExternalLink />
             Voir mon profil public
           </RouterLink>

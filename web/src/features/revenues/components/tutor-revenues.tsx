@@ -2,11 +2,11 @@ import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, type EarningsPeriod } from '#shared/payments';
-import { Alert, Badge, Box, Button, Card, Flex, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuTrendingUp } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
-import { TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { TransactionHeadline } from '@/components/money/transaction-headline';
 import { EmptyNotice } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useEarnings } from '../api/earnings';
@@ -103,23 +103,18 @@ export function TutorRevenues() {
             {data?.transactions.map((tx) => (
               <Card.Root key={tx.id} size="sm" data-testid="revenue-transaction">
                 <Card.Body>
-                  <Flex justify="space-between" gap="3" wrap="wrap" align="start">
-                    <Box minW="0" flex="1">
-                      <Text fontWeight="medium">
-                        {tx.courses[0] ? courseOf(tx.courses[0].subject) : tx.description} — {tx.parent_name}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted">
+                  <TransactionHeadline
+                    titleWeight="medium"
+                    title={`${tx.courses[0] ? courseOf(tx.courses[0].subject) : tx.description} — ${tx.parent_name}`}
+                    detail={
+                      <>
                         {formatDateTime(tx.escrow_released_at ?? tx.paid_at ?? tx.created_at)} · {tx.courses[0]?.duration_hours} h
                         {tx.courses[0]?.parent_rating !== undefined && ` · note ${tx.courses[0].parent_rating}/5`}
-                      </Text>
-                    </Box>
-                    <Stack gap="1" align="end">
-                      <Text fontWeight="bold" whiteSpace="nowrap">
-                        {formatFcfa(tx.amount_tutor)}
-                      </Text>
-                      <TransactionStatusBadge status={tx.status} />
-                    </Stack>
-                  </Flex>
+                      </>
+                    }
+                    amount={tx.amount_tutor}
+                    status={tx.status}
+                  />
                   <Badge variant="plain" px="0" color="fg.muted" fontWeight="normal">
                     Total {formatFcfa(tx.amount_total)} · commission {formatFcfa(tx.commission_amount)}
                   </Badge>

@@ -14,26 +14,44 @@ interface SearchFormProps {
   defaultOpen: boolean;
 }
 
-function SelectField({
-  id,
-  label,
-  value,
-  placeholder,
-  options,
-  onChange,
-}: {
+type SelectKey = 'location' | 'subject' | 'level' | 'sortBy' | 'sortOrder';
+
+/** A select of the panel as data: its field, id, French label, empty choice and options. */
+interface SelectFilter {
+  key: SelectKey;
   id: string;
   label: string;
-  value: string;
   placeholder?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
+}
+
+const choices = <V extends string>(values: readonly V[], labels?: Record<V, string>) =>
+  values.map((value) => ({ value, label: labels ? labels[value] : value }));
+
+const MAIN_FILTERS: SelectFilter[] = [
+  { key: 'location', id: 'search-zone', label: 'Zone', placeholder: 'Toutes les zones', options: choices(ZONES, ZONE_LABELS) },
+  { key: 'subject', id: 'search-subject', label: 'Matière', placeholder: 'Toutes les matières', options: choices(SUBJECTS) },
+  { key: 'level', id: 'search-level', label: 'Niveau', placeholder: 'Tous les niveaux', options: choices(LEVELS) },
+];
+
+const SORT_FILTERS: SelectFilter[] = [
+  { key: 'sortBy', id: 'search-sort', label: 'Trier par', options: choices(SORT_OPTIONS, SORT_LABELS) },
+  { key: 'sortOrder', id: 'search-order', label: 'Ordre', options: choices(SORT_ORDERS, SORT_ORDER_LABELS) },
+];
+
+interface FilterSelectProps {
+  filter: SelectFilter;
+  value: SearchFilters;
+  onChange: <K extends SelectKey>(key: K, next: SearchFilters[K]) => void;
+}
+
+function FilterSelect({ filter, value, onChange }: FilterSelectProps) {
+  const { key, id, label, placeholder, options } = filter;
   return (
     <Field.Root>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <NativeSelect.Root>
-        <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.currentTarget.value)}>
+        <NativeSelect.Field id={id} value={value[key]} onChange={(event) => onChange(key, event.currentTarget.value as SearchFilters[SelectKey])}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -107,30 +125,9 @@ export function SearchForm({ value, onChange, onSubmit, isSearching, defaultOpen
             <Box id="search-filters" display={{ base: open ? 'block' : 'none', md: 'block' }}>
               <Stack gap="4">
                 <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-                  <SelectField
-                    id="search-zone"
-                    label="Zone"
-                    value={value.location}
-                    placeholder="Toutes les zones"
-                    options={ZONES.map((zone) => ({ value: zone, label: ZONE_LABELS[zone] }))}
-                    onChange={(next) => set('location', next)}
-                  />
-                  <SelectField
-                    id="search-subject"
-                    label="Matière"
-                    value={value.subject}
-                    placeholder="Toutes les matières"
-                    options={SUBJECTS.map((subject) => ({ value: subject, label: subject }))}
-                    onChange={(next) => set('subject', next)}
-                  />
-                  <SelectField
-                    id="search-level"
-                    label="Niveau"
-                    value={value.level}
-                    placeholder="Tous les niveaux"
-                    options={LEVELS.map((level) => ({ value: level, label: level }))}
-                    onChange={(next) => set('level', next)}
-                  />
+                  {MAIN_FILTERS.map((filter) => (
+                    <FilterSelect key={filter.key} filter={filter} value={value} onChange={set} />
+                  ))}
                 </SimpleGrid>
 
                 <Box>
@@ -172,20 +169,9 @@ export function SearchForm({ value, onChange, onSubmit, isSearching, defaultOpen
                         </Slider.Control>
                       </Slider.Root>
                       <SimpleGrid columns={2} gap="3">
-                        <SelectField
-                          id="search-sort"
-                          label="Trier par"
-                          value={value.sortBy}
-                          options={SORT_OPTIONS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))}
-                          onChange={(next) => set('sortBy', next as SearchFilters['sortBy'])}
-                        />
-                        <SelectField
-                          id="search-order"
-                          label="Ordre"
-                          value={value.sortOrder}
-                          options={SORT_ORDERS.map((order) => ({ value: order, label: SORT_ORDER_LABELS[order] }))}
-                          onChange={(next) => set('sortOrder', next as SearchFilters['sortOrder'])}
-                        />
+                        {SORT_FILTERS.map((filter) => (
+                          <FilterSelect key={filter.key} filter={filter} value={value} onChange={set} />
+                        ))}
                       </SimpleGrid>
                     </Stack>
                   </Collapsible>
