@@ -32,7 +32,9 @@ import {
   transaction,
   untilStatus,
   untilWaiting,
+  type Booking,
   type Person,
+  type Tutor,
 } from './harness.js';
 
 /** The definition's Paystack retrier: the first request, then MaxAttempts retries. */
@@ -70,15 +72,21 @@ async function expectWaitingForAdmin(id: string, failure: { state: string; statu
   return stuck;
 }
 
+/** Paid funds the parent asks to refund (answered 200), the Paystack sandbox set with `paystack` first. */
+async function refundAsked({ parent, tutor }: Who, paystack: Record<string, unknown>) {
+  const booking = await bookAndPay(parent, tutor);
+  await sandbox(booking.reference, paystack);
+  expect((await call('decideEscrow', parent, { params: { id: booking.id }, body: { action: 'refund' } })).status).toBe(200);
+  return booking;
+}
+
 const about = (id: string) => (input: Record<string, any>) => JSON.stringify(input).includes(id);
 const unexpected = () => new Error('panne inattendue');
 
 describe('Paystack unavailable during a refund', () => {
   it('fails 3 times then succeeds: refunded once, the ledger balanced', async () => {
     const { parent, tutor } = await people();
-    const { id, reference } = await bookAndPay(parent, tutor);
-    await sandbox(reference, { refundFailures: 3 });
-    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'refund' } })).status).toBe(200);
+    const { id, reference } = await refundAsked({ parent, tutor }, { refundFailures: 3 });
     const refunded = await untilStatus(id, 'refunded');
     expect(refunded.paystack_refund_id).toMatch(/^\d+$/);
     const paystack = await sandbox(reference);
@@ -91,9 +99,7 @@ describe('Paystack unavailable during a refund', () => {
 
   it('down for good: needs_attention with the cause, the state and the attempt; nothing moved in the ledger', async () => {
     const { parent, tutor } = await people();
-    const { id, reference } = await bookAndPay(parent, tutor);
-    await sandbox(reference, { refund: 'unavailable' });
-    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'refund' } })).status).toBe(200);
+    const { id, reference } = await refundAsked({ parent, tutor }, { refund: 'unavailable' });
     const stuck = await expectWaitingForAdmin(id, { state: 'Refund', status: 'refund_pending', error: 'PaystackUnavailable', cause: /Paystack 503/ });
     expect(stuck.attention_reason).toBe('Remboursement refusé ou impossible chez Paystack (PaystackUnavailable)');
     const paystack = await sandbox(reference);
@@ -103,6 +109,9 @@ describe('Paystack unavailable during a refund', () => {
   });
 });
 
+/** The parent and the tutor of a booking. */
+type Who = { parent: Person; tutor: Tutor };
+
 /**
  * One case per Task state: how to bring the workflow to it, and the DynamoDB call of that state
  * that throws an error nobody expects (not transient: never retried, caught at once).
@@ -111,19 +120,37 @@ interface StateCase {
   state: string;
   status: string;
   /** Brings the transaction just before the state runs; returns the transaction and the trigger. */
-  arrange: (who: { parent: Person; tutor: Awaited<ReturnType<typeof newTutor>> }) => Promise<{ id: string; trigger: () => Promise<void> }>;
+  arrange: (who: Who) => Promise<{ id: string; trigger: () => Promise<void> }>;
   fault: (id: string) => DynamoFault;
 }
 
 const recordsToken = (id: string) => (input: Record<string, any>) => about(id)(input) && JSON.stringify(input).includes('task_token');
 
+/** Funds held in escrow, the workflow waiting on them. */
+async function heldFunds({ parent, tutor }: Who): Promise<string> {
+  const { id } = await bookAndPay(parent, tutor);
+  await untilWaiting(id, 'escrow');
+  return id;
+}
+
+/** A booking not paid yet, the workflow waiting for the payment. */
+async function awaitingPayment({ parent, tutor }: Who): Promise<Booking> {
+  const booking = await book(parent, tutor);
+  await untilWaiting(booking.id, 'pending');
+  return booking;
+}
+
+/** A trigger: the parent's request about the transaction, answered 200. */
+const parentAsks = (parent: Person, route: 'rateCourse' | 'decideEscrow', id: string, body: Record<string, unknown>) => async () => {
+  expect((await call(route, parent, { params: { id }, body })).status).toBe(200);
+};
+
 const STATE_CASES: StateCase[] = [
   {
     state: 'Load',
     status: 'escrow',
-    arrange: async ({ parent, tutor }) => {
-      const { id } = await bookAndPay(parent, tutor);
-      await untilWaiting(id, 'escrow');
+    arrange: async (who) => {
+      const id = await heldFunds(who);
       return { id, trigger: () => wake(id) };
     },
     fault: (id) => ({ command: 'GetItemCommand', when: readsItem(id, 'TRANSACTION'), times: 1, error: unexpected }),
@@ -131,9 +158,8 @@ const STATE_CASES: StateCase[] = [
   {
     state: 'AwaitPayment',
     status: 'pending',
-    arrange: async ({ parent, tutor }) => {
-      const { id } = await book(parent, tutor);
-      await untilWaiting(id, 'pending');
+    arrange: async (who) => {
+      const { id } = await awaitingPayment(who);
       return { id, trigger: () => wake(id) };
     },
     fault: (id) => ({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
@@ -141,9 +167,8 @@ const STATE_CASES: StateCase[] = [
   {
     state: 'ExpirePayment',
     status: 'pending',
-    arrange: async ({ parent, tutor }) => {
-      const { id } = await book(parent, tutor);
-      await untilWaiting(id, 'pending');
+    arrange: async (who) => {
+      const { id } = await awaitingPayment(who);
       // The payment window is over: the next wait times out at once.
       await setOnTransaction(id, { created_at: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString() });
       return { id, trigger: () => wake(id) };
@@ -153,9 +178,8 @@ const STATE_CASES: StateCase[] = [
   {
     state: 'AwaitDecision',
     status: 'escrow',
-    arrange: async ({ parent, tutor }) => {
-      const { id, reference } = await book(parent, tutor);
-      await untilWaiting(id, 'pending');
+    arrange: async (who) => {
+      const { id, reference } = await awaitingPayment(who);
       return {
         id,
         trigger: async () => {
@@ -168,9 +192,8 @@ const STATE_CASES: StateCase[] = [
   {
     state: 'AutoRelease',
     status: 'escrow',
-    arrange: async ({ parent, tutor }) => {
-      const { id } = await bookAndPay(parent, tutor);
-      await untilWaiting(id, 'escrow');
+    arrange: async (who) => {
+      const id = await heldFunds(who);
       await setOnTransaction(id, { auto_release_at: new Date(Date.now() - 60_000).toISOString() });
       return { id, trigger: () => wake(id) };
     },
@@ -179,30 +202,18 @@ const STATE_CASES: StateCase[] = [
   {
     state: 'AwaitAdmin',
     status: 'disputed',
-    arrange: async ({ parent, tutor }) => {
-      const { id } = await bookAndPay(parent, tutor);
-      await untilWaiting(id, 'escrow');
-      return {
-        id,
-        trigger: async () => {
-          expect((await call('rateCourse', parent, { params: { id }, body: { rating: 1 } })).status).toBe(200);
-        },
-      };
+    arrange: async (who) => {
+      const id = await heldFunds(who);
+      return { id, trigger: parentAsks(who.parent, 'rateCourse', id, { rating: 1 }) };
     },
     fault: (id) => ({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
   },
   {
     state: 'Refund',
     status: 'refund_pending',
-    arrange: async ({ parent, tutor }) => {
-      const { id } = await bookAndPay(parent, tutor);
-      await untilWaiting(id, 'escrow');
-      return {
-        id,
-        trigger: async () => {
-          expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'refund' } })).status).toBe(200);
-        },
-      };
+    arrange: async (who) => {
+      const id = await heldFunds(who);
+      return { id, trigger: parentAsks(who.parent, 'decideEscrow', id, { action: 'refund' }) };
     },
     // After Paystack refunded: the write that books the refund fails.
     fault: (id) => ({ command: 'TransactWriteItemsCommand', when: (input) => about(id)(input) && JSON.stringify(input).includes('LEDGER#refund'), times: 1, error: unexpected }),
@@ -230,7 +241,7 @@ describe('an unexpected error in any Task state', () => {
 });
 
 /** A new transaction whose workflow failed in `state` (its case's arrangement and fault), now waiting for an admin. */
-async function failedIn(state: string, who: Pick<Awaited<ReturnType<typeof people>>, 'parent' | 'tutor'>): Promise<string> {
+async function failedIn(state: string, who: Who): Promise<string> {
   const stateCase = STATE_CASES.find((c) => c.state === state)!;
   const { id, trigger } = await stateCase.arrange(who);
   const fault = injectDynamoFault(stateCase.fault(id));
@@ -246,9 +257,7 @@ async function failedIn(state: string, who: Pick<Awaited<ReturnType<typeof peopl
 describe("the admin's retry ('Relancer')", () => {
   it('once Paystack is back: the refund is asked again, made once, and the retry is in the history', async () => {
     const { parent, tutor, admin } = await people();
-    const { id, reference } = await bookAndPay(parent, tutor);
-    await sandbox(reference, { refund: 'unavailable' });
-    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'refund' } })).status).toBe(200);
+    const { id, reference } = await refundAsked({ parent, tutor }, { refund: 'unavailable' });
     const stuck = await expectWaitingForAdmin(id, { state: 'Refund', status: 'refund_pending', error: 'PaystackUnavailable' });
 
     await sandbox(reference, { refund: 'ok' });
@@ -331,9 +340,7 @@ describe("the admin's retry ('Relancer')", () => {
 
   it('changes nothing while Paystack cannot answer (502)', async () => {
     const { parent, tutor, admin } = await people();
-    const { id, reference } = await bookAndPay(parent, tutor);
-    await sandbox(reference, { refund: 'unavailable' });
-    expect((await call('decideEscrow', parent, { params: { id }, body: { action: 'refund' } })).status).toBe(200);
+    const { id, reference } = await refundAsked({ parent, tutor }, { refund: 'unavailable' });
     const stuck = await untilWaiting(id, 'needs_attention');
     await sandbox(reference, { verifyUnavailable: true });
     const response = await call('adminRetryTransaction', admin, { params: { id } });
