@@ -52,6 +52,23 @@ function failWrites(transactionId: string, times: number, error: () => Error): I
   });
 }
 
+/**
+ * The parent releases held funds while the next `times` DynamoDB transactions on them fail with
+ * `error`: the answer, the fault (removed by then), and the transaction and its ledger before.
+ */
+async function releaseWhileFailing(times: number, error: () => Error) {
+  const { id, parent } = await heldPayment();
+  const before = await transaction(id);
+  const linesBefore = await ledgerOf(id);
+  const fault = failWrites(id, times, error);
+  try {
+    const response = await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } });
+    return { id, before, linesBefore, response, fault };
+  } finally {
+    fault.remove();
+  }
+}
+
 const conflict = () => transactionCancelled('None', 'TransactionConflict', 'None', 'None');
 
 /**
@@ -161,18 +178,10 @@ describe('a TransactionConflict', () => {
   }, 20_000);
 
   it('answers 409 "already decided" after the fifth in a row, and the transaction is unchanged', async () => {
-    const { id, parent } = await heldPayment();
-    const before = await transaction(id);
-    const linesBefore = await ledgerOf(id);
-    const fault = failWrites(id, 5, conflict);
-    try {
-      const response = await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } });
-      expect(response.status).toBe(409);
-      expect(response.body.error).toEqual({ code: 'conflict', message: messages.payments.alreadyDecided });
-      expect(fault.calls).toHaveLength(5);
-    } finally {
-      fault.remove();
-    }
+    const { id, before, linesBefore, response, fault } = await releaseWhileFailing(5, conflict);
+    expect(response.status).toBe(409);
+    expect(response.body.error).toEqual({ code: 'conflict', message: messages.payments.alreadyDecided });
+    expect(fault.calls).toHaveLength(5);
     expect(await transaction(id)).toEqual(before);
     expect(await ledgerOf(id)).toEqual(linesBefore);
   }, 20_000);
@@ -180,32 +189,17 @@ describe('a TransactionConflict', () => {
 
 describe('any other refusal of the DynamoDB transaction', () => {
   it('a cancellation without a TransactionConflict answers 409 at once, without a retry', async () => {
-    const { id, parent } = await heldPayment();
-    const before = await transaction(id);
-    const fault = failWrites(id, 1, () => transactionCancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
-    try {
-      const response = await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } });
-      expect(response.status).toBe(409);
-      expect(response.body.error).toEqual({ code: 'conflict', message: messages.payments.alreadyDecided });
-      expect(fault.calls).toHaveLength(1);
-    } finally {
-      fault.remove();
-    }
+    const { id, before, response, fault } = await releaseWhileFailing(1, () => transactionCancelled('ConditionalCheckFailed', 'None', 'None', 'None'));
+    expect(response.status).toBe(409);
+    expect(response.body.error).toEqual({ code: 'conflict', message: messages.payments.alreadyDecided });
+    expect(fault.calls).toHaveLength(1);
     expect(await transaction(id)).toEqual(before);
   }, 20_000);
 
   it('a failure that is not a cancellation (throttling) answers 500, without a retry, and changes nothing', async () => {
-    const { id, parent } = await heldPayment();
-    const before = await transaction(id);
-    const linesBefore = await ledgerOf(id);
-    const fault = failWrites(id, 1, throttled);
-    try {
-      const response = await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } });
-      expect(response.status).toBe(500);
-      expect(fault.calls).toHaveLength(1);
-    } finally {
-      fault.remove();
-    }
+    const { id, before, linesBefore, response, fault } = await releaseWhileFailing(1, throttled);
+    expect(response.status).toBe(500);
+    expect(fault.calls).toHaveLength(1);
     expect(await transaction(id)).toEqual(before);
     expect(await ledgerOf(id)).toEqual(linesBefore);
   }, 20_000);
