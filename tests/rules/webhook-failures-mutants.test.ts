@@ -11,7 +11,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
-import { attr, holdDynamoAnswer, injectDynamoFault, readsItem, throttled, transactionCancelled } from './faults.js';
+import {
+  attr, holdDynamoAnswer, injectDynamoFault, readsItem, throttled, transactionCancelled, type DynamoFault,
+  type InjectedFault,
+} from './faults.js';
 import {
   book,
   chargeSuccess,
@@ -43,6 +46,27 @@ async function newBooking() {
 }
 
 const internalError = { code: 'internal', message: messages.http.internal };
+
+/** The write of the audit record of event `eventId` fails once (throttled). */
+const recordFailsOnce = (eventId: number): DynamoFault => ({
+  command: 'PutItemCommand',
+  times: 1,
+  when: (input) => eventPutKey(input) === `PAYSTACK_EVENT#charge.success#${eventId}`,
+  error: throttled,
+});
+
+/** Delivers `body` while `fault` is injected: answered 500 (internal). Returns the fault, removed. */
+async function deliveredAgainst(body: string, fault: DynamoFault): Promise<InjectedFault> {
+  const injected = injectDynamoFault(fault);
+  try {
+    const refused = await postWebhook(body);
+    expect(refused.status).toBe(500);
+    expect(refused.body.error).toEqual(internalError);
+    return injected;
+  } finally {
+    injected.remove();
+  }
+}
 
 describe('the check for an already processed event', () => {
   it('reads the event record strongly consistently, so that it sees a record just written by a concurrent delivery', async () => {
@@ -89,20 +113,8 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     const eventId = randomInt(1_000_000, 2_000_000_000);
     const reference = `kalan-${randomUUID()}`;
     const body = JSON.stringify({ event: 'charge.success', data: { id: eventId, reference } });
-    const fault = injectDynamoFault({
-      command: 'PutItemCommand',
-      times: 1,
-      when: (input) => eventPutKey(input) === `PAYSTACK_EVENT#charge.success#${eventId}`,
-      error: throttled,
-    });
-    try {
-      const refused = await postWebhook(body);
-      expect(refused.status).toBe(500);
-      expect(refused.body.error).toEqual(internalError);
-      expect(fault.failed).toBe(1);
-    } finally {
-      fault.remove();
-    }
+    const fault = await deliveredAgainst(body, recordFailsOnce(eventId));
+    expect(fault.failed).toBe(1);
     expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
     expect((await postWebhook(body)).body.outcome).toBe('unknown_reference');
     expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ reference, outcome: 'unknown_reference' });
@@ -114,19 +126,7 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     expect((await postWebhook(JSON.stringify(first))).body.outcome).toBe('escrowed');
     const otherId = first.data.id + 1;
     const other = JSON.stringify({ ...first, data: { ...first.data, id: otherId } });
-    const fault = injectDynamoFault({
-      command: 'PutItemCommand',
-      times: 1,
-      when: (input) => eventPutKey(input) === `PAYSTACK_EVENT#charge.success#${otherId}`,
-      error: throttled,
-    });
-    try {
-      const refused = await postWebhook(other);
-      expect(refused.status).toBe(500);
-      expect(refused.body.error).toEqual(internalError);
-    } finally {
-      fault.remove();
-    }
+    await deliveredAgainst(other, recordFailsOnce(otherId));
     expect(await paystackEventRecord(`charge.success#${otherId}`)).toBeUndefined();
     expect((await postWebhook(other)).body.outcome).toBe('duplicate');
     expect(await paystackEventRecord(`charge.success#${otherId}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
@@ -165,20 +165,13 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     const { id, reference } = await newBooking();
     const body = await chargeSuccess(reference);
     const eventId = (JSON.parse(body) as { data: { id: number } }).data.id;
-    const fault = injectDynamoFault({
+    const fault = await deliveredAgainst(body, {
       command: 'TransactWriteItemsCommand',
       when: (input) => JSON.stringify(input.TransactItems ?? []).includes(`TX#${id}`),
       error: () => transactionCancelled('TransactionConflict', 'None', 'None', 'None'),
     });
-    try {
-      const response = await postWebhook(body);
-      expect(response.status).toBe(500);
-      expect(response.body.error).toEqual(internalError);
-      // The first try and every retry were refused.
-      expect(fault.failed).toBe(5);
-    } finally {
-      fault.remove();
-    }
+    // The first try and every retry were refused.
+    expect(fault.failed).toBe(5);
     expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
     expect((await transaction(id)).status).toBe('pending');
     expect((await postWebhook(body)).body.outcome).toBe('escrowed');
