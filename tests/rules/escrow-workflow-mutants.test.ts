@@ -31,6 +31,7 @@ import {
   setOnTransaction,
   transaction,
   untilWaiting,
+  type Person,
 } from './harness.js';
 
 const task = (event: unknown) => invoke('escrow/tasks', event);
@@ -39,6 +40,34 @@ async function people() {
   const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
   return { parent, tutor };
 }
+
+/** A new booking not paid yet, the workflow waiting for the payment. */
+async function awaitingPayment() {
+  const { parent, tutor } = await people();
+  const { id } = await book(parent, tutor);
+  await untilWaiting(id, 'pending');
+  return { id };
+}
+
+/** New funds held in escrow, and the transaction as the workflow waits on them. */
+async function heldFunds() {
+  const { parent, tutor } = await people();
+  const { id } = await bookAndPay(parent, tutor);
+  const waiting = await untilWaiting(id, 'escrow');
+  return { parent, id, waiting };
+}
+
+/** New funds held in escrow, paid while the workflow waited for the payment: that wait's transaction too. */
+async function paidAfterPaymentWait() {
+  const { parent, tutor } = await people();
+  const { id, reference } = await book(parent, tutor);
+  const paymentWait = await untilWaiting(id, 'pending');
+  expect((await postWebhook(await chargeSuccess(reference))).body?.outcome).toBe('escrowed');
+  await untilWaiting(id, 'escrow');
+  return { parent, id, paymentWait };
+}
+
+const parentReleases = (parent: Person, id: string) => call('decideEscrow', parent, { params: { id }, body: { action: 'release' } });
 
 /** The SendTaskSuccess calls the Step Functions runner received while `run` ran. */
 async function signalsDuring<T>(run: () => Promise<T>): Promise<{ result: T; signals: number }> {
@@ -76,9 +105,7 @@ describe('a workflow step that fails fails its task, so Step Functions retries i
   });
 
   it('an expiry whose write DynamoDB throttles fails, leaves the booking unpaid, and succeeds when retried', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await book(parent, tutor);
-    await untilWaiting(id, 'pending');
+    const { id } = await awaitingPayment();
     const fault = injectDynamoFault({ command: 'TransactWriteItemsCommand', when: about(id), times: 1, error: throttled });
     try {
       await expect(task({ action: 'expirePayment', transactionId: id })).rejects.toMatchObject({ name: 'ThrottlingException' });
@@ -92,9 +119,7 @@ describe('a workflow step that fails fails its task, so Step Functions retries i
   });
 
   it('an automatic release whose write DynamoDB throttles fails, and the funds stay held', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    await untilWaiting(id, 'escrow');
+    const { id } = await heldFunds();
     await setOnTransaction(id, { auto_release_at: new Date(Date.now() - 60_000).toISOString() });
     const fault = injectDynamoFault({ command: 'TransactWriteItemsCommand', when: about(id), times: 1, error: throttled });
     try {
@@ -110,9 +135,7 @@ describe('a workflow step that fails fails its task, so Step Functions retries i
 
 describe('recording the task token', () => {
   it('a token write DynamoDB throttles fails the task, keeps the previous token and wakes nothing', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    const waiting = await untilWaiting(id, 'escrow');
+    const { id, waiting } = await heldFunds();
     const fault = injectDynamoFault({ command: 'UpdateItemCommand', when: about(id), times: 1, error: throttled });
     try {
       const { signals } = await signalsDuring(() =>
@@ -129,9 +152,7 @@ describe('recording the task token', () => {
   });
 
   it('a token DynamoDB refuses to store (an item over 400 KB) fails the task and wakes nothing', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    const waiting = await untilWaiting(id, 'escrow');
+    const { id, waiting } = await heldFunds();
     const { signals } = await signalsDuring(() =>
       expect(task({ action: 'recordToken', transactionId: id, status: 'escrow', taskToken: 'x'.repeat(410_000) })).rejects.toMatchObject({
         name: 'ValidationException',
@@ -144,9 +165,7 @@ describe('recording the task token', () => {
 
 describe("the workflow's own steps never signal the workflow", () => {
   it('a payment expiry sends no SendTaskSuccess', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await book(parent, tutor);
-    await untilWaiting(id, 'pending');
+    const { id } = await awaitingPayment();
     const { result, signals } = await signalsDuring(() => task({ action: 'expirePayment', transactionId: id }));
     expect(result).toEqual({ ok: true });
     expect((await transaction(id)).status).toBe('failed');
@@ -154,9 +173,7 @@ describe("the workflow's own steps never signal the workflow", () => {
   });
 
   it('an automatic release sends no SendTaskSuccess', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    await untilWaiting(id, 'escrow');
+    const { id } = await heldFunds();
     await setOnTransaction(id, { auto_release_at: new Date(Date.now() - 60_000).toISOString() });
     const { result, signals } = await signalsDuring(() => task({ action: 'autoRelease', transactionId: id }));
     expect(result).toEqual({ ok: true });
@@ -167,9 +184,7 @@ describe("the workflow's own steps never signal the workflow", () => {
 
 describe('the automatic release date', () => {
   it('held funds due later stay held', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    const before = await untilWaiting(id, 'escrow');
+    const { id, waiting: before } = await heldFunds();
     expect(new Date(before.auto_release_at).getTime()).toBeGreaterThan(Date.now());
     expect(await task({ action: 'autoRelease', transactionId: id })).toEqual({ ok: true });
     expect(await transaction(id)).toEqual(before);
@@ -186,9 +201,7 @@ describe('the automatic release date', () => {
   });
 
   it('held funds are released at exactly their release date', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    await untilWaiting(id, 'escrow');
+    const { id } = await heldFunds();
     const due = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
     await setOnTransaction(id, { auto_release_at: due.toISOString() });
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -204,60 +217,46 @@ describe('the automatic release date', () => {
 
 describe('waking the workflow after a status change', () => {
   it('sends the token the workflow recorded while waiting in the status just left, once', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    await untilWaiting(id, 'escrow');
-    const { result, signals } = await signalsDuring(() => call('decideEscrow', parent, { params: { id }, body: { action: 'release' } }));
+    const { parent, id } = await heldFunds();
+    const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(result.status).toBe(200);
     expect(signals).toBe(1);
   });
 
   it('does not send a token recorded while the workflow waited in another status', async () => {
-    const { parent, tutor } = await people();
-    const { id, reference } = await book(parent, tutor);
-    const paymentWait = await untilWaiting(id, 'pending');
-    expect((await postWebhook(await chargeSuccess(reference))).body?.outcome).toBe('escrowed');
-    await untilWaiting(id, 'escrow');
+    const { parent, id, paymentWait } = await paidAfterPaymentWait();
     // As if the workflow had not yet recorded its wait on the held funds: the payment wait's token.
     await setOnTransaction(id, { task_token: paymentWait.task_token, task_status: 'pending' });
-    const { result, signals } = await signalsDuring(() => call('decideEscrow', parent, { params: { id }, body: { action: 'release' } }));
+    const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(result.status).toBe(200);
     expect((await transaction(id)).status).toBe('released');
     expect(signals).toBe(0);
   });
 
   it('sends nothing when no token was recorded', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    await untilWaiting(id, 'escrow');
+    const { parent, id } = await heldFunds();
     await removeFromTransaction(id, 'task_token', 'task_status');
-    const { result, signals } = await signalsDuring(() => call('decideEscrow', parent, { params: { id }, body: { action: 'release' } }));
+    const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(result.status).toBe(200);
     expect((await transaction(id)).status).toBe('released');
     expect(signals).toBe(0);
   });
 
   it('a stale token Step Functions refuses (the task no longer exists) does not fail the decision', async () => {
-    const { parent, tutor } = await people();
-    const { id, reference } = await book(parent, tutor);
-    const paymentWait = await untilWaiting(id, 'pending');
-    expect((await postWebhook(await chargeSuccess(reference))).body?.outcome).toBe('escrowed');
-    await untilWaiting(id, 'escrow');
+    const { parent, id, paymentWait } = await paidAfterPaymentWait();
     // The payment wait's token, already used by the webhook, labelled as the wait on the funds.
     await setOnTransaction(id, { task_token: paymentWait.task_token, task_status: 'escrow' });
-    const { result, signals } = await signalsDuring(() => call('decideEscrow', parent, { params: { id }, body: { action: 'release' } }));
+    const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(signals).toBe(1);
     expect(result.status).toBe(200);
     expect((await transaction(id)).status).toBe('released');
   });
 
   it('a Step Functions endpoint that cannot be reached does not fail the decision', async () => {
-    const { parent, tutor } = await people();
-    const { id } = await bookAndPay(parent, tutor);
-    await untilWaiting(id, 'escrow');
+    const { parent, id } = await heldFunds();
     const restore = stepFunctionsUnreachable();
     try {
-      const response = await call('decideEscrow', parent, { params: { id }, body: { action: 'release' } });
+      const response = await parentReleases(parent, id);
       expect(response.status).toBe(200);
     } finally {
       restore();
