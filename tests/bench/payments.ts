@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { portEnvironment, portsFrom } from '../support/stack-process.js';
 
 const BASE = 3960;
 const BOOKINGS_FOR_CAPACITY = 10;
@@ -37,14 +38,7 @@ export async function benchPayments(): Promise<void> {
   Object.assign(process.env, {
     KALAN_DATA_DIR: dataDir,
     KALAN_IN_MEMORY: 'true',
-    KALAN_PORT: String(BASE),
-    KALAN_DYNAMODB_PORT: String(BASE + 1),
-    KALAN_COGNITO_PORT: String(BASE + 2),
-    KALAN_S3_PORT: String(BASE + 3),
-    KALAN_SFN_PORT: String(BASE + 4),
-    KALAN_PAYSTACK_PORT: String(BASE + 5),
-    KALAN_LAMBDA_PORT: String(BASE + 6),
-    KALAN_MAILBOX_PORT: String(BASE + 7),
+    ...portEnvironment(portsFrom(BASE)),
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   });
   const { startStack } = await import('../../infra/local/stack.js');

@@ -29,17 +29,6 @@ const BENCH_DYNAMODB_PORT = Number(process.env.KALAN_BENCH_DYNAMODB_PORT ?? 8591
 v8.setFlagsFromString('--expose_gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
@@ -54,7 +43,7 @@ export async function benchSearch(): Promise<void> {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   });
   const shared = await import('#shared');
-  const { seedTutors } = await import('../../infra/local/seed/tutors.js');
+  const { prng, seedTutors } = await import('../../infra/local/seed/tutors.js');
   const { handler } = await import('../../functions/src/search/search-tutors.js');
   const { forgetCatalogue } = await import('../../functions/src/search/catalogue-cache.js');
   const { CatalogueIndex } = await import('../../functions/src/search/catalogue-index.js');

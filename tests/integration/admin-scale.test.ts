@@ -10,47 +10,30 @@
  * - counted changes made with duplicates and at the same moment (two admins, a redelivered
  *   trigger) move each counter exactly once, and the counts still equal a Scan of the table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import type { AdminSeed } from '../support/admin-seed.js';
-import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { ownStack } from '../support/own-stack.js';
 import { api, newUser } from '../support/stack.js';
 import { adminSession, enrolSeededAdmin } from '../support/admin-session.js';
+import { useStackEnvironment } from './search-support.js';
 
 const TRANSACTIONS = 5000;
 const USERS = 2000;
 const PAGE = 50;
 const KYC_PAGE = 25;
 
-const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 70);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-admin-scale-'));
-let running: StackProcess | undefined;
-const target = () => running!.info;
+const own = ownStack(70, 'admin-scale');
+const { ports } = own;
+const target = () => own.info();
 let seed: AdminSeed;
 let adminToken: string;
 
-/** Points this process's AWS SDK (the seed, the entities) at the stack's DynamoDB Local. */
-function useStackDynamoDb(): void {
-  Object.assign(process.env, {
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    AWS_EC2_METADATA_DISABLED: 'true',
-    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamodb}`,
-    TABLE_NAME: 'kalan-local',
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  });
-}
-
 beforeAll(async () => {
-  running = await startStackProcess({ dataDir, ports, inMemory: true });
-  useStackDynamoDb();
+  await own.start({ inMemory: true });
+  useStackEnvironment({}, own.info()); // the seed and the entities write to its DynamoDB Local
   const { seedAdminTable } = await import('../support/admin-seed.js');
   const started = Date.now();
   seed = await seedAdminTable({ transactions: TRANSACTIONS, users: USERS });
@@ -59,11 +42,6 @@ beforeAll(async () => {
   const secret = await enrolSeededAdmin(target());
   adminToken = (await adminSession({ ...target(), adminTotpSecret: secret })).accessToken;
 }, 300_000);
-
-afterAll(async () => {
-  await running?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 const get = (url: string) => api(url, { token: adminToken }, target());
 const post = (url: string, body: object = {}) => api(url, { method: 'POST', token: adminToken, body }, target());

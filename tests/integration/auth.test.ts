@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
-import { api, cognitoClient, newUser, signUp, stack, uniqueEmail } from '../support/stack.js';
+import { api, cognitoClient, newUser, postConfirmationEvent, signUp, stack, uniqueEmail } from '../support/stack.js';
 import { adminSession } from '../support/admin-session.js';
 
 async function groupsOf(username: string): Promise<string[]> {
@@ -76,24 +76,7 @@ describe('sign-up', () => {
   it('leaves the profile untouched when Cognito delivers PostConfirmation twice', async () => {
     const user = await newUser('parent');
     const before = (await api('/api/me', { token: user.accessToken })).body;
-    const event = {
-      version: '1',
-      region: 'eu-west-1',
-      userPoolId: stack().pool.userPoolId,
-      userName: user.sub,
-      triggerSource: 'PostConfirmation_ConfirmSignUp',
-      callerContext: { awsSdkVersion: '3', clientId: stack().pool.userPoolClientId },
-      request: {
-        userAttributes: {
-          sub: user.sub,
-          email: user.email,
-          given_name: 'Autre',
-          family_name: 'Nom',
-          'custom:role': 'parent',
-        },
-      },
-      response: {},
-    };
+    const event = postConfirmationEvent(user, { given_name: 'Autre', family_name: 'Nom', 'custom:role': 'parent' });
     const invoked = await fetch(`http://127.0.0.1:${stack().ports.lambda}/2015-03-31/functions/kalan-local-post-confirmation/invocations`, {
       method: 'POST',
       body: JSON.stringify(event),

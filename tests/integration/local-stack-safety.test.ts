@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared';
 import { localConfig } from '../../infra/local/config.js';
 import { observatoryHeaderChecks } from '../support/observatory.js';
-import { api, cognitoClient, newUser, stack } from '../support/stack.js';
+import { api, cognitoClient, newUser, postConfirmationEvent, stack } from '../support/stack.js';
 
 /** This machine's non-loopback IPv4 addresses: where a neighbour on the network would connect. */
 const externalAddresses = Object.values(networkInterfaces())
@@ -80,16 +80,7 @@ describe('the local mailbox', () => {
 describe('Cognito triggers', () => {
   it("cannot be invoked through the app's port: a crafted post-confirmation event makes no admin", async () => {
     const user = await newUser('parent');
-    const event = {
-      version: '1',
-      region: 'eu-west-1',
-      userPoolId: stack().pool.userPoolId,
-      userName: user.sub,
-      triggerSource: 'PostConfirmation_ConfirmSignUp',
-      callerContext: { awsSdkVersion: '3', clientId: stack().pool.userPoolClientId },
-      request: { userAttributes: { sub: user.sub, email: user.email, given_name: 'A', family_name: 'B', 'custom:role': 'admin' } },
-      response: {},
-    };
+    const event = postConfirmationEvent(user, { given_name: 'A', family_name: 'B', 'custom:role': 'admin' });
     for (const name of ['kalan-local-post-confirmation', 'kalan-local-pre-sign-up']) {
       const invoked = await fetch(`${stack().appUrl}/2015-03-31/functions/${name}/invocations`, {
         method: 'POST',

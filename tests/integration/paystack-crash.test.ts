@@ -9,11 +9,8 @@
  * waiting on its verify call), the others are fired together and the stack is killed as soon as
  * the first of them is answered: wherever each one was, it must end well.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { describe, expect, it } from 'vitest';
+import { ownStack } from '../support/own-stack.js';
 import { api, newUser, signIn, type TestUser } from '../support/stack.js';
 import {
   bookOk,
@@ -32,19 +29,12 @@ import {
   workflowWaitingIn,
 } from './payments-helpers.js';
 
-const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 50);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-crash-'));
-let running: StackProcess | undefined;
-const target = () => running!.info;
+const own = ownStack(50, 'crash');
+const target = () => own.info();
 
 const start = async () => {
-  running = await startStackProcess({ dataDir, ports, inMemory: false, crashable: true });
+  await own.start({ inMemory: false, crashable: true });
 };
-
-afterAll(async () => {
-  await running?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 interface Booking {
   id: string;
@@ -126,7 +116,7 @@ describe('a crash of the whole local stack', () => {
       ...webhookBodies.map((body) => postWebhook(body, sign(body, secret), target())),
     ].map(inFlight);
     await Promise.race(racing);
-    await running!.crash();
+    await own.process().crash();
     await Promise.all([...racing, ...checkoutsCut]);
 
     await start();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, claimsOf, signIn, stack } from '../support/stack.js';
 import { enrolTotp, signInWithTotp } from '../support/admin-session.js';
+import { portEnvironment, portsFrom } from '../support/stack-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -166,7 +167,7 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
 
   it('npm run dev serves the app with hot reload over the local stack', { timeout: HANG_MS + 60_000 }, async () => {
     const dataDir = tempDir('kalan-dev-');
-    const vitePort = base + 6;
+    const vitePort = base + 8;
     const child = spawn('npm', ['run', 'dev'], {
       cwd: root,
       detached: true,
@@ -174,12 +175,7 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
         ...process.env,
         KALAN_DATA_DIR: dataDir,
         KALAN_IN_MEMORY: 'true',
-        KALAN_PORT: String(base),
-        KALAN_DYNAMODB_PORT: String(base + 1),
-        KALAN_COGNITO_PORT: String(base + 2),
-        KALAN_S3_PORT: String(base + 3),
-        KALAN_SFN_PORT: String(base + 4),
-        KALAN_PAYSTACK_PORT: String(base + 5),
+        ...portEnvironment(portsFrom(base)),
         KALAN_VITE_PORT: String(vitePort),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

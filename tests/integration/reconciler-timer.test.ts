@@ -6,42 +6,23 @@
  * the history; the parent's release then completes it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { afterAll, describe, expect, it } from 'vitest';
-import { confirmFromMailbox } from '../support/stack.js';
-import { portsFrom, startStackProcess, type StackProcess } from '../support/stack-process.js';
+import { describe, expect, it } from 'vitest';
+import { signIn, signUp } from '../support/stack.js';
+import { ownStack } from '../support/own-stack.js';
 import { eventually, expectBalanced, partition, postAs, seededTutor } from './payments-helpers.js';
 
-const ports = portsFrom(Number(process.env.KALAN_TEST_PORT_BASE ?? 3100) + 90);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-reconcile-'));
-let running: StackProcess | undefined;
-
-afterAll(async () => {
-  await running?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const own = ownStack(90, 'reconcile');
+const { ports } = own;
 
 const local = { region: 'eu-west-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
 const sfn = new SFNClient({ ...local, endpoint: `http://127.0.0.1:${ports.sfn}` });
 
-const transaction = async (id: string) => (await partition(id, running!.info)).find((item) => item.sk === 'TRANSACTION');
+const transaction = async (id: string) => (await partition(id, own.info())).find((item) => item.sk === 'TRANSACTION');
 
 async function parentToken(email: string): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({ ...local, endpoint: `http://127.0.0.1:${ports.cognito}` });
-  const ClientId = running!.info.pool.userPoolClientId;
-  const attributes = { email, given_name: 'Akissi', family_name: 'Yapi', 'custom:role': 'parent' };
-  await cognito.send(
-    new SignUpCommand({ ClientId, Username: email, Password: 'Secret-123', UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })) }),
-  );
-  await confirmFromMailbox(email, running!.info);
-  const auth = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
-  );
-  return auth.AuthenticationResult!.AccessToken!;
+  await signUp('parent', { email, firstName: 'Akissi', lastName: 'Yapi' }, own.info());
+  return (await signIn(email, 'Secret-123', own.info())).accessToken;
 }
 
 const call = (pathname: string, token: string, body: unknown) => postAs(ports.app, pathname, token, body);
@@ -51,7 +32,7 @@ describe('the reconciler timer of npm start', () => {
     process.env.LOCAL_RECONCILE_INTERVAL_MS = '1000';
     process.env.RECONCILE_MIN_AGE_SECONDS = '0';
     try {
-      running = await startStackProcess({ dataDir, ports, inMemory: true });
+      await own.start({ inMemory: true });
     } finally {
       delete process.env.LOCAL_RECONCILE_INTERVAL_MS;
       delete process.env.RECONCILE_MIN_AGE_SECONDS;
@@ -79,7 +60,7 @@ describe('the reconciler timer of npm start', () => {
     // One re-drive, by the reconciler. The history may hold other events of the payment — with the
     // reconciler running every second on transactions of any age, it may even be the one that finds
     // the payment at Paystack (pending → escrow) before the webhook comes.
-    const history = (await partition(id, running!.info)).filter((item) => String(item.sk).startsWith('HISTORY#'));
+    const history = (await partition(id, own.info())).filter((item) => String(item.sk).startsWith('HISTORY#'));
     const repairs = history.filter((item) => item.actor === 'reconciler' && item.from === 'escrow');
     expect(repairs, JSON.stringify(history)).toHaveLength(1);
     expect(repairs[0]).toMatchObject({ event: 'reconcile', actor: 'reconciler', from: 'escrow', to: 'escrow' });
@@ -87,7 +68,7 @@ describe('the reconciler timer of npm start', () => {
     const release = await call(`/api/transactions/${id}/escrow`, token, { action: 'release' });
     expect(release.status, JSON.stringify(release.body)).toBe(200);
     await eventually(() => transaction(id), (tx) => tx?.status === 'released', 20_000);
-    const ledger = (await partition(id, running!.info)).filter((item) => String(item.sk).startsWith('LEDGER#'));
+    const ledger = (await partition(id, own.info())).filter((item) => String(item.sk).startsWith('LEDGER#'));
     expect(ledger.map((line) => line.movement).sort()).toEqual(['payment', 'payment', 'release', 'release', 'release']);
     expectBalanced(ledger);
   }, 240_000);

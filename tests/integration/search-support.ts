@@ -9,8 +9,7 @@ import { expect } from 'vitest';
 import { localConfig } from '../../infra/local/config.js';
 import { stack } from '../support/stack.js';
 
-export function useStackEnvironment(extra: Record<string, string> = {}): void {
-  const { ports } = stack();
+export function useStackEnvironment(extra: Record<string, string> = {}, { ports } = stack()): void {
   Object.assign(process.env, {
     AWS_REGION: 'eu-west-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',

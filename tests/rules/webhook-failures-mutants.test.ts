@@ -12,7 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import {
-  attr, holdDynamoAnswer, injectDynamoFault, readsItem, throttled, transactionCancelled, type DynamoFault,
+  attr,
+  holdDynamoAnswer,
+  injectDynamoFault,
+  readsItem,
+  throttled,
+  transactionCancelled,
+  type DynamoFault,
   type InjectedFault,
 } from './faults.js';
 import {

@@ -23,6 +23,22 @@ export function portsFrom(base: number): StackPorts {
   return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6, mailbox: base + 7 };
 }
 
+const PORT_VARIABLES: Record<keyof StackPorts, string> = {
+  app: 'KALAN_PORT',
+  dynamodb: 'KALAN_DYNAMODB_PORT',
+  cognito: 'KALAN_COGNITO_PORT',
+  s3: 'KALAN_S3_PORT',
+  sfn: 'KALAN_SFN_PORT',
+  paystack: 'KALAN_PAYSTACK_PORT',
+  lambda: 'KALAN_LAMBDA_PORT',
+  mailbox: 'KALAN_MAILBOX_PORT',
+};
+
+/** The variables that put a local stack (infra/local/config.ts) on these ports. */
+export function portEnvironment(ports: StackPorts): Record<string, string> {
+  return Object.fromEntries(Object.entries(ports).map(([name, port]) => [PORT_VARIABLES[name as keyof StackPorts], String(port)]));
+}
+
 export interface StackProcess {
   info: StackInfo;
   readyLine: string;
@@ -49,14 +65,7 @@ export async function startStackProcess(options: {
       ...process.env,
       KALAN_DATA_DIR: dataDir,
       KALAN_IN_MEMORY: String(options.inMemory),
-      KALAN_PORT: String(ports.app),
-      KALAN_DYNAMODB_PORT: String(ports.dynamodb),
-      KALAN_COGNITO_PORT: String(ports.cognito),
-      KALAN_S3_PORT: String(ports.s3),
-      KALAN_SFN_PORT: String(ports.sfn),
-      KALAN_PAYSTACK_PORT: String(ports.paystack),
-      KALAN_LAMBDA_PORT: String(ports.lambda),
-      KALAN_MAILBOX_PORT: String(ports.mailbox),
+      ...portEnvironment(ports),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

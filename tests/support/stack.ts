@@ -88,6 +88,20 @@ export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 }
 
+/** The event Cognito sends its post-confirmation trigger for this user, with these attributes. */
+export function postConfirmationEvent(user: Pick<TestUser, 'sub' | 'email'>, attributes: Record<string, string>) {
+  return {
+    version: '1',
+    region: 'eu-west-1',
+    userPoolId: stack().pool.userPoolId,
+    userName: user.sub,
+    triggerSource: 'PostConfirmation_ConfirmSignUp',
+    callerContext: { awsSdkVersion: '3', clientId: stack().pool.userPoolClientId },
+    request: { userAttributes: { sub: user.sub, email: user.email, ...attributes } },
+    response: {},
+  };
+}
+
 /** Signs a new user up (through the real triggers) and signs it in. */
 export async function newUser(role: string, names: { firstName?: string; lastName?: string } = {}, target = stack()): Promise<TestUser> {
   const email = uniqueEmail(role);

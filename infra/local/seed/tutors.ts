@@ -56,7 +56,7 @@ const STRENGTHS = [
 ];
 
 /** mulberry32: a tiny seeded PRNG, so the catalogue is the same on every machine. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
