@@ -25,33 +25,22 @@ export class ValidationError extends DomainError {
   }
 }
 
-export class UnauthorizedError extends DomainError {
-  constructor(message: string = messages.http.unauthorized) {
-    super('unauthorized', 401, message);
-  }
+/** A domain error class of one code and one status, whose message defaults to the given one. */
+function domainErrorClass(code: string, statusCode: number, defaultMessage: string) {
+  return class extends DomainError {
+    constructor(message: string = defaultMessage) {
+      super(code, statusCode, message);
+    }
+  };
 }
 
-export class ForbiddenError extends DomainError {
-  constructor(message: string = messages.http.forbidden) {
-    super('forbidden', 403, message);
-  }
-}
+export class UnauthorizedError extends domainErrorClass('unauthorized', 401, messages.http.unauthorized) {}
 
-export class NotFoundError extends DomainError {
-  constructor(message: string = messages.http.notFound) {
-    super('not_found', 404, message);
-  }
-}
+export class ForbiddenError extends domainErrorClass('forbidden', 403, messages.http.forbidden) {}
 
-export class ConflictError extends DomainError {
-  constructor(message: string = messages.http.conflict) {
-    super('conflict', 409, message);
-  }
-}
+export class NotFoundError extends domainErrorClass('not_found', 404, messages.http.notFound) {}
+
+export class ConflictError extends domainErrorClass('conflict', 409, messages.http.conflict) {}
 
 /** An admin session that has not passed the TOTP second factor (the SPA reads the code). */
-export class SecondFactorRequiredError extends DomainError {
-  constructor(message: string = messages.mfa.required) {
-    super(MFA_REQUIRED_CODE, 403, message);
-  }
-}
+export class SecondFactorRequiredError extends domainErrorClass(MFA_REQUIRED_CODE, 403, messages.mfa.required) {}

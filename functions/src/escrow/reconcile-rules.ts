@@ -4,7 +4,7 @@
  * and Paystack, and applies what these decide.
  */
 import { ATTENTION_STATUSES, type TransactionStatus } from '#shared/transaction-process';
-import { paymentDeadline } from './timing.js';
+import { paymentDeadline, secondsSetting } from './timing.js';
 
 /** What Step Functions says of the execution recorded on the transaction. */
 export type ExecutionState = 'running' | 'stopped' | 'missing';
@@ -14,14 +14,6 @@ export interface ReconcileSettings {
   minAgeSeconds: number;
   /** How long past a deadline (payment window, refund requested, automatic release) before the reconciler steps in. */
   overdueSeconds: number;
-}
-
-/** A non-negative number of seconds from the environment, or the fallback. */
-function secondsSetting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  return Number.isFinite(value) && value >= 0 ? value : fallback;
 }
 
 /**

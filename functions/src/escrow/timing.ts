@@ -17,7 +17,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 export const MAX_WAIT_SECONDS = 20 * DAY_SECONDS;
 
 /** A non-negative number of seconds from the environment, or the fallback when unset or invalid. */
-function secondsSetting(name: string, fallback: number): number {
+export function secondsSetting(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
