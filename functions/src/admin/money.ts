@@ -8,12 +8,12 @@ import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { TransactionStatus } from '#shared/transaction-process';
 import type { AdminDisputesPage, AdminStats, AdminUsersPage, DisputeView } from '#shared/payments-schemas';
 import { needsAttention, readCounters, type RecountHooks } from '#commons/counters';
 import { isConditionalCheckFailure, kalanTable, ProfileEntity } from '#commons/db';
-import { ADMIN_LIST_PAGE_SIZE, readPage, type IndexList } from '#commons/page-cursor';
+import { readIndexPage } from '#commons/index-page';
+import { ADMIN_LIST_PAGE_SIZE, type IndexList } from '#commons/page-cursor';
 import { KYC_PENDING_PARTITION, KycVerificationEntity } from '../kyc/entities.js';
 import {
   ALL_TRANSACTIONS_INDEX,
@@ -82,21 +82,10 @@ const PROFILES: IndexList = { name: 'users', index: 'gsi1', partition: 'PROFILES
 
 /** One page of the profiles, newest first (the profiles' gsi1). */
 export async function profilesPage(cursor: string | undefined, size = ADMIN_LIST_PAGE_SIZE): Promise<AdminUsersPage> {
-  const { items, next_cursor } = await readPage(
-    PROFILES,
-    cursor,
-    size,
-    async (exclusiveStartKey, limit) => {
-      const { Items = [] } = await kalanTable
-        .build(QueryCommand)
-        .entities(ProfileEntity)
-        .query({ index: 'gsi1', partition: PROFILES.partition })
-        .options({ reverse: true, exclusiveStartKey, limit })
-        .send();
-      return Items;
-    },
-    (profile) => ({ at: profile.created_at, id: profile.user_id }),
-  );
+  const { items, next_cursor } = await readIndexPage(ProfileEntity, PROFILES, cursor, size, (profile) => ({
+    at: profile.created_at,
+    id: profile.user_id,
+  }));
   return {
     users: items.map((p) => ({
       user_id: p.user_id,
@@ -120,21 +109,10 @@ const OPEN_DISPUTES: IndexList = {
 
 /** One page of the open disputes (their own gsi1 partition), newest first, each with its transaction. */
 export async function openDisputesPage(cursor: string | undefined, size = ADMIN_LIST_PAGE_SIZE): Promise<AdminDisputesPage> {
-  const { items, next_cursor } = await readPage(
-    OPEN_DISPUTES,
-    cursor,
-    size,
-    async (exclusiveStartKey, limit) => {
-      const { Items = [] } = await kalanTable
-        .build(QueryCommand)
-        .entities(DisputeEntity)
-        .query({ index: 'gsi1', partition: OPEN_DISPUTES.partition })
-        .options({ reverse: true, exclusiveStartKey, limit })
-        .send();
-      return Items;
-    },
-    (dispute) => ({ at: dispute.opened_at, id: dispute.transaction_id }),
-  );
+  const { items, next_cursor } = await readIndexPage(DisputeEntity, OPEN_DISPUTES, cursor, size, (dispute) => ({
+    at: dispute.opened_at,
+    id: dispute.transaction_id,
+  }));
   const transactions = new Map((await transactionsByIds(items.map((d) => d.transaction_id))).map((tx) => [tx.id, tx]));
   const disputes = items.flatMap((dispute): DisputeView[] => {
     const tx = transactions.get(dispute.transaction_id);

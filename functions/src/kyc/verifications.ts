@@ -7,13 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import type { AdminKycItem, AdminKycPage, KycVerification, SubmitKycInput } from '#shared/kyc-schemas';
 import { kycCounterWrites, retryOnConflict } from '#commons/counters';
-import { kalanTable, ProfileEntity } from '#commons/db';
-import { readPage, type IndexList } from '#commons/page-cursor';
+import { ProfileEntity } from '#commons/db';
+import { readIndexPage } from '#commons/index-page';
+import { type IndexList } from '#commons/page-cursor';
 import { ConflictError, ValidationError } from '#commons/errors';
 import { assertOwnUpload, signedFileUrl } from '../uploads/storage.js';
 import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from './entities.js';
@@ -106,21 +106,10 @@ const KYC_LISTS: Record<'all' | 'pending', IndexList> = {
  */
 export async function listVerifications(cursor?: string, view: 'all' | 'pending' = 'all'): Promise<AdminKycPage> {
   const list = KYC_LISTS[view];
-  const { items: Items, next_cursor } = await readPage(
-    list,
-    cursor,
-    ADMIN_PAGE_SIZE,
-    async (exclusiveStartKey, limit) => {
-      const { Items = [] } = await kalanTable
-        .build(QueryCommand)
-        .entities(KycVerificationEntity)
-        .query({ index: list.index, partition: list.partition })
-        .options({ reverse: true, limit, exclusiveStartKey })
-        .send();
-      return Items;
-    },
-    (item) => ({ at: item.created_at, id: item.id }),
-  );
+  const { items: Items, next_cursor } = await readIndexPage(KycVerificationEntity, list, cursor, ADMIN_PAGE_SIZE, (item) => ({
+    at: item.created_at,
+    id: item.id,
+  }));
   const ownerIds = [...new Set(Items.map((item) => item.user_id))];
   const owners = new Map(
     await Promise.all(

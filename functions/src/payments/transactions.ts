@@ -11,7 +11,8 @@ import { invoiceNumber } from '#shared/payments';
 import type { AdminTransactionsPage, AdminTransactionsView, TransactionView } from '#shared/payments-schemas';
 import { needsAttention, transactionCounterWrites, type TransactWriteItem } from '#commons/counters';
 import { kalanTable } from '#commons/db';
-import { readPage, type IndexList } from '#commons/page-cursor';
+import { readIndexPage } from '#commons/index-page';
+import { type IndexList } from '#commons/page-cursor';
 import {
   ALL_TRANSACTIONS_INDEX,
   ATTENTION_TRANSACTIONS_INDEX,
@@ -74,21 +75,10 @@ const TRANSACTION_LISTS: Record<AdminTransactionsView, IndexList> = {
 /** One page of the admin's transactions, newest first: index rows, then the transactions (BatchGet). */
 export async function transactionsPage(view: AdminTransactionsView, cursor: string | undefined, size: number): Promise<AdminTransactionsPage> {
   const list = TRANSACTION_LISTS[view];
-  const { items, next_cursor } = await readPage(
-    list,
-    cursor,
-    size,
-    async (exclusiveStartKey, limit) => {
-      const { Items = [] } = await kalanTable
-        .build(QueryCommand)
-        .entities(TransactionIndexEntity)
-        .query({ index: list.index, partition: list.partition })
-        .options({ reverse: true, exclusiveStartKey, limit })
-        .send();
-      return Items;
-    },
-    (row) => ({ at: row.created_at, id: row.transaction_id }),
-  );
+  const { items, next_cursor } = await readIndexPage(TransactionIndexEntity, list, cursor, size, (row) => ({
+    at: row.created_at,
+    id: row.transaction_id,
+  }));
   const transactions = await transactionsByIds(items.map((row) => row.transaction_id));
   return { transactions: transactions.map(toView), next_cursor };
 }
