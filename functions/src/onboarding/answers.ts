@@ -42,9 +42,14 @@ function toOrganisation(item: StoredOrganisation): Organisation {
   };
 }
 
+/** A saved answer set in its API shape; null when the user has saved none. */
+async function readAnswers<T, V>(get: { send: () => Promise<{ Item?: T }> }, toView: (item: T) => V): Promise<V | null> {
+  const { Item } = await get.send();
+  return Item ? toView(Item) : null;
+}
+
 export async function getParentPreferences(userId: string): Promise<ParentPreferences | null> {
-  const { Item } = await preferencesGet(userId).send();
-  return Item ? toParentPreferences(Item) : null;
+  return readAnswers(preferencesGet(userId), toParentPreferences);
 }
 
 export async function saveParentPreferences(userId: string, input: ParentPreferencesInput): Promise<ParentPreferences> {
@@ -61,8 +66,7 @@ export async function saveParentPreferences(userId: string, input: ParentPrefere
 }
 
 export async function getOrganisation(userId: string): Promise<Organisation | null> {
-  const { Item } = await organisationGet(userId).send();
-  return Item ? toOrganisation(Item) : null;
+  return readAnswers(organisationGet(userId), toOrganisation);
 }
 
 export async function saveOrganisation(userId: string, input: OrganisationInput): Promise<Organisation> {
