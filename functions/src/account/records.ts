@@ -7,7 +7,7 @@
  */
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { kalanTable, ProfileEntity, TutorProfileEntity, userPartition } from '#commons/db';
 import { FavoriteEntity } from '../favorites/entities.js';
 import { SearchHistoryEntity } from '../history/entities.js';
 import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
@@ -35,8 +35,6 @@ export interface UserItems {
   searches: Array<FormattedItem<typeof SearchHistoryEntity>>;
   kycStatus: FormattedItem<typeof KycStatusEntity> | null;
 }
-
-const userPartition = (userId: string) => `USER#${userId}`;
 
 /** The user's own partition, whole (strongly consistent: the deletion reads what it deletes). */
 export async function readUserItems(userId: string): Promise<UserItems> {

@@ -36,6 +36,7 @@ import { env } from './env.js';
 import { TABLE_KEYS } from './table.js';
 
 const [gsi1, gsi2] = TABLE_KEYS.indexes;
+type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 
 export const kalanTable = new Table({
   // Read when the first request is sent: the local stack sets TABLE_NAME after imports.
@@ -57,13 +58,34 @@ export const kalanTable = new Table({
   documentClient,
 });
 
-const userPartition = (userId: string) => `USER#${userId}`;
-const now = () => new Date().toISOString();
+/**
+ * What every entity of the single table is built with: the table, and no timestamps of the
+ * library's own (each entity declares the dates it keeps).
+ */
+export const onKalanTable = { table: kalanTable, timestamps: false as const };
+
+export const userPartition = (userId: string) => `USER#${userId}`;
+/** The key of an entity's one item in its user's partition, under a fixed sort key. */
+export const userItemKey =
+  (sk: string) =>
+  ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk });
+/** The sort key of a newest-first index: `<created_at>#<id>` (read in reverse). */
+export const newestFirstKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
+export const now = () => new Date().toISOString();
+const hiddenKey = () => string().hidden();
+const sparseKey = () => string().hidden().optional();
+/** An index's key attributes (`<index>pk`, `<index>sk`): written by the code, never sent to browsers. */
+export const indexKeys = <I extends IndexName>(index: I) =>
+  ({ [`${index}pk`]: hiddenKey(), [`${index}sk`]: hiddenKey() }) as Record<`${I}pk` | `${I}sk`, ReturnType<typeof hiddenKey>>;
+/** The same for a sparse index: only the items it lists carry them. */
+export const sparseIndexKeys = <I extends IndexName>(index: I) =>
+  ({ [`${index}pk`]: sparseKey(), [`${index}sk`]: sparseKey() }) as Record<`${I}pk` | `${I}sk`, ReturnType<typeof sparseKey>>;
+/** The dates of a profile item: set at creation, then at each update. */
+const profileDates = () => ({ created_at: string().default(now), updated_at: string().optional() });
 
 export const ProfileEntity = new Entity({
   name: 'profile',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     first_name: string(),
@@ -71,25 +93,23 @@ export const ProfileEntity = new Entity({
     email: string().optional(),
     role: string().enum(...ROLES),
     is_verified: boolean().default(false),
-    created_at: string().default(now),
-    updated_at: string().optional(),
+    ...profileDates(),
     /** Admins: when Cognito confirmed their TOTP second factor (commons/second-factor.ts). Never sent to the browser. */
     mfa_enrolled_at: string().optional(),
     gsi1pk: string().hidden().default('PROFILES'),
   }).and((schema) => ({
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ created_at, user_id }) => `${created_at}#${user_id}`),
+      .link<typeof schema>(({ created_at, user_id }) => newestFirstKey(created_at, user_id)),
   })),
-  computeKey: ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk: 'PROFILE' }),
+  computeKey: userItemKey('PROFILE'),
 });
 
 const slot = map({ start: string(), end: string() });
 
 export const TutorProfileEntity = new Entity({
   name: 'tutorProfile',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     id: string(),
@@ -106,15 +126,14 @@ export const TutorProfileEntity = new Entity({
     profile_image_url: string().optional(),
     diploma_images: list(string()).default(() => []),
     is_completed: boolean().default(false),
-    created_at: string().default(now),
-    updated_at: string().optional(),
+    ...profileDates(),
     gsi2sk: string().hidden().default('TUTOR_PROFILE'),
   }).and((schema) => ({
     gsi2pk: string()
       .hidden()
       .link<typeof schema>(({ id }) => `TUTOR#${id}`),
   })),
-  computeKey: ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk: 'TUTOR_PROFILE' }),
+  computeKey: userItemKey('TUTOR_PROFILE'),
 });
 
 /** True when DynamoDB refused a write because its condition did not hold. */

@@ -6,22 +6,20 @@
 import { Entity } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { string } from 'dynamodb-toolbox/schema/string';
-import { kalanTable } from '#commons/db';
+import { now, onKalanTable, userPartition } from '#commons/db';
 
 const FAVORITE_PREFIX = 'FAVORITE#';
-export const userPartition = (userId: string) => `USER#${userId}`;
 export const favoriteRange = { beginsWith: FAVORITE_PREFIX } as const;
 
 export const FavoriteEntity = new Entity({
   name: 'favorite',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     tutor_id: string().key(),
     /** The tutor's account: its profile items live in that user's partition. */
     tutor_user_id: string(),
-    created_at: string().default(() => new Date().toISOString()),
+    created_at: string().default(now),
   }),
   computeKey: ({ user_id, tutor_id }: { user_id: string; tutor_id: string }) => ({
     pk: userPartition(user_id),

@@ -5,11 +5,11 @@ import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Favorite, FavoritesResponse } from '#shared/discovery-schemas';
 import type { TutorSummary } from '#shared/search';
 import { messages } from '#shared/messages';
-import { isConditionalCheckFailure, kalanTable, TutorProfileEntity } from '#commons/db';
+import { isConditionalCheckFailure, kalanTable, TutorProfileEntity, userPartition } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { readTutorOfUser } from '../search/catalogue.js';
 import { withSignedPhotos } from '../uploads/storage.js';
-import { FavoriteEntity, favoriteRange, userPartition } from './entities.js';
+import { FavoriteEntity, favoriteRange } from './entities.js';
 
 interface FavoriteItem extends Favorite {
   tutor_user_id: string;

@@ -9,17 +9,15 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { SORT_OPTIONS, SORT_ORDERS } from '#shared/constants';
-import { kalanTable } from '#commons/db';
+import { newestFirstKey, onKalanTable, userPartition } from '#commons/db';
 
 const SEARCH_PREFIX = 'SEARCH#';
-export const userPartition = (userId: string) => `USER#${userId}`;
 export const historyIndexPartition = (userId: string) => `HISTORY#${userId}`;
 export const historyRange = { beginsWith: SEARCH_PREFIX } as const;
 
 export const SearchHistoryEntity = new Entity({
   name: 'searchHistory',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     id: string().key(),
@@ -42,7 +40,7 @@ export const SearchHistoryEntity = new Entity({
       .link<typeof schema>(({ user_id }) => historyIndexPartition(user_id)),
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ created_at, id }) => `${created_at}#${id}`),
+      .link<typeof schema>(({ created_at, id }) => newestFirstKey(created_at, id)),
   })),
   computeKey: ({ user_id, id }: { user_id: string; id: string }) => ({
     pk: userPartition(user_id),

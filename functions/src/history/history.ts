@@ -5,8 +5,8 @@ import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { RecordSearchInput, SearchHistoryEntry } from '#shared/discovery-schemas';
-import { isConditionalCheckFailure, kalanTable } from '#commons/db';
-import { historyIndexPartition, historyRange, SearchHistoryEntity, userPartition } from './entities.js';
+import { isConditionalCheckFailure, kalanTable, userPartition } from '#commons/db';
+import { historyIndexPartition, historyRange, SearchHistoryEntity } from './entities.js';
 
 function toEntry(item: {
   id: string;

@@ -8,7 +8,7 @@ import { Entity } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { KYC_STATUSES } from '#shared/constants';
-import { kalanTable } from '#commons/db';
+import { newestFirstKey, onKalanTable, sparseIndexKeys, userItemKey } from '#commons/db';
 
 /** Admin review list, newest first: gsi1 `KYC_VERIFICATIONS` / `<created_at>#<id>`. */
 export const KYC_LIST_PARTITION = 'KYC_VERIFICATIONS';
@@ -21,8 +21,7 @@ export const KYC_PENDING_PARTITION = 'KYC_PENDING';
 
 export const KycVerificationEntity = new Entity({
   name: 'kycVerification',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     id: string().key(),
     user_id: string(),
@@ -36,25 +35,23 @@ export const KycVerificationEntity = new Entity({
     reviewed_at: string().optional(),
     gsi1pk: string().hidden().default(KYC_LIST_PARTITION),
     // Only while pending (KYC_PENDING_PARTITION).
-    gsi2pk: string().hidden().optional(),
-    gsi2sk: string().hidden().optional(),
+    ...sparseIndexKeys('gsi2'),
   }).and((schema) => ({
     gsi1sk: string()
       .hidden()
-      .link<typeof schema>(({ created_at, id }) => `${created_at}#${id}`),
+      .link<typeof schema>(({ created_at, id }) => newestFirstKey(created_at, id)),
   })),
   computeKey: ({ id }: { id: string }) => ({ pk: `KYC#${id}`, sk: 'KYC' }),
 });
 
 export const KycStatusEntity = new Entity({
   name: 'kycStatus',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     verification_id: string(),
     status: string().enum(...KYC_STATUSES),
     updated_at: string(),
   }),
-  computeKey: ({ user_id }: { user_id: string }) => ({ pk: `USER#${user_id}`, sk: 'KYC_STATUS' }),
+  computeKey: userItemKey('KYC_STATUS'),
 });

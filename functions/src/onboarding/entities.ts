@@ -9,15 +9,11 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { CHILD_LEVELS, COMPANY_TYPES, MONTHLY_BUDGETS, TUTOR_COUNT_RANGES, ZONES } from '#shared/constants';
-import { kalanTable } from '#commons/db';
-
-const userPartition = (userId: string) => `USER#${userId}`;
-const now = () => new Date().toISOString();
+import { now, onKalanTable, userItemKey } from '#commons/db';
 
 export const ParentPreferencesEntity = new Entity({
   name: 'parentPreferences',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     children: list(map({ first_name: string(), age: number(), level: string().enum(...CHILD_LEVELS) })).default(
@@ -28,13 +24,12 @@ export const ParentPreferencesEntity = new Entity({
     preferences: string().optional(),
     updated_at: string().default(now),
   }),
-  computeKey: ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk: 'PARENT_PREFERENCES' }),
+  computeKey: userItemKey('PARENT_PREFERENCES'),
 });
 
 export const OrganisationEntity = new Entity({
   name: 'organisation',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     user_id: string().key(),
     name: string(),
@@ -48,5 +43,5 @@ export const OrganisationEntity = new Entity({
     certifications: string().optional(),
     updated_at: string().default(now),
   }),
-  computeKey: ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk: 'ORGANISATION' }),
+  computeKey: userItemKey('ORGANISATION'),
 });

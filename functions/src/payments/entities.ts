@@ -11,14 +11,17 @@ import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { PAYMENT_METHODS } from '#shared/constants';
 import { ATTENTION_STATUSES, COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/transaction-process';
-import { kalanTable } from '#commons/db';
+import { indexKeys, onKalanTable, sparseIndexKeys } from '#commons/db';
 
 const txPartition = (transactionId: string) => `TX#${transactionId}`;
+/** The key of an entity's one item in its transaction's partition, under a fixed sort key. */
+const txItemKey =
+  (sk: string) =>
+  ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk });
 
 export const TransactionEntity = new Entity({
   name: 'transaction',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     id: string().key(),
     reference: string(),
@@ -84,10 +87,8 @@ export const TransactionEntity = new Entity({
       rated_at: string().optional(),
     }),
     // The parent's list (gsi1) and the tutor's list (gsi2), newest first.
-    gsi1pk: string().hidden(),
-    gsi1sk: string().hidden(),
-    gsi2pk: string().hidden(),
-    gsi2sk: string().hidden(),
+    ...indexKeys('gsi1'),
+    ...indexKeys('gsi2'),
   }),
   computeKey: ({ id }: { id: string }) => ({ pk: txPartition(id), sk: 'TRANSACTION' }),
 });
@@ -104,24 +105,20 @@ export const TransactionEntity = new Entity({
  */
 export const TransactionIndexEntity = new Entity({
   name: 'transactionIndex',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     created_at: string(),
-    gsi1pk: string().hidden(),
-    gsi1sk: string().hidden(),
-    gsi2pk: string().hidden().optional(),
-    gsi2sk: string().hidden().optional(),
+    ...indexKeys('gsi1'),
+    ...sparseIndexKeys('gsi2'),
   }),
-  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'INDEX' }),
+  computeKey: txItemKey('INDEX'),
 });
 
 /** One line of a double-entry journal: a movement's lines always sum to zero (debits = credits). */
 export const LedgerLineEntity = new Entity({
   name: 'ledgerLine',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     /** `<movement>#<n>`: each movement is written once (conditional put), whatever the retries. */
@@ -141,8 +138,7 @@ export const LedgerLineEntity = new Entity({
 /** A Paystack event already processed: its key is what makes the webhook idempotent. */
 export const PaystackEventEntity = new Entity({
   name: 'paystackEvent',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     event_key: string().key(),
     event: string(),
@@ -157,8 +153,7 @@ export const PaystackEventEntity = new Entity({
 /** A rating of 2 or less opens a dispute (one per transaction: one course, rated once). */
 export const DisputeEntity = new Entity({
   name: 'dispute',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     parent_id: string(),
@@ -172,10 +167,9 @@ export const DisputeEntity = new Entity({
     admin_notes: string().optional(),
     resolved_by: string().optional(),
     // Open and resolved disputes, newest first: `DISPUTES#open` / `DISPUTES#resolved`.
-    gsi1pk: string().hidden(),
-    gsi1sk: string().hidden(),
+    ...indexKeys('gsi1'),
   }),
-  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'DISPUTE' }),
+  computeKey: txItemKey('DISPUTE'),
 });
 
 /** A workflow failure, an admin's retry, a repair by the reconciler (escrow/reconcile.ts). */
@@ -189,8 +183,7 @@ export type TransactionHistoryEvent = (typeof TRANSACTION_HISTORY_EVENTS)[number
  */
 export const TransactionHistoryEntity = new Entity({
   name: 'transactionHistory',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     /** `<ISO date>#<random>`: in order, and two entries of the same millisecond both kept. */
@@ -217,15 +210,13 @@ export const TransactionHistoryEntity = new Entity({
  */
 export const OpenTransactionEntity = new Entity({
   name: 'openTransaction',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     created_at: string().optional(),
-    gsi1pk: string().optional().hidden(),
-    gsi1sk: string().optional().hidden(),
+    ...sparseIndexKeys('gsi1'),
   }),
-  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'OPEN' }),
+  computeKey: txItemKey('OPEN'),
 });
 
 /**
@@ -234,15 +225,14 @@ export const OpenTransactionEntity = new Entity({
  */
 export const ReconcileLeaseEntity = new Entity({
   name: 'reconcileLease',
-  table: kalanTable,
-  timestamps: false,
+  ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     run_id: string(),
     /** ISO date after which another run may take the lease (a run that died holds it no longer). */
     until: string(),
   }),
-  computeKey: ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk: 'RECONCILE' }),
+  computeKey: txItemKey('RECONCILE'),
 });
 
 export const ALL_TRANSACTIONS_INDEX = 'TRANSACTIONS';
@@ -252,4 +242,4 @@ export const ATTENTION_TRANSACTIONS_INDEX = 'TX_ATTENTION';
 export const parentTransactionsIndex = (parentId: string) => `PARENT_TX#${parentId}`;
 export const tutorTransactionsIndex = (tutorUserId: string) => `TUTOR_TX#${tutorUserId}`;
 export const disputesIndex = (status: 'open' | 'resolved') => `DISPUTES#${status}`;
-export const newestFirstKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
+export { newestFirstKey } from '#commons/db';
