@@ -69,6 +69,10 @@ export const userPartition = (userId: string) => `USER#${userId}`;
 export const userItemKey =
   (sk: string) =>
   ({ user_id }: { user_id: string }) => ({ pk: userPartition(user_id), sk });
+/** The key of one of a user's items of a kind: `<prefix><the item's own key attribute>` in the user's partition. */
+export const userPrefixedKey =
+  <F extends string>(prefix: string, attribute: F) =>
+  (key: { user_id: string } & Record<F, string>) => ({ pk: userPartition(key.user_id), sk: `${prefix}${key[attribute]}` });
 /** The sort key of a newest-first index: `<created_at>#<id>` (read in reverse). */
 export const newestFirstKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
 export const now = () => new Date().toISOString();

@@ -6,7 +6,7 @@
 import { Entity } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { string } from 'dynamodb-toolbox/schema/string';
-import { now, onKalanTable, userPartition } from '#commons/db';
+import { now, onKalanTable, userPrefixedKey } from '#commons/db';
 
 const FAVORITE_PREFIX = 'FAVORITE#';
 export const favoriteRange = { beginsWith: FAVORITE_PREFIX } as const;
@@ -21,8 +21,5 @@ export const FavoriteEntity = new Entity({
     tutor_user_id: string(),
     created_at: string().default(now),
   }),
-  computeKey: ({ user_id, tutor_id }: { user_id: string; tutor_id: string }) => ({
-    pk: userPartition(user_id),
-    sk: `${FAVORITE_PREFIX}${tutor_id}`,
-  }),
+  computeKey: userPrefixedKey(FAVORITE_PREFIX, 'tutor_id'),
 });

@@ -9,7 +9,7 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { SORT_OPTIONS, SORT_ORDERS } from '#shared/constants';
-import { newestFirstKey, onKalanTable, userPartition } from '#commons/db';
+import { newestFirstKey, onKalanTable, userPrefixedKey } from '#commons/db';
 
 const SEARCH_PREFIX = 'SEARCH#';
 export const historyIndexPartition = (userId: string) => `HISTORY#${userId}`;
@@ -42,8 +42,5 @@ export const SearchHistoryEntity = new Entity({
       .hidden()
       .link<typeof schema>(({ created_at, id }) => newestFirstKey(created_at, id)),
   })),
-  computeKey: ({ user_id, id }: { user_id: string; id: string }) => ({
-    pk: userPartition(user_id),
-    sk: `${SEARCH_PREFIX}${id}`,
-  }),
+  computeKey: userPrefixedKey(SEARCH_PREFIX, 'id'),
 });

@@ -18,6 +18,10 @@ const txPartition = (transactionId: string) => `TX#${transactionId}`;
 const txItemKey =
   (sk: string) =>
   ({ transaction_id }: { transaction_id: string }) => ({ pk: txPartition(transaction_id), sk });
+/** The key of one of a transaction's items of a kind: `<prefix><the item's own key attribute>` in its partition. */
+const txPrefixedKey =
+  <F extends string>(prefix: string, attribute: F) =>
+  (key: { transaction_id: string } & Record<F, string>) => ({ pk: txPartition(key.transaction_id), sk: `${prefix}${key[attribute]}` });
 
 export const TransactionEntity = new Entity({
   name: 'transaction',
@@ -129,10 +133,7 @@ export const LedgerLineEntity = new Entity({
     credit: number(),
     created_at: string(),
   }),
-  computeKey: ({ transaction_id, line }: { transaction_id: string; line: string }) => ({
-    pk: txPartition(transaction_id),
-    sk: `LEDGER#${line}`,
-  }),
+  computeKey: txPrefixedKey('LEDGER#', 'line'),
 });
 
 /** A Paystack event already processed: its key is what makes the webhook idempotent. */
@@ -196,10 +197,7 @@ export const TransactionHistoryEntity = new Entity({
     detail: string(),
     at: string(),
   }),
-  computeKey: ({ transaction_id, entry }: { transaction_id: string; entry: string }) => ({
-    pk: txPartition(transaction_id),
-    sk: `HISTORY#${entry}`,
-  }),
+  computeKey: txPrefixedKey('HISTORY#', 'entry'),
 });
 
 /**
