@@ -1,6 +1,6 @@
 /**
  * Physical shape of the single table, shared by CDK (infra/lib) and the local stack.
- * Item shapes live in `db.ts` (ElectroDB entities); nothing else builds key strings.
+ * Item shapes live in `db.ts` (dynamodb-toolbox entities); nothing else builds key strings.
  */
 export const TABLE_KEYS = {
   partitionKey: 'pk',
