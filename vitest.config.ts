@@ -1,14 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { rulesProject, unitProject } from './tests/support/vitest-projects.js';
 
 /**
  * Five projects:
  * - `unit`: plain functions;
  * - `infra`: CDK assertions on the synthesized template;
- * - `rules`: the money and access rules against the real engines in the test process — DynamoDB
- *   Local (started once by tests/rules/global-setup.ts), the local Step Functions runner running
- *   the deployed escrow definition, and the Paystack sandbox — with the handler modules imported
- *   in the same process, so a mutation tool can change a rule and see a test fail;
+ * - `rules`: the money and access rules against the real engines, in the test process
+ *   (tests/support/vitest-projects.ts);
  * - `integration` and `e2e`: HTTP and Chromium tests against the embedded local stack, started
  *   once for both by tests/support/global-setup.ts, exactly as `npm start` does.
  */
@@ -34,14 +33,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './tests/support/summary-reporter.ts'],
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          env: { TABLE_NAME: 'kalan-unit', POWERTOOLS_LOG_LEVEL: 'SILENT' },
-        },
-      },
+      { test: unitProject },
       {
         test: {
           name: 'infra',
@@ -52,18 +44,7 @@ export default defineConfig({
           env: { TABLE_NAME: 'kalan-infra', AWS_EC2_METADATA_DISABLED: 'true' },
         },
       },
-      {
-        test: {
-          name: 'rules',
-          include: ['tests/rules/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/rules/global-setup.ts'],
-          setupFiles: ['tests/rules/engines.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
-        },
-      },
+      { test: rulesProject },
       stackProject('integration'),
       stackProject('e2e'),
     ],

@@ -10,7 +10,6 @@
  * KALAN_LIGHTHOUSE_PORT_BASE (3400).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +18,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, resolveChromium } from '../support/chromium.js';
 import type { StackInfo } from '../support/stack-info.js';
 import { portsFrom, startStackProcess } from '../support/stack-process.js';
+import { freePort } from '../support/free-port.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -45,17 +45,6 @@ async function runningStack(): Promise<StackInfo | null> {
   const info = JSON.parse(readFileSync(file, 'utf8')) as StackInfo;
   const answer = await fetch(`${info.appUrl}/config.json`).catch(() => null);
   return answer?.ok ? info : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function summarise(lhr: Result): Run {

@@ -3,14 +3,13 @@
  * else: only the projects whose tests run the mutated code in the test process.
  * - `unit`: the pure functions (money, the transition table, the ledger, the sign-up trigger…);
  * - `rules`: the money and access rules against the real engines, with the handler modules
- *   imported in-process — the same globalSetup (DynamoDB Local), setupFiles (the Paystack
- *   sandbox, the local Step Functions runner, S3) and env as the `rules` project of
- *   vitest.config.ts.
+ *   imported in-process — the same project as vitest.config.ts's (tests/support/vitest-projects.ts).
  * `integration` and `e2e` are left out on purpose: they call a stack running in a child process,
  * where Stryker can neither switch a mutant on nor see which test covered it.
  */
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { rulesProject, unitProject } from '../support/vitest-projects.js';
 import { QuickFirstSequencer } from './sequencer.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,28 +23,19 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'unit',
+          ...unitProject,
           root,
-          include: ['tests/unit/**/*.test.ts'],
           // Tests the CI summary reporter by spawning a Vitest of its own: no mutated code runs there.
           exclude: ['tests/unit/summary-reporter.test.ts'],
-          environment: 'node',
-          env: { TABLE_NAME: 'kalan-unit', POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {
         test: {
-          name: 'rules',
+          ...rulesProject,
           root,
-          include: ['tests/rules/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/rules/global-setup.ts'],
-          setupFiles: ['tests/rules/engines.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
           // As vitest.config.ts, but 20 random histories instead of 200 for escrow-property: it runs
           // last (see sequencer.ts), for every mutant no quicker test killed.
-          env: { POWERTOOLS_LOG_LEVEL: 'SILENT', KALAN_PROPERTY_RUNS: '20' },
+          env: { ...rulesProject.env, KALAN_PROPERTY_RUNS: '20' },
         },
       },
     ],

@@ -14,17 +14,12 @@ import { routes } from '#shared/routes';
 import { sfn } from '#commons/clients/sfn';
 import { logger } from '#commons/logger';
 import { invoke } from '../../infra/local/lambda-runtime.js';
-import { captureOutput } from '../support/captured-output.js';
+import { captureOutput, jsonLines } from '../support/captured-output.js';
 import { call, chargeSuccess, newPerson, newTutor, postWebhook, sandbox, transaction, until, untilStatus, untilWaiting } from './harness.js';
 
 type Line = Record<string, any>;
 let written: string[] = [];
-const lines = (): Line[] =>
-  written
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Line);
+const lines = (): Line[] => jsonLines(written);
 
 // The rules project silences the logs; this file reads every one of them, down to DEBUG. The
 // logger reads its level once, when its module loads (an invocation resets it to that level):

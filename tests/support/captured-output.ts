@@ -13,3 +13,12 @@ export function captureOutput(written: string[]): void {
     });
   }
 }
+
+/** The JSON lines (structured logs, metrics) among what was written, in order. */
+export function jsonLines(written: string[]): Array<Record<string, any>> {
+  return written
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, any>);
+}

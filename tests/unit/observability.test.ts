@@ -9,17 +9,12 @@ import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDefinition } from '#shared/routes';
 import type { ApiEvent } from '#commons/http';
-import { captureOutput } from '../support/captured-output.js';
+import { captureOutput, jsonLines } from '../support/captured-output.js';
 
 type Line = Record<string, any>;
 let written: string[] = [];
 /** The JSON lines written since the last `captureStdout()`, in order. */
-const lines = (): Line[] =>
-  written
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Line);
+const lines = (): Line[] => jsonLines(written);
 
 /** Captures stdout and stderr (the logger writes warnings and errors there). */
 function captureStdout(): void {

@@ -1,7 +1,7 @@
 import { LEVELS, RATE_MAX, RATE_MIN, RATE_STEP, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONE_LABELS, ZONES } from '#shared/constants';
 import { formatAmount } from '#shared/money';
 import { activeFilterCount, resetFilters, SORT_LABELS, SORT_ORDER_LABELS, type SearchFilters } from '#shared/search';
-import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack, type ButtonProps } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { LuChevronDown, LuChevronUp, LuSearch, LuSlidersHorizontal, LuX } from 'react-icons/lu';
 
@@ -65,6 +65,23 @@ function FilterSelect({ filter, value, onChange }: FilterSelectProps) {
   );
 }
 
+interface DisclosureButtonProps extends Omit<ButtonProps, 'onToggle'> {
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  /** The id of the part it shows and hides. */
+  controls: string;
+}
+
+/** A ghost button that shows or hides a part of the panel, with its chevron and aria-expanded. */
+function DisclosureButton({ open, onToggle, controls, children, ...props }: DisclosureButtonProps) {
+  return (
+    <Button variant="ghost" aria-expanded={open} aria-controls={controls} onClick={() => onToggle(!open)} {...props}>
+      {children}
+      {open ? <LuChevronUp /> : <LuChevronDown />}
+    </Button>
+  );
+}
+
 function Collapsible({ open, children }: { open: boolean; children: ReactNode }) {
   return <Box display={open ? 'block' : 'none'}>{children}</Box>;
 }
@@ -90,18 +107,10 @@ export function SearchForm({ value, onChange, onSubmit, isSearching, defaultOpen
               </Badge>
             )}
           </HStack>
-          <Button
-            size="xs"
-            variant="ghost"
-            hideFrom="md"
-            aria-expanded={open}
-            aria-controls="search-filters"
-            onClick={() => setOpen(!open)}
-          >
+          <DisclosureButton size="xs" hideFrom="md" open={open} onToggle={setOpen} controls="search-filters">
             <LuSlidersHorizontal />
             Filtres
-            {open ? <LuChevronUp /> : <LuChevronDown />}
-          </Button>
+          </DisclosureButton>
         </HStack>
       </Card.Header>
       <Card.Body>
@@ -131,17 +140,9 @@ export function SearchForm({ value, onChange, onSubmit, isSearching, defaultOpen
                 </SimpleGrid>
 
                 <Box>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    px="0"
-                    aria-expanded={advancedOpen}
-                    aria-controls="search-advanced"
-                    onClick={() => setAdvancedOpen(!advancedOpen)}
-                  >
+                  <DisclosureButton size="sm" px="0" open={advancedOpen} onToggle={setAdvancedOpen} controls="search-advanced">
                     Filtres avancés
-                    {advancedOpen ? <LuChevronUp /> : <LuChevronDown />}
-                  </Button>
+                  </DisclosureButton>
                   <Collapsible open={advancedOpen}>
                     <Stack id="search-advanced" gap="4" pt="2">
                       <Slider.Root
