@@ -4,18 +4,22 @@
  * text with MiniSearch (case and accents folded, prefixes, one typo in words of 5+ letters and two
  * in words of 8+), the spec's structural filters, text relevance when there is a query and the
  * spec's sorts otherwise.
+ *
+ * A search container loads it prepared (the MiniSearch index and the sort orders as the indexer
+ * serialized them, `fromPrepared`) rather than building it, then applies the catalogue's changes
+ * one tutor at a time (`apply`): nothing is rebuilt when one tutor edits their profile.
  */
-import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
 import type { SortBy } from '#shared/constants';
 import {
   compareTutors,
   foldText,
-  matchesFilters,
   type QueryUnderstanding,
   type SearchFilters,
   type SortOrder,
   type TutorSummary,
 } from '#shared/search';
+import { CatalogueFacets } from './facets.js';
 import { STOP_WORDS } from './query-vocabulary.js';
 import { searchAttempts, type SearchAttempt } from './search-attempts.js';
 import { textQuery } from './text-query.js';
@@ -59,37 +63,190 @@ export interface SearchPage {
   understanding: QueryUnderstanding;
 }
 
+/** A change of the catalogue: this user's listed tutor is now `tutor` (null: no longer listed). */
+export interface CatalogueChange {
+  user_id: string;
+  tutor: TutorSummary | null;
+}
+
+/** The index as the indexer serializes it: the tutors, the full-text index and the sort orders. */
+export interface PreparedCatalogue {
+  tutors: TutorSummary[];
+  text: AsPlainObject;
+  orders: Record<string, number[]>;
+}
+
 const ORDER_KEYS = ['rating', 'price', 'availability'].flatMap((sortBy) =>
   ['desc', 'asc'].map((order) => `${sortBy}:${order}`),
 );
 
-export class CatalogueIndex {
-  readonly tutors: readonly TutorSummary[];
-  private readonly text: MiniSearch<TutorSummary>;
-  /** Positions of the tutors in each sort order, computed once so a search only walks them. */
-  private readonly orders = new Map<string, Uint32Array>();
+const compareOf = (key: string) => {
+  const [sortBy, order] = key.split(':') as [SortBy, SortOrder];
+  return compareTutors(sortBy, order);
+};
 
-  constructor(tutors: readonly TutorSummary[]) {
-    this.tutors = tutors;
-    this.text = new MiniSearch<TutorSummary>({
-      idField: 'position',
-      fields: [...TEXT_FIELDS],
-      storeFields: [],
-      processTerm,
-      extractField: (tutor, field) => {
-        if (field === 'position') return (tutor as TutorSummary & { position: number }).position;
-        const value = tutor[field as keyof TutorSummary];
-        return Array.isArray(value) ? value.join(' ') : (value as string);
-      },
-      searchOptions: SEARCH_OPTIONS,
-    });
+type Positioned = TutorSummary & { position: number };
+
+const MINISEARCH_OPTIONS: Options<Positioned> = {
+  idField: 'position',
+  fields: [...TEXT_FIELDS],
+  storeFields: [],
+  processTerm,
+  extractField: (tutor, field) => {
+    if (field === 'position') return tutor.position as unknown as string;
+    const value = tutor[field as keyof TutorSummary];
+    return Array.isArray(value) ? value.join(' ') : (value as string);
+  },
+  searchOptions: SEARCH_OPTIONS,
+};
+
+/**
+ * Full-text results of recent queries (positions and scores, best first), until the catalogue
+ * changes: parents type the same few subjects, and the text part of a search is its costly part.
+ * Bounded by the number of positions held, not of queries.
+ */
+class TextResultCache {
+  private readonly entries = new Map<string, { positions: Uint32Array; scores: Float64Array }>();
+  private held = 0;
+  constructor(private readonly maxPositions: number) {}
+
+  get(key: string) {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry); // most recently used last
+    }
+    return entry;
+  }
+
+  set(key: string, entry: { positions: Uint32Array; scores: Float64Array }): void {
+    if (entry.positions.length > this.maxPositions) return;
+    this.entries.set(key, entry);
+    this.held += entry.positions.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.held <= this.maxPositions) break;
+      this.entries.delete(oldest);
+      this.held -= old.positions.length;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.held = 0;
+  }
+}
+
+export class CatalogueIndex {
+  /** The tutor at each position; null where a tutor left the catalogue since it was prepared. */
+  private readonly slots: (TutorSummary | null)[];
+  private readonly text: MiniSearch<Positioned>;
+  /** Positions of the listed tutors in each sort order, kept sorted as tutors change. */
+  private readonly orders = new Map<string, Uint32Array>();
+  private readonly positionOfUser = new Map<string, number>();
+  private readonly facets = new CatalogueFacets();
+  private readonly textResults = new TextResultCache(2_000_000);
+  private listed = 0;
+
+  constructor(tutors: readonly TutorSummary[], prepared?: { text: AsPlainObject; orders: Record<string, number[]> }) {
+    this.slots = [...tutors];
+    this.slots.forEach((tutor, position) => this.track(position, tutor));
+    if (prepared) {
+      this.text = MiniSearch.loadJS(prepared.text, MINISEARCH_OPTIONS);
+      for (const key of ORDER_KEYS) this.orders.set(key, Uint32Array.from(prepared.orders[key] ?? []));
+      return;
+    }
+    this.text = new MiniSearch<Positioned>(MINISEARCH_OPTIONS);
     this.text.addAll(tutors.map((tutor, position) => ({ ...tutor, position })));
     const positions = tutors.map((_, position) => position);
     for (const key of ORDER_KEYS) {
-      const [sortBy, order] = key.split(':') as [SortBy, SortOrder];
-      const compare = compareTutors(sortBy, order);
+      const compare = compareOf(key);
       this.orders.set(key, Uint32Array.from([...positions].sort((a, b) => compare(tutors[a]!, tutors[b]!))));
     }
+  }
+
+  /** The index a container loads: no tokenizing, no sorting (the indexer did it). */
+  static fromPrepared(prepared: PreparedCatalogue): CatalogueIndex {
+    return new CatalogueIndex(prepared.tutors, prepared);
+  }
+
+  /** What `fromPrepared` loads; only for an index with no change applied (a fresh build). */
+  toPrepared(): PreparedCatalogue {
+    if (this.listed !== this.slots.length) throw new Error('Only a freshly built catalogue index is serialized');
+    return {
+      tutors: this.slots as TutorSummary[],
+      text: this.text.toJSON(),
+      orders: Object.fromEntries([...this.orders].map(([key, order]) => [key, Array.from(order)])),
+    };
+  }
+
+  get size(): number {
+    return this.listed;
+  }
+
+  private listedTutors: TutorSummary[] | null = null;
+  /** The listed tutors, in position order. */
+  get tutors(): readonly TutorSummary[] {
+    this.listedTutors ??= this.slots.filter((tutor): tutor is TutorSummary => tutor !== null);
+    return this.listedTutors;
+  }
+
+  /**
+   * Applies the catalogue's changes (the last one of a user wins): the full-text entries of those
+   * tutors only, their facets, and their place in each sort order.
+   */
+  apply(changes: readonly CatalogueChange[]): number {
+    const latest = new Map(changes.map((change) => [change.user_id, change.tutor]));
+    const touched = new Set<number>();
+    for (const [userId, tutor] of latest) {
+      const position = this.positionOfUser.get(userId);
+      const current = position === undefined ? null : this.slots[position]!;
+      if (current && tutor && JSON.stringify(current) === JSON.stringify(tutor)) continue;
+      if (!current && !tutor) continue;
+      if (position !== undefined && current) {
+        if (tutor) this.text.replace({ ...tutor, position });
+        else this.text.discard(position);
+        this.slots[position] = tutor;
+        this.track(position, tutor, current);
+        touched.add(position);
+      } else if (tutor) {
+        const next = position ?? this.slots.length;
+        if (position === undefined) this.slots.push(tutor);
+        else this.slots[next] = tutor;
+        this.text.add({ ...tutor, position: next });
+        this.track(next, tutor, null);
+        touched.add(next);
+      }
+    }
+    if (!touched.size) return 0;
+    for (const key of ORDER_KEYS) this.orders.set(key, this.reorder(this.orders.get(key)!, touched, compareOf(key)));
+    this.ranks.clear();
+    this.textResults.clear();
+    this.listedTutors = null;
+    return touched.size;
+  }
+
+  /** The order without the touched positions, then those still listed merged back in place. */
+  private reorder(order: Uint32Array, touched: Set<number>, compare: (a: TutorSummary, b: TutorSummary) => number): Uint32Array {
+    const moved = [...touched].filter((position) => this.slots[position]).sort((a, b) => compare(this.slots[a]!, this.slots[b]!));
+    const next = new Uint32Array(this.listed);
+    let m = 0;
+    let n = 0;
+    for (const position of order) {
+      if (touched.has(position)) continue;
+      while (m < moved.length && compare(this.slots[moved[m]!]!, this.slots[position]!) < 0) next[n++] = moved[m++]!;
+      next[n++] = position;
+    }
+    while (m < moved.length) next[n++] = moved[m++]!;
+    return next;
+  }
+
+  private track(position: number, tutor: TutorSummary | null, previous: TutorSummary | null = null): void {
+    if (previous) this.listed -= 1;
+    if (tutor) {
+      this.listed += 1;
+      this.positionOfUser.set(tutor.user_id, position);
+    }
+    this.facets.set(position, tutor);
   }
 
   /** Position → rank in a sort order (the inverse of the order), built on first use. */
@@ -98,17 +255,13 @@ export class CatalogueIndex {
     let rank = this.ranks.get(key);
     if (!rank) {
       const order = this.orders.get(key)!;
-      rank = new Uint32Array(order.length);
+      rank = new Uint32Array(this.slots.length);
       order.forEach((position, i) => {
         rank![position] = i;
       });
       this.ranks.set(key, rank);
     }
     return rank;
-  }
-
-  get size(): number {
-    return this.tutors.length;
   }
 
   search(filters: SearchFilters, page: { offset: number; limit: number }): SearchPage {
@@ -129,15 +282,15 @@ export class CatalogueIndex {
     let rateSum = 0;
     let rated = 0;
     for (const position of positions) {
-      const tutor = this.tutors[position]!;
-      if (tutor.is_verified) verified += 1;
-      if (tutor.hourly_rate !== null) {
-        rateSum += tutor.hourly_rate;
+      if (this.facets.isVerified(position)) verified += 1;
+      const rate = this.facets.rateAt(position);
+      if (rate !== null) {
+        rateSum += rate;
         rated += 1;
       }
     }
     return {
-      tutors: positions.slice(page.offset, page.offset + page.limit).map((position) => this.tutors[position]!),
+      tutors: positions.slice(page.offset, page.offset + page.limit).map((position) => this.slots[position]!),
       total: positions.length,
       verified_count: verified,
       average_rate: rated ? Math.round(rateSum / rated) : null,
@@ -145,14 +298,33 @@ export class CatalogueIndex {
     };
   }
 
+  private matcher(filters: SearchFilters): (position: number) => boolean {
+    return this.facets.compile(filters, (position) => this.slots[position] ?? null);
+  }
+
   /** Without a query: the spec's sort, walking the precomputed order and keeping the matches. */
   private sortedMatches(filters: SearchFilters): number[] {
     const order = this.orders.get(`${filters.sortBy}:${filters.sortOrder}`)!;
+    const keep = this.matcher(filters);
     const matches: number[] = [];
     for (const position of order) {
-      if (matchesFilters(this.tutors[position]!, filters)) matches.push(position);
+      if (keep(position)) matches.push(position);
     }
     return matches;
+  }
+
+  /** MiniSearch's results for a text query (best first), from the cache when it was asked lately. */
+  private textHits(query: Query): { positions: Uint32Array; scores: Float64Array } {
+    const key = JSON.stringify(query);
+    const cached = this.textResults.get(key);
+    if (cached) return cached;
+    const results = this.text.search(query);
+    const hits = {
+      positions: Uint32Array.from(results, (result) => result.id as number),
+      scores: Float64Array.from(results, (result) => result.score),
+    };
+    this.textResults.set(key, hits);
+    return hits;
   }
 
   /**
@@ -160,19 +332,22 @@ export class CatalogueIndex {
    * broken by the spec's relevance score), while price and availability keep their own order.
    */
   private textMatches(query: Query, filters: SearchFilters): number[] {
-    const results = this.text.search(query, {
-      filter: (result) => matchesFilters(this.tutors[result.id as number]!, filters),
-    });
+    const { positions, scores } = this.textHits(query);
+    const keep = this.matcher(filters);
+    const kept: number[] = [];
+    for (let i = 0; i < positions.length; i += 1) {
+      if (keep(positions[i]!)) kept.push(i);
+    }
     if (filters.sortBy === 'rating') {
       const direction = filters.sortOrder === 'asc' ? -1 : 1;
       // Ties of text score: the spec's relevance, then the precomputed rank (stable, cheap).
       const rank = this.rankOf(`rating:${filters.sortOrder}`);
-      return results
-        .sort((a, b) => (b.score - a.score) * direction || rank[a.id as number]! - rank[b.id as number]!)
-        .map((result) => result.id as number);
+      return kept
+        .sort((a, b) => (scores[b]! - scores[a]!) * direction || rank[positions[a]!]! - rank[positions[b]!]!)
+        .map((i) => positions[i]!);
     }
     // Price and availability: the precomputed order's rank is the sort key.
     const rank = this.rankOf(`${filters.sortBy}:${filters.sortOrder}`);
-    return results.map((result) => result.id as number).sort((a, b) => rank[a]! - rank[b]!);
+    return kept.map((i) => positions[i]!).sort((a, b) => rank[a]! - rank[b]!);
   }
 }
