@@ -129,7 +129,7 @@ export function tableStatements(table: ITable, permissions: Permissions): Policy
   for (const { patterns, actions } of byPatterns.values()) {
     statements.push(new PolicyStatement({ actions, resources: [table.tableArn], conditions: leadingKeys(patterns) }));
   }
-  for (const index of ['gsi1', 'gsi2'] as IndexName[]) {
+  for (const index of ['gsi1', 'gsi2', 'gsi3'] as IndexName[]) {
     const patterns = rights[index];
     if (!patterns?.length) continue;
     statements.push(
@@ -140,7 +140,7 @@ export function tableStatements(table: ITable, permissions: Permissions): Policy
       }),
     );
   }
-  // A Scan names no key: it is the whole table or nothing (the search indexer's rebuild).
+  // A Scan names no key: it is the whole table or nothing (the admin counters' one-off recount).
   if (rights.scan) statements.push(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [table.tableArn] }));
   if (!permissions.ledger && writesTransactions(permissions)) {
     // Ledger lines share the transaction's partition: refuse any write that names a ledger attribute.

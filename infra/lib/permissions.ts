@@ -7,8 +7,8 @@
  *
  * Table rights are item-level: each action lists the partition keys it may touch, as
  * `dynamodb:LeadingKeys` patterns (`ForAllValues:StringLike`). A Query on a global secondary index
- * is checked against the INDEX's partition key (gsi1pk / gsi2pk), hence separate `gsi1`/`gsi2`
- * lists. Partition keys come from the key registry in functions/src/commons/db.ts. IAM cannot
+ * is checked against the INDEX's partition key (gsi1pk / gsi2pk / gsi3pk), hence separate
+ * `gsi1`/`gsi2`/`gsi3` lists. Partition keys come from the key registry in functions/src/commons/db.ts. IAM cannot
  * bind a partition to the caller (one role serves every user): `USER#*` keeps a function to
  * users' items, never to money or KYC records; the handler checks whose items they are.
  */
@@ -47,6 +47,11 @@ export const GSI2 = {
   pendingKyc: 'KYC_PENDING',
 } as const;
 
+/** Partition keys of gsi3 (sparse: the published tutors, the search catalogue's source). */
+export const GSI3 = {
+  catalogue: 'CATALOGUE#*',
+} as const;
+
 /** The item actions of the table, by the name a row uses. */
 export const TABLE_ACTIONS = {
   get: 'dynamodb:GetItem',
@@ -62,7 +67,7 @@ export const TABLE_ACTIONS = {
 } as const;
 
 export type TableAction = keyof typeof TABLE_ACTIONS;
-export type IndexName = 'gsi1' | 'gsi2';
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3';
 
 export type TableRights = {
   /** Partition key patterns each action may touch. */
@@ -102,7 +107,7 @@ export interface Permissions {
   readonly buckets?: {
     readonly kyc?: readonly BucketAccess[];
     readonly tutorImages?: readonly BucketAccess[];
-    /** The search catalogue snapshot (one object). */
+    /** The search catalogue (the journal and the prepared bases, under `catalogue/`). */
     readonly catalogue?: readonly BucketAccess[];
   };
   /** Converse on the stage's model (when the stage enables Bedrock). */
@@ -195,7 +200,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
 
   // Discovery
   'search/search-tutors': { buckets: { catalogue: ['read'], tutorImages: ['read'] } },
-  'search/index-catalogue': { table: { get: [USER], scan: true }, tableStream: true, buckets: { catalogue: ['read', 'write'] } },
+  // The changed tutors (USER#), a rebuild from the published tutors' index (gsi3), and old bases deleted.
+  'search/index-catalogue': { table: { get: [USER], gsi3: [GSI3.catalogue] }, tableStream: true, buckets: { catalogue: ['read', 'write', 'delete'] } },
   'favorites/list-favorites': { table: { query: [USER], get: [USER] }, buckets: { tutorImages: ['read'] } },
   'favorites/add-favorite': { table: { gsi2: [GSI2.tutor], put: [USER] } },
   'favorites/remove-favorite': { table: { delete: [USER] } },

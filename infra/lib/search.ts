@@ -1,12 +1,12 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { eventHandlers } from '#shared/routes';
-import { CATALOGUE_SORT_KEYS, SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
+import { BASE_PREFIX, CATALOGUE_PREFIX, INDEXER_EVENT_PATTERNS } from '../../functions/src/search/catalogue-keys.js';
 import type { Api } from './api.js';
 import type { Data } from './data.js';
 import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
@@ -44,7 +44,7 @@ export class Search extends Construct {
       accessLogs: { bucket: data.accessLogs, prefix: 's3/search-catalogue/' },
     });
 
-    // Reads only (infra/lib/permissions.ts): the tutors of the changed items and, to rebuild from scratch, a Scan.
+    // Reads only (infra/lib/permissions.ts): the tutors of the changed items and, to rebuild, the published tutors' index.
     this.indexer = new KalanFunction(this, 'Indexer', { handlerModule: eventHandlers.searchIndexer, table, stage });
 
     // Batches that still fail after the retries land here instead of blocking the shard.
@@ -63,7 +63,8 @@ export class Search extends Construct {
         retryAttempts: 10,
         reportBatchItemFailures: false,
         onFailure: new SqsDlq(this.deadLetters),
-        filters: [FilterCriteria.filter({ dynamodb: { Keys: { sk: { S: FilterRule.or(...CATALOGUE_SORT_KEYS) } } } })],
+        // Tutors only (catalogue-keys.ts): a parent's or a company's edit never wakes the indexer.
+        filters: INDEXER_EVENT_PATTERNS.map((pattern) => FilterCriteria.filter(structuredClone(pattern) as Record<string, unknown>)),
       }),
     );
     this.indexer.markGranted('tableStream');
@@ -96,12 +97,24 @@ export class Search extends Construct {
     }
   }
 
-  /** Exactly the snapshot object; ListBucket so that a missing snapshot is a 404, not a 403. */
+  /**
+   * The catalogue's objects (the journal and the prepared bases); deleting, only old bases.
+   * ListBucket so that a missing object is a 404, not a 403 (and the indexer lists old bases).
+   */
   private grantSnapshot(fn: KalanFunction, access: readonly BucketAccess[]): void {
     fn.addEnvironment('SEARCH_BUCKET', this.catalogue.bucketName);
-    const actions = access.map((a) => (a === 'read' ? 's3:GetObject' : 's3:PutObject'));
-    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.catalogue.arnForObjects(SNAPSHOT_KEY)] }));
+    const actions = access.flatMap((a) => (a === 'read' ? ['s3:GetObject'] : a === 'write' ? ['s3:PutObject'] : []));
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [this.catalogue.arnForObjects(`${CATALOGUE_PREFIX}*`)] }));
+    if (access.includes('delete')) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.catalogue.arnForObjects(`${BASE_PREFIX}*`)] }));
+    }
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.catalogue.bucketArn] }));
+    acknowledge(
+      fn,
+      'The catalogue is a journal and prepared bases named by build: its prefix, not one object.',
+      `AwsSolutions-IAM5[Resource::${nagReference(this.catalogue)}/${CATALOGUE_PREFIX}*]`,
+      `AwsSolutions-IAM5[Resource::${nagReference(this.catalogue)}/${BASE_PREFIX}*]`,
+    );
     fn.markGranted('buckets.catalogue');
   }
 

@@ -16,7 +16,8 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { eventHandlers } from '#shared/routes';
-import { CATALOGUE_SORT_KEYS } from '../../functions/src/search/catalogue-keys.js';
+import { INDEXER_EVENT_PATTERNS } from '../../functions/src/search/catalogue-keys.js';
+import { backfillCatalogueIndex } from '../../functions/src/search/backfill.js';
 import { rebuildSnapshot } from '../../functions/src/search/snapshot.js';
 import { awsEnvironment, localConfig, url, type LocalConfig } from './config.js';
 import { localDynamoClient } from './dynamodb.js';
@@ -41,10 +42,20 @@ export function streamsClient(config: LocalConfig = localConfig): DynamoDBStream
   });
 }
 
-/** The event source mapping's filter: only profile and tutor-profile items reach the indexer. */
+/**
+ * A Lambda event filter pattern of the kind the indexer's mapping uses (nested fields, each a list
+ * of accepted strings), matched as Lambda matches it.
+ */
+export function matchesPattern(value: unknown, pattern: unknown): boolean {
+  if (Array.isArray(pattern)) return typeof value === 'string' && pattern.includes(value);
+  if (typeof pattern !== 'object' || pattern === null) return false;
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(pattern).every(([key, inner]) => matchesPattern((value as Record<string, unknown>)[key], inner));
+}
+
+/** The event source mapping's filters: only tutors' profile and tutor-profile records reach the indexer. */
 export function isCatalogueRecord(record: StreamRecord): boolean {
-  const sk = record.dynamodb?.Keys?.sk?.S;
-  return sk !== undefined && (CATALOGUE_SORT_KEYS as readonly string[]).includes(sk);
+  return INDEXER_EVENT_PATTERNS.some((pattern) => matchesPattern(record, pattern));
 }
 
 /** A record of the streams API as Lambda delivers it (dates in epoch seconds). */
@@ -105,8 +116,10 @@ export async function startSearchIndexing(config: LocalConfig = localConfig): Pr
     }
   }
 
-  // Positioned before the rebuild: a change made while the table is scanned is read afterwards.
+  // Positioned before the rebuild: a change made while the index is read is read afterwards.
   await discoverShards(true);
+  // Tutors saved by a local stack older than the published tutors' index are put into it first.
+  await backfillCatalogueIndex();
   await rebuildSnapshot();
 
   let stopped = false;

@@ -14,7 +14,7 @@ import { FavoriteEntity } from '../../functions/src/favorites/entities.js';
 import { historyIndexPartition, SearchHistoryEntity } from '../../functions/src/history/entities.js';
 import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../../functions/src/onboarding/entities.js';
-import { SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
+import { BASE_PREFIX, CATALOGUE_PREFIX } from '../../functions/src/search/catalogue-keys.js';
 import {
   ALL_TRANSACTIONS_INDEX,
   ATTENTION_TRANSACTIONS_INDEX,
@@ -32,6 +32,7 @@ import { KalanFunction } from '../../infra/lib/kalan-function.js';
 import {
   GSI1,
   GSI2,
+  GSI3,
   LEDGER_ATTRIBUTES,
   PARTITIONS,
   PERMISSIONS,
@@ -71,6 +72,8 @@ function resourceKind(resource: unknown): string {
   return resource === '*' ? '*' : json;
 }
 
+const INDEXES: readonly string[] = ['gsi1', 'gsi2', 'gsi3'];
+
 const leadingKeysOf = (statement: Statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as string[] | undefined;
 
 /** IAM's StringLike: `*` any run of characters, `?` one. */
@@ -103,7 +106,8 @@ function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
   }
   if (row.buckets?.tutorImages) add(objects(data.tutorImages), row.buckets.tutorImages.map((a) => S3_ACTIONS[a]));
   if (row.buckets?.catalogue) {
-    add(objects(search.catalogue, SNAPSHOT_KEY), row.buckets.catalogue.map((a) => S3_ACTIONS[a]));
+    add(objects(search.catalogue, `${CATALOGUE_PREFIX}*`), row.buckets.catalogue.filter((a) => a !== 'delete').map((a) => S3_ACTIONS[a]));
+    if (row.buckets.catalogue.includes('delete')) add(objects(search.catalogue, `${BASE_PREFIX}*`), [S3_ACTIONS.delete]);
     add(resourceKind(Stack.of(stack).resolve(search.catalogue.bucketArn)), ['s3:ListBucket']);
   }
   if (row.bedrock) add('bedrock', ['bedrock:InvokeModel']);
@@ -172,7 +176,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       for (const statement of allows) {
         for (const resource of resourcesOf(statement)) {
           const kind = resourceKind(resource);
-          if (kind !== 'table' && kind !== 'gsi1' && kind !== 'gsi2') continue;
+          if (kind !== 'table' && !INDEXES.includes(kind)) continue;
           for (const action of actionsOf(statement)) {
             if (action === 'dynamodb:Scan') {
               expect(row.table?.scan, `${handlerModule} ${action}`).toBe(true);
@@ -194,7 +198,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       const granted = (name: string, pattern: string) =>
         allows.some((s) => {
           const kinds = resourcesOf(s).map(resourceKind);
-          const onTable = name !== 'gsi1' && name !== 'gsi2';
+          const onTable = !INDEXES.includes(name);
           const action = onTable ? TABLE_ACTIONS[name as TableAction] : 'dynamodb:Query';
           return kinds.includes(onTable ? 'table' : name) && actionsOf(s).includes(action) && (leadingKeysOf(s) ?? []).includes(pattern);
         });
@@ -210,7 +214,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         for (const action of actionsOf(statement)) {
           for (const resource of resourcesOf(statement)) {
             const kind = serviceResourceKind(action, resource);
-            if (['table', 'gsi1', 'gsi2'].includes(kind)) continue;
+            if (kind === 'table' || INDEXES.includes(kind)) continue;
             const set = held.get(kind) ?? new Set<string>();
             set.add(action);
             held.set(kind, set);
@@ -390,6 +394,8 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       [GSI2.tutorTransactions, tutorTransactionsIndex('u1')],
       [GSI2.attentionTransactions, ATTENTION_TRANSACTIONS_INDEX],
       [GSI2.pendingKyc, KYC_PENDING_PARTITION],
+      [GSI3.catalogue, String(item(ProfileEntity.build(PutItemCommand).item({ user_id: 'u1', first_name: 'A', last_name: 'B', role: 'tuteur' })).gsi3pk)],
+      [GSI3.catalogue, String(item(TutorProfileEntity.build(PutItemCommand).item({ user_id: 'u1', id: 't1', is_completed: true })).gsi3pk)],
       [PARTITIONS.counters, pk(CounterEntity.build(GetItemCommand).key({ name: 'total_users' }))],
     ];
     for (const [pattern, key] of cases) expect(stringLike(pattern, key), `${pattern} ~ ${key}`).toBe(true);

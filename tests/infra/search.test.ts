@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { eventHandlers, routes } from '#shared/routes';
-import { SNAPSHOT_KEY } from '../../functions/src/search/catalogue-keys.js';
+import { BASE_PREFIX, CATALOGUE_PREFIX } from '../../functions/src/search/catalogue-keys.js';
 import { stageFrom } from '../../infra/lib/stage.js';
 import { DEFAULT_BEDROCK_MODEL_ID, stageSettings } from '../../infra/stages.js';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
@@ -21,7 +21,8 @@ const statementsOf = (tpl: Template, roleId: string): Statement[] =>
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 const actionsOf = (tpl: Template, roleId: string) => statementsOf(tpl, roleId).flatMap((s) => [s.Action].flat());
 const bucketId = logicalId(stack.search.catalogue);
-const snapshotArn = { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${SNAPSHOT_KEY}`]] };
+const objectsArn = (prefix: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${prefix}*`]] });
+const catalogueArn = objectsArn(CATALOGUE_PREFIX);
 
 describe('search catalogue bucket', () => {
   it('is private, encrypted, TLS-only and access-logged', () => {
@@ -42,32 +43,41 @@ describe('search catalogue bucket', () => {
 describe('stream indexer', () => {
   const indexer = fnFor(eventHandlers.searchIndexer);
 
-  it("reads the table's stream from the start, only profile and tutor-profile items, with a dead-letter queue", () => {
+  it("reads the table's stream from the start, only tutors' profile and tutor-profile records, with a dead-letter queue", () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: logicalId(indexer) },
       EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.data.table), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
       FilterCriteria: {
-        Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['PROFILE', 'TUTOR_PROFILE'] } } } }) }],
+        Filters: [
+          { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['TUTOR_PROFILE'] } } } }) },
+          { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['PROFILE'] } }, NewImage: { role: { S: ['tuteur'] } } } }) },
+          { Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['PROFILE'] } }, OldImage: { role: { S: ['tuteur'] } } } }) },
+        ],
       },
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [logicalId(stack.search.deadLetters), 'Arn'] } } },
     });
   });
 
-  it('may read the table but never write it, and write only the snapshot object', () => {
+  it('may read the table (no Scan: the published tutors index) but never write it; writes the catalogue, deletes only old bases', () => {
     const roleId = logicalId(indexer.role!);
     const actions = actionsOf(template, roleId);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Scan', 's3:PutObject']));
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 's3:PutObject', 's3:DeleteObject']));
+    expect(actions).not.toContain('dynamodb:Scan');
     expect(actions.filter((a) => /dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    const query = statementsOf(template, roleId).find((s) => [s.Action].flat().includes('dynamodb:Query'));
+    expect(JSON.stringify(query?.Resource)).toContain('/index/gsi3');
     const put = statementsOf(template, roleId).find((s) => [s.Action].flat().includes('s3:PutObject'));
-    expect(put?.Resource).toEqual(snapshotArn);
+    expect(put?.Resource).toEqual(catalogueArn);
+    const remove = statementsOf(template, roleId).find((s) => [s.Action].flat().includes('s3:DeleteObject'));
+    expect(remove?.Resource).toEqual(objectsArn(BASE_PREFIX));
     expect(functions[logicalId(indexer)]?.Properties.Environment.Variables.SEARCH_BUCKET).toEqual({ Ref: bucketId });
   });
 });
 
 describe('search and recommendation Lambdas', () => {
-  it('read the snapshot object (and nothing else of the bucket) from SEARCH_BUCKET, without writing it', () => {
+  it('read the catalogue (and nothing else of the bucket) from SEARCH_BUCKET, without writing it', () => {
     for (const handlerModule of [routes.searchTutors.handler, routes.recommendTutors.handler]) {
       const fn = fnFor(handlerModule);
       expect(functions[logicalId(fn)]?.Properties.Environment.Variables.SEARCH_BUCKET, handlerModule).toEqual({
@@ -75,12 +85,13 @@ describe('search and recommendation Lambdas', () => {
       });
       const statements = statementsOf(template, logicalId(fn.role!));
       const reads = statements.filter((s) => [s.Action].flat().includes('s3:GetObject')).flatMap((s) => [s.Resource].flat());
-      expect(reads, handlerModule).toContainEqual(snapshotArn);
+      expect(reads, handlerModule).toContainEqual(catalogueArn);
       // Their other reads are tutor photos (to sign the cards' addresses, uploads.test.ts): no
       // other object of the search bucket.
       const searchBucketReads = reads.filter((resource) => JSON.stringify(resource).includes(bucketId));
-      expect(searchBucketReads, handlerModule).toEqual([snapshotArn]);
+      expect(searchBucketReads, handlerModule).toEqual([catalogueArn]);
       expect(actionsOf(template, logicalId(fn.role!))).not.toContain('s3:PutObject');
+      expect(actionsOf(template, logicalId(fn.role!))).not.toContain('s3:DeleteObject');
     }
   });
 

@@ -8,6 +8,8 @@
  * |---------------|-----------------------------------|-----------------------------------|--------------------------|
  * | profile       | USER#<user_id> / PROFILE          | PROFILES / <created_at>#<user_id> | —                        |
  * | tutorProfile  | USER#<user_id> / TUTOR_PROFILE    | —                                 | TUTOR#<id> / TUTOR_PROFILE |
+ * gsi3 (sparse), the published tutors: a tutor's profile and a completed tutor profile carry
+ * CATALOGUE#<shard> / <user_id>#PROFILE | <user_id>#TUTOR_PROFILE (catalogueShard).
  * | parentPreferences (onboarding/entities.ts) | USER#<user_id> / PARENT_PREFERENCES | — | — |
  * | organisation  (onboarding/entities.ts) | USER#<user_id> / ORGANISATION | —                     | —                        |
  * | favorite      (favorites/entities.ts) | USER#<user_id> / FAVORITE#<tutor_id> | —                | —                        |
@@ -35,7 +37,7 @@ import { documentClient } from './clients/dynamodb.js';
 import { env } from './env.js';
 import { TABLE_KEYS } from './table.js';
 
-const [gsi1, gsi2] = TABLE_KEYS.indexes;
+const [gsi1, gsi2, gsi3] = TABLE_KEYS.indexes;
 type IndexName = (typeof TABLE_KEYS.indexes)[number]['name'];
 
 export const kalanTable = new Table({
@@ -53,6 +55,11 @@ export const kalanTable = new Table({
       type: 'global',
       partitionKey: { name: gsi2.partitionKey, type: 'string' },
       sortKey: { name: gsi2.sortKey, type: 'string' },
+    },
+    [gsi3.name]: {
+      type: 'global',
+      partitionKey: { name: gsi3.partitionKey, type: 'string' },
+      sortKey: { name: gsi3.sortKey, type: 'string' },
     },
   },
   documentClient,
@@ -76,6 +83,16 @@ export const userPrefixedKey =
 /** The sort key of a newest-first index: `<created_at>#<id>` (read in reverse). */
 export const newestFirstKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
 export const now = () => new Date().toISOString();
+
+/** The partitions of the published tutors' index (gsi3): spread so that none grows hot. */
+export const CATALOGUE_SHARDS = 16;
+export const CATALOGUE_PARTITIONS = Array.from({ length: CATALOGUE_SHARDS }, (_, shard) => `CATALOGUE#${shard}`);
+/** The gsi3 partition of a user's catalogue items: FNV-1a of the user id, modulo the shards. */
+export function catalogueShard(userId: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i += 1) hash = Math.imul(hash ^ userId.charCodeAt(i), 0x01000193);
+  return CATALOGUE_PARTITIONS[(hash >>> 0) % CATALOGUE_SHARDS]!;
+}
 const hiddenKey = () => string().hidden();
 const sparseKey = () => string().hidden().optional();
 /** An index's key attributes (`<index>pk`, `<index>sk`): written by the code, never sent to browsers. */
@@ -105,6 +122,13 @@ export const ProfileEntity = new Entity({
     gsi1sk: string()
       .hidden()
       .link<typeof schema>(({ created_at, user_id }) => newestFirstKey(created_at, user_id)),
+    // A tutor's profile (the role never changes) is in the published tutors' index.
+    gsi3pk: sparseKey()
+      .link<typeof schema>(({ role, user_id }) => (role === 'tuteur' ? catalogueShard(user_id) : undefined))
+      .updateLink<typeof schema>(({ role, user_id }) => (role === 'tuteur' ? catalogueShard(user_id as string) : undefined)),
+    gsi3sk: sparseKey()
+      .link<typeof schema>(({ role, user_id }) => (role === 'tuteur' ? `${user_id}#PROFILE` : undefined))
+      .updateLink<typeof schema>(({ role, user_id }) => (role === 'tuteur' ? `${user_id as string}#PROFILE` : undefined)),
   })),
   computeKey: userItemKey('PROFILE'),
 });
@@ -136,6 +160,13 @@ export const TutorProfileEntity = new Entity({
     gsi2pk: string()
       .hidden()
       .link<typeof schema>(({ id }) => `TUTOR#${id}`),
+    // A completed profile is published: in the published tutors' index, however it was saved.
+    gsi3pk: sparseKey()
+      .link<typeof schema>(({ is_completed, user_id }) => (is_completed ? catalogueShard(user_id) : undefined))
+      .updateLink<typeof schema>(({ is_completed, user_id }) => (is_completed === true ? catalogueShard(user_id as string) : undefined)),
+    gsi3sk: sparseKey()
+      .link<typeof schema>(({ is_completed, user_id }) => (is_completed ? `${user_id}#TUTOR_PROFILE` : undefined))
+      .updateLink<typeof schema>(({ is_completed, user_id }) => (is_completed === true ? `${user_id as string}#TUTOR_PROFILE` : undefined)),
   })),
   computeKey: userItemKey('TUTOR_PROFILE'),
 });

@@ -1,18 +1,23 @@
 /**
- * The catalogue as a warm Lambda keeps it: loaded from the S3 snapshot on the first request,
- * then checked with a HEAD (ETag) at most every few seconds and reloaded only when it changed.
- * Concurrent requests share one load.
+ * The catalogue as a warm Lambda keeps it. On the first request: the journal, then the prepared
+ * base it names (loaded, not built), then the journal's changes. Afterwards the journal's ETag is
+ * checked at most every few seconds (a HEAD); when it changed, only the changes the container has
+ * not applied yet are read and applied, tutor by tutor — the base is loaded again only when a
+ * rebuild or a compaction named a new one. Concurrent requests share one load.
  */
 import { logger } from '#commons/logger';
-import { readSnapshot, snapshotEtag } from './catalogue-bucket.js';
+import { journalEtag, readBase, readJournal, type CatalogueJournal } from './catalogue-bucket.js';
 import { CatalogueIndex } from './catalogue-index.js';
 
-/** How stale a warm container may be before it asks S3 whether the snapshot changed. */
+/** How stale a warm container may be before it asks S3 whether the catalogue changed. */
 export const REFRESH_INTERVAL_MS = 2_000;
 
 export interface LoadedCatalogue {
   index: CatalogueIndex;
+  /** The journal version applied: its ETag, its base and the last change's sequence. */
   etag: string | null;
+  base: string | null;
+  seq: number;
   generatedAt: string | null;
   checkedAt: number;
 }
@@ -20,29 +25,42 @@ export interface LoadedCatalogue {
 let current: LoadedCatalogue | null = null;
 let refreshing: Promise<LoadedCatalogue> | null = null;
 
+const newerThan = (journal: CatalogueJournal, seq: number) => journal.changes.filter((change) => change.seq > seq);
+
 async function load(): Promise<LoadedCatalogue> {
   const started = performance.now();
-  const read = await readSnapshot();
-  if (!read) logger.warn('No catalogue snapshot yet: search answers with an empty catalogue');
-  const loaded: LoadedCatalogue = {
-    index: new CatalogueIndex(read?.snapshot.tutors ?? []),
-    etag: read?.etag ?? null,
-    generatedAt: read?.snapshot.generated_at ?? null,
-    checkedAt: Date.now(),
-  };
-  logger.info('Catalogue loaded', { tutors: loaded.index.size, ms: Math.round(performance.now() - started) });
-  return loaded;
+  for (let attempt = 1; ; attempt += 1) {
+    const read = await readJournal();
+    if (!read) {
+      logger.warn('No catalogue yet: search answers with an empty catalogue');
+      return { index: new CatalogueIndex([]), etag: null, base: null, seq: 0, generatedAt: null, checkedAt: Date.now() };
+    }
+    const { journal, etag } = read;
+    const base = await readBase(journal.base);
+    // A compaction may have replaced the base between the two reads: read the journal again.
+    if (!base) {
+      if (attempt >= 3) throw new Error(`Catalogue base ${journal.base} is missing`);
+      continue;
+    }
+    const index = CatalogueIndex.fromPrepared(base.prepared);
+    index.apply(journal.changes);
+    logger.info('Catalogue loaded', { tutors: index.size, changes: journal.changes.length, ms: Math.round(performance.now() - started) });
+    return { index, etag, base: journal.base, seq: journal.seq, generatedAt: journal.generated_at, checkedAt: Date.now() };
+  }
 }
 
 async function refresh(previous: LoadedCatalogue | null): Promise<LoadedCatalogue> {
-  if (previous) {
-    const etag = await snapshotEtag();
-    if (etag === previous.etag) {
-      previous.checkedAt = Date.now();
-      return previous;
-    }
+  if (!previous) return load();
+  const etag = await journalEtag();
+  if (etag === previous.etag) {
+    previous.checkedAt = Date.now();
+    return previous;
   }
-  return load();
+  const read = await readJournal();
+  if (!read || read.journal.base !== previous.base) return load();
+  const applied = previous.index.apply(newerThan(read.journal, previous.seq));
+  logger.debug('Catalogue changes applied', { tutors: applied, seq: read.journal.seq });
+  return { ...previous, etag: read.etag, seq: read.journal.seq, checkedAt: Date.now() };
 }
 
 export async function currentCatalogue(now = Date.now()): Promise<LoadedCatalogue> {

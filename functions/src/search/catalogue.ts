@@ -4,17 +4,12 @@
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { availabilitySlotCount, type TutorSummary } from '#shared/search';
-import { ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { CATALOGUE_PARTITIONS, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
 
 export type TutorProfileItem = FormattedItem<typeof TutorProfileEntity>;
 export type ProfileItem = FormattedItem<typeof ProfileEntity>;
-
-export interface CatalogueSnapshot {
-  version: 1;
-  generated_at: string;
-  tutors: TutorSummary[];
-}
 
 /** Only completed profiles of tutors are listed (spec §5); anything else is left out. */
 export function toTutorSummary(
@@ -48,4 +43,33 @@ export async function readTutorOfUser(userId: string): Promise<TutorSummary | nu
     ProfileEntity.build(GetItemCommand).key({ user_id: userId }).options({ consistent: true }).send(),
   ]);
   return toTutorSummary(tutorProfile.Item, profile.Item);
+}
+
+/**
+ * Every listed tutor, read from the sparse index of published tutors (gsi3: tutors' profiles and
+ * completed tutor profiles, nothing else of the table), its shards in parallel, every page through
+ * the library's own cursors. Sorted by id, so a rebuild is the same on every run.
+ */
+export async function readPublishedTutors(): Promise<TutorSummary[]> {
+  const pages = await Promise.all(
+    CATALOGUE_PARTITIONS.map(async (partition) => {
+      const { Items = [] } = await kalanTable
+        .build(QueryCommand)
+        .entities(ProfileEntity, TutorProfileEntity)
+        .query({ index: 'gsi3', partition })
+        .options({ maxPages: Infinity })
+        .send();
+      return Items;
+    }),
+  );
+  const profiles = new Map<string, ProfileItem>();
+  const tutorProfiles: TutorProfileItem[] = [];
+  for (const item of pages.flat()) {
+    if ('id' in item) tutorProfiles.push(item as TutorProfileItem);
+    else profiles.set(item.user_id, item as ProfileItem);
+  }
+  return tutorProfiles
+    .map((tutorProfile) => toTutorSummary(tutorProfile, profiles.get(tutorProfile.user_id)))
+    .filter((tutor): tutor is TutorSummary => tutor !== null)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
