@@ -1,6 +1,7 @@
 /** `npm run bench [name…]`: prints the figures; nothing here passes or fails on timing. */
 import { spawnSync } from 'node:child_process';
 import { benchAdmin } from './admin.js';
+import { benchIndexer } from './indexer.js';
 import { benchLambdas } from './lambdas.js';
 import { benchPayments } from './payments.js';
 import { benchSearch } from './search.js';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   lambdas: benchLambdas,
   uploads: benchUploads,
   search: benchSearch,
+  indexer: benchIndexer,
   payments: benchPayments,
   admin: benchAdmin,
 };
