@@ -13,15 +13,21 @@ describe('Kalan Lambdas', () => {
     expect(kalan.map((fn) => fn.handlerModule).sort()).toEqual([...expected].sort());
   });
 
-  it('run on Node 22 and arm64 with the shared memory, timeout and environment', () => {
+  it('run on Node 22 and arm64 with the shared memory, timeout and environment (more for the search catalogue)', () => {
     const tableRef = { Ref: logicalId(stack.data.table) };
+    const sized: Record<string, [memory: number, timeout: number]> = {
+      [eventHandlers.searchIndexer]: [1769, 300],
+      [routes.searchTutors.handler]: [1024, 10],
+      [routes.recommendTutors.handler]: [1024, 10],
+    };
     for (const fn of kalan) {
       const properties = functions[logicalId(fn)]?.Properties;
+      const [memory, timeout] = sized[fn.handlerModule] ?? [512, 10];
       expect(properties, fn.handlerModule).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 512,
-        Timeout: 10,
+        MemorySize: memory,
+        Timeout: timeout,
         Handler: 'index.handler',
         Environment: {
           Variables: { TABLE_NAME: tableRef, POWERTOOLS_SERVICE_NAME: 'kalan', NODE_OPTIONS: '--enable-source-maps' },
