@@ -1,6 +1,7 @@
 /**
  * S3 emulated by s3rver, in this process. Browser uploads are checked against
- * their signed POST policy (s3-post-policy.ts).
+ * their signed POST policy (s3-post-policy.ts); conditional PUTs (If-Match, If-None-Match) are
+ * honoured as S3 honours them (s3-conditional-writes.ts).
  *
  * s3rver serves anonymous requests as if every bucket were public; Kalan's buckets are all private
  * (infra/lib/private-bucket.ts blocks public access), so a guard in front of s3rver refuses what
@@ -13,6 +14,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { localConfig, type LocalConfig } from './config.js';
 import { onStop } from './processes.js';
+import { enforceConditionalWrites } from './s3-conditional-writes.js';
 import { enforcePostPolicies } from './s3-post-policy.js';
 
 /** The parts of Koa's context the guard uses (koa ships no types here). */
@@ -59,6 +61,7 @@ export async function startS3(config: LocalConfig = localConfig): Promise<{ port
     configureBuckets: Object.values(config.buckets).map((name) => ({ name, configs: [cors] })),
   });
   enforcePostPolicies(server);
+  enforceConditionalWrites(server);
   // s3rver is a Koa app: the guard runs before its own middleware (Koa composes on each request).
   (server as unknown as { middleware: Array<(ctx: Context, next: Next) => Promise<void>> }).middleware.unshift(refuseUnsigned);
   const { port } = await server.run();

@@ -23,8 +23,9 @@ import { CatalogueIndex } from './catalogue-index.js';
 import { readPublishedTutors, readTutorOfUser } from './catalogue.js';
 
 const MAX_ATTEMPTS = 5;
-/** How many changed tutors the journal holds before they are folded into a new base. */
+/** How many changed tutors the journal holds before they are folded into a new base (CATALOGUE_COMPACT_AFTER). */
 export const COMPACT_AFTER = 1_000;
+const compactAfter = () => Number(process.env.CATALOGUE_COMPACT_AFTER ?? COMPACT_AFTER);
 /** A base no journal names is deleted once this old (one just written may be about to be named). */
 const OLD_BASE_AGE_MS = 15 * 60_000;
 
@@ -113,7 +114,7 @@ export async function applyUserChanges(userIds: Iterable<string>): Promise<{ cha
     }
     if (changed === 0) return { changed, rebuilt: false, compacted: false };
     const journal: CatalogueJournal = { ...read.journal, seq, changes: [...changes.values()] };
-    if (journal.changes.length >= COMPACT_AFTER) {
+    if (journal.changes.length >= compactAfter()) {
       await compact({ journal, etag: read.etag });
       return { changed, rebuilt: false, compacted: true };
     }
