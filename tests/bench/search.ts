@@ -129,7 +129,7 @@ export async function benchSearch(): Promise<void> {
       const generatedAt = new Date().toISOString();
       const base = gzipSync(JSON.stringify({ version: 2, id: 'bench', generated_at: generatedAt, prepared }));
       const prepareMs = performance.now() - prepareStarted;
-      const journal = gzipSync(JSON.stringify({ version: 2, base: 'bench', generated_at: generatedAt, seq: 1, changes: [] }));
+      const journal = gzipSync(JSON.stringify({ version: 2, base: 'bench', generated_at: generatedAt, seq: 1, updated_at: generatedAt, changes: [] }));
       const objects = new Map([
         [JOURNAL_KEY, journal],
         [baseKey('bench'), base],

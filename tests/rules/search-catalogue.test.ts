@@ -76,6 +76,8 @@ describe('the search catalogue', () => {
     const send = vi.spyOn(s3, 'send');
     const refreshed = await currentCatalogue(Date.now() + REFRESH_INTERVAL_MS + 1);
     expect(baseRequests(send)).toBe(0);
+    expect(refreshed.generatedAt).toBe(after.updated_at); // what the search answers as catalogue_updated_at
+    expect(after.updated_at > before.updated_at).toBe(true);
     const found = refreshed.index.search({ ...DEFAULT_FILTERS, query: 'baccalaureat Kouamé' }, { offset: 0, limit: 10 });
     expect(found.tutors.map((t) => t.user_id)).toEqual([userId]);
   });

@@ -26,8 +26,9 @@ export interface CatalogueJournal {
   /** The prepared base the changes apply to, and when it was built. */
   base: string;
   generated_at: string;
-  /** Increases with every write of the journal. */
+  /** Increases with every write of the journal; `updated_at` is when the last one was made. */
   seq: number;
+  updated_at: string;
   /** The latest state of each user changed since the base, with the `seq` that wrote it. */
   changes: Array<CatalogueChange & { seq: number }>;
 }

@@ -18,6 +18,7 @@ export interface LoadedCatalogue {
   etag: string | null;
   base: string | null;
   seq: number;
+  /** When the catalogue last changed (the journal's last write). */
   generatedAt: string | null;
   checkedAt: number;
 }
@@ -45,7 +46,7 @@ async function load(): Promise<LoadedCatalogue> {
     const index = CatalogueIndex.fromPrepared(base.prepared);
     index.apply(journal.changes);
     logger.info('Catalogue loaded', { tutors: index.size, changes: journal.changes.length, ms: Math.round(performance.now() - started) });
-    return { index, etag, base: journal.base, seq: journal.seq, generatedAt: journal.generated_at, checkedAt: Date.now() };
+    return { index, etag, base: journal.base, seq: journal.seq, generatedAt: journal.updated_at, checkedAt: Date.now() };
   }
 }
 
@@ -60,7 +61,7 @@ async function refresh(previous: LoadedCatalogue | null): Promise<LoadedCatalogu
   if (!read || read.journal.base !== previous.base) return load();
   const applied = previous.index.apply(newerThan(read.journal, previous.seq));
   logger.debug('Catalogue changes applied', { tutors: applied, seq: read.journal.seq });
-  return { ...previous, etag: read.etag, seq: read.journal.seq, checkedAt: Date.now() };
+  return { ...previous, etag: read.etag, seq: read.journal.seq, generatedAt: read.journal.updated_at, checkedAt: Date.now() };
 }
 
 export async function currentCatalogue(now = Date.now()): Promise<LoadedCatalogue> {

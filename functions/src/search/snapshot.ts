@@ -52,7 +52,7 @@ async function publishBase(tutors: TutorSummary[], previous: { journal: Catalogu
   const prepared = new CatalogueIndex([...tutors].sort(byId)).toPrepared();
   const bytes = await writeBase({ version: 2, id, generated_at: generatedAt, prepared });
   await writeJournal(
-    { version: 2, base: id, generated_at: generatedAt, seq: (previous?.journal.seq ?? 0) + 1, changes: [] },
+    { version: 2, base: id, generated_at: generatedAt, seq: (previous?.journal.seq ?? 0) + 1, updated_at: generatedAt, changes: [] },
     { etag: previous?.etag ?? null },
   );
   const removed = await removeOldBases(previous ? [id, previous.journal.base] : [id], OLD_BASE_AGE_MS);
@@ -113,7 +113,7 @@ export async function applyUserChanges(userIds: Iterable<string>): Promise<{ cha
       changed += 1;
     }
     if (changed === 0) return { changed, rebuilt: false, compacted: false };
-    const journal: CatalogueJournal = { ...read.journal, seq, changes: [...changes.values()] };
+    const journal: CatalogueJournal = { ...read.journal, seq, updated_at: new Date().toISOString(), changes: [...changes.values()] };
     if (journal.changes.length >= compactAfter()) {
       await compact({ journal, etag: read.etag });
       return { changed, rebuilt: false, compacted: true };
