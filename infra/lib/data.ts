@@ -37,6 +37,8 @@ export class Data extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       // The stream feeds the search catalogue snapshot; old images let consumers see what changed.
       stream: StreamViewType.NEW_AND_OLD_IMAGES,
+      // Search history expires after 90 days (functions/src/history/entities.ts).
+      timeToLiveAttribute: TABLE_KEYS.timeToLive,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: stage.isProduction,
       removalPolicy: stage.removalPolicy,

@@ -6,7 +6,9 @@ import path from 'node:path';
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   UpdateTableCommand,
+  UpdateTimeToLiveCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
@@ -73,6 +75,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
+    await enableTimeToLive(client, tableName);
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -103,6 +106,16 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  await enableTimeToLive(client, tableName);
+}
+
+/** The table's TTL on `expires_at`, as CDK sets it (a table kept by an older local stack gets it too). */
+async function enableTimeToLive(client: DynamoDBClient, tableName: string): Promise<void> {
+  const { TimeToLiveDescription } = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (TimeToLiveDescription?.TimeToLiveStatus === 'ENABLED') return;
+  await client.send(
+    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE_KEYS.timeToLive, Enabled: true } }),
+  );
 }
 
 /** A table kept by an older local stack (`.local/`) gets the indexes added since, as CloudFormation would add them. */

@@ -36,6 +36,12 @@ describe('the single DynamoDB table', () => {
     });
   });
 
+  it('deletes what carries an expiry (search history) through its TTL', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+    });
+  });
+
   it('is deleted with a dev stage but retained and deletion-protected in prod (every stateful resource: stages.test.ts)', () => {
     template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
     const prod = synthesize({ stage: 'prod' }).template;

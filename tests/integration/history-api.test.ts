@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, type SearchHistoryEntry } from '#shared';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { api, newUser, type TestUser } from '../support/stack.js';
+import { db } from './payments-helpers.js';
 
 let owner: TestUser;
 let stranger: TestUser;
@@ -38,6 +40,29 @@ describe('search history', () => {
       results_count: 7,
       filters: { ...DEFAULT_FILTERS, location: 'cocody', subject: 'Physique' },
     });
+  });
+
+  it('keeps a search 90 days: the entry carries its expiry for the table TTL, and an expired one is not listed', async () => {
+    const user = await newUser('parent');
+    const kept = entry({ subject: 'Chimie' });
+    const expired = entry({ subject: 'Anglais' });
+    const before = Math.floor(Date.now() / 1000);
+    for (const body of [expired, kept]) expect((await record(user, body)).status).toBe(201);
+    const item = async (id: string) =>
+      (await db().send(new GetCommand({ TableName: 'kalan-local', Key: { pk: `USER#${user.sub}`, sk: `SEARCH#${id}` } }))).Item!;
+    const expiresAt = Number((await item(kept.id)).expires_at);
+    expect(expiresAt - before).toBeGreaterThanOrEqual(90 * 86_400);
+    expect(expiresAt - before).toBeLessThan(90 * 86_400 + 60);
+    // TTL deletes some time after the expiry: until then the list leaves the entry out.
+    await db().send(
+      new UpdateCommand({
+        TableName: 'kalan-local',
+        Key: { pk: `USER#${user.sub}`, sk: `SEARCH#${expired.id}` },
+        UpdateExpression: 'SET expires_at = :past',
+        ExpressionAttributeValues: { ':past': before - 1 },
+      }),
+    );
+    expect((await list(user)).map((e) => e.id)).toEqual([kept.id]);
   });
 
   it('records a retried request once', async () => {

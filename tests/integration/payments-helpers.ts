@@ -93,7 +93,7 @@ export async function chargeSuccessBody(reference: string, target = stack()): Pr
 /** One client per DynamoDB Local (the shared stack's, or a stack a test started itself). */
 const documentClients = new Map<number, DynamoDBDocumentClient>();
 
-function db(target: StackInfo = stack()): DynamoDBDocumentClient {
+export function db(target: StackInfo = stack()): DynamoDBDocumentClient {
   const port = target.ports.dynamodb;
   let client = documentClients.get(port);
   if (!client) {

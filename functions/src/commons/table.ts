@@ -11,4 +11,6 @@ export const TABLE_KEYS = {
     /** Sparse: the published tutors (their profile and tutor profile), what the search catalogue is rebuilt from. */
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
+  /** Items carrying it (epoch seconds) are deleted by the table's TTL once past: search history. */
+  timeToLive: 'expires_at',
 } as const;

@@ -6,7 +6,7 @@ import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batch
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { RecordSearchInput, SearchHistoryEntry } from '#shared/discovery-schemas';
 import { isConditionalCheckFailure, kalanTable, userPartition } from '#commons/db';
-import { historyIndexPartition, historyRange, SearchHistoryEntity } from './entities.js';
+import { expiresAt, historyIndexPartition, historyRange, SearchHistoryEntity } from './entities.js';
 
 function toEntry(item: {
   id: string;
@@ -30,7 +30,8 @@ export async function recentSearches(userId: string, limit: number): Promise<Sea
     .build(QueryCommand)
     .entities(SearchHistoryEntity)
     .query({ index: 'gsi1', partition: historyIndexPartition(userId) })
-    .options({ reverse: true, limit, maxPages: 1 })
+    // TTL deletes within a few days of expiry: an expired entry is not shown meanwhile.
+    .options({ reverse: true, limit, maxPages: 1, filters: { searchHistory: { or: [{ attr: 'expires_at', exists: false }, { attr: 'expires_at', gt: Math.floor(Date.now() / 1000) }] } } })
     .send();
   return Items.map(toEntry);
 }
@@ -44,13 +45,15 @@ export async function recordSearch(
   input: RecordSearchInput,
 ): Promise<{ entry: SearchHistoryEntry; created: boolean }> {
   const query = input.filters.query.trim();
+  const createdAt = new Date().toISOString();
   const entry = {
     user_id: userId,
     id: input.id,
     search_query: query || undefined,
     filters: { ...input.filters, query },
     results_count: input.results_count,
-    created_at: new Date().toISOString(),
+    created_at: createdAt,
+    expires_at: expiresAt(createdAt),
   };
   try {
     await SearchHistoryEntity.build(PutItemCommand)
