@@ -199,7 +199,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'kyc/admin-review': { table: { get: [KYC, USER], update: [USER, KYC, COUNTERS] }, buckets: { kyc: ['tag'] }, cognito: SECOND_FACTOR_CHECK },
 
   // Discovery
-  'search/search-tutors': { buckets: { catalogue: ['read'], tutorImages: ['read'] } },
+  // A parent's search is recorded in their history in the same call (history/history.ts).
+  'search/search-tutors': { table: { put: [USER], get: [USER] }, buckets: { catalogue: ['read'], tutorImages: ['read'] } },
   // The changed tutors (USER#), a rebuild from the published tutors' index (gsi3), and old bases deleted.
   'search/index-catalogue': { table: { get: [USER], gsi3: [GSI3.catalogue] }, tableStream: true, buckets: { catalogue: ['read', 'write', 'delete'] } },
   'favorites/list-favorites': { table: { query: [USER], get: [USER] }, buckets: { tutorImages: ['read'] } },

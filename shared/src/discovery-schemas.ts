@@ -51,6 +51,11 @@ export const searchQuerySchema = z
         .number()
         .check(z.int({ error: 'offset doit être un entier' }), z.gte(0, { error: 'offset doit être positif' })),
     ),
+    /**
+     * A parent's search made in the app (not the reload of a shared link): the history entry's id,
+     * chosen by the client so a retried request records once. Recorded with the first page.
+     */
+    record: z.optional(z.uuid({ error: messages.validation.invalidId })),
   })
   .check(
     z.refine((value) => (value.minRate ?? RATE_MIN) <= (value.maxRate ?? RATE_MAX), {

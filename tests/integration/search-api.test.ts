@@ -198,3 +198,29 @@ describe('catalogue freshness', () => {
     await eventually(async () => expect((await allResults({ q: lastName })).total).toBe(0));
   });
 });
+
+describe('a search recorded in the history by the search itself', () => {
+  const history = async (user: TestUser) => (await api('/api/search-history', { token: user.accessToken })).body.entries as Array<{ id: string; results_count: number; filters: Record<string, unknown> }>;
+
+  it("records a parent's search once (a retried request too), with its result count, from the first page only", async () => {
+    const user = await newUser('parent');
+    const record = randomUUID();
+    const first = await searchApi({ subject: 'Physique', location: 'cocody', record }, user.accessToken);
+    expect(first.status, first.text).toBe(200);
+    expect((await searchApi({ subject: 'Physique', location: 'cocody', record }, user.accessToken)).status).toBe(200);
+    expect((await searchApi({ subject: 'Physique', location: 'cocody', record: randomUUID(), offset: 24 }, user.accessToken)).status).toBe(200);
+    const entries = await history(user);
+    expect(entries).toEqual([expect.objectContaining({ id: record, results_count: (first.body as SearchResponse).total })]);
+    expect(entries[0]!.filters).toMatchObject({ subject: 'Physique', location: 'cocody' });
+  });
+
+  it("records nothing for a tutor's search, and refuses a malformed id in French", async () => {
+    const tutor = await newUser('tuteur');
+    expect((await searchApi({ q: 'maths', record: randomUUID() }, tutor.accessToken)).status).toBe(200);
+    const parentsHistory = await history(parent);
+    const bad = await searchApi({ q: 'maths', record: 'pas-un-id' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_error');
+    expect(await history(parent)).toEqual(parentsHistory);
+  });
+});

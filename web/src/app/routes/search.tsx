@@ -1,5 +1,5 @@
 import { PageLayout } from '@/components/layout/page-layout';
-import { useRecordSearch } from '@/features/history/api/history';
+import { useHistoryRecorded } from '@/features/history/api/history';
 import { SearchHistoryCard } from '@/features/history/components/search-history-card';
 import { RecommendationsPanel } from '@/features/recommendations/components/recommendations-panel';
 import { SEARCH_TITLE, SearchScreen } from '@/features/search/components/search-screen';
@@ -10,12 +10,13 @@ import { useRenderTutor } from '../tutor-cards';
 export function SearchPage() {
   const { profile } = useAuth();
   const renderTutor = useRenderTutor();
-  const recordSearch = useRecordSearch();
+  const historyRecorded = useHistoryRecorded();
   const isParent = profile?.role === 'parent';
   return (
     <SearchScreen
       renderTutor={renderTutor}
-      onSearched={recordSearch}
+      recordSearches={isParent}
+      onSearched={isParent ? historyRecorded : undefined}
       renderHistory={isParent ? (apply) => <SearchHistoryCard onSelect={apply} /> : undefined}
       // Recommendations are a parent's (spec §6): other roles search without the AI panel.
       renderSuggestions={isParent ? (filters) => <RecommendationsPanel filters={filters} renderTutor={renderTutor} /> : undefined}

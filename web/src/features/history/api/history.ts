@@ -1,6 +1,5 @@
 import { type SearchHistoryResponse } from '#shared/discovery-schemas';
 import { messages } from '#shared/messages';
-import { type SearchFilters } from '#shared/search';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { notify } from '@/components/ui/notify';
@@ -31,21 +30,8 @@ export function useClearHistory() {
   });
 }
 
-/**
- * Records a search in the history. Failures are only logged (spec §8); the id chosen here makes
- * a retried request count once.
- */
-export function useRecordSearch(): (filters: SearchFilters, resultsCount: number) => void {
-  const { profile } = useAuth();
+/** A search was recorded with its request (the search API records a parent's searches): the list is read again. */
+export function useHistoryRecorded(): () => void {
   const queryClient = useQueryClient();
-  return useCallback(
-    (filters, resultsCount) => {
-      if (profile?.role !== 'parent') return;
-      const body = { id: crypto.randomUUID(), filters, results_count: resultsCount };
-      apiRequest('recordSearch', { body })
-        .then(() => queryClient.invalidateQueries({ queryKey: historyQueryKey }))
-        .catch((error: unknown) => console.error("L'enregistrement de la recherche a échoué", error));
-    },
-    [profile?.role, queryClient],
-  );
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: historyQueryKey }), [queryClient]);
 }

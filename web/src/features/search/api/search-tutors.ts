@@ -17,13 +17,17 @@ export function searchQuery(filters: SearchFilters): Record<string, string | num
   };
 }
 
-/** Search results for the submitted filters (null: no search yet), a page at a time. */
-export function useSearchTutors(filters: SearchFilters | null) {
+/**
+ * Search results for the submitted filters (null: no search yet), a page at a time. With a
+ * `recordId` (a parent's search made in the app), the first page's request also records it in the
+ * history, under that id (a retry records once).
+ */
+export function useSearchTutors(filters: SearchFilters | null, recordId: string | null = null) {
   return useInfiniteQuery({
-    queryKey: ['search-tutors', filters],
+    queryKey: ['search-tutors', filters, recordId],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<SearchResponse>('searchTutors', {
-        query: { ...searchQuery(filters!), offset: pageParam, limit: SEARCH_PAGE_SIZE },
+        query: { ...searchQuery(filters!), offset: pageParam, limit: SEARCH_PAGE_SIZE, record: pageParam === 0 ? (recordId ?? undefined) : undefined },
         signal,
       }),
     initialPageParam: 0,

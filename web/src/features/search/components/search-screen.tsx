@@ -14,21 +14,26 @@ interface SearchScreenProps {
   renderHistory?: (apply: (filters: SearchFilters) => void) => ReactNode;
   /** The suggested-tutors block, given the zone, subject and level being searched. */
   renderSuggestions?: (filters: SearchFilters) => ReactNode;
-  /** Called once per search the user makes, with its result count (the page records history). */
+  /** A parent's searches made here go to their history, recorded by the search request itself. */
+  recordSearches?: boolean;
+  /** Called once per search the user makes, once answered (the page refreshes the history). */
   onSearched?: (filters: SearchFilters, resultsCount: number) => void;
 }
 
 const keyOf = (filters: SearchFilters) => JSON.stringify(filters);
 
 /** Tutor search (spec §2): filters in the URL, results, history until the first search. */
-export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, onSearched }: SearchScreenProps) {
+export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, recordSearches = false, onSearched }: SearchScreenProps) {
   const { submitted, submit } = useSearchUrl();
   const [draft, setDraft] = useState<SearchFilters>(() => submitted ?? resetFilters());
   const [toRecord, setToRecord] = useState<string | null>(null);
-  const results = useSearchTutors(submitted);
+  // The last search made here and its history id: sent only while those filters are the ones shown
+  // (not after back/forward to others, nor for a shared link opened as is).
+  const [recorded, setRecorded] = useState<{ key: string; id: string } | null>(null);
+  const submittedKey = submitted ? keyOf(submitted) : null;
+  const results = useSearchTutors(submitted, recorded && recorded.key === submittedKey ? recorded.id : null);
 
   // The URL changed under us (a history entry, back/forward): the form shows what is searched.
-  const submittedKey = submitted ? keyOf(submitted) : null;
   useEffect(() => {
     if (submitted) setDraft(submitted);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -37,10 +42,11 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, on
   const search = (filters: SearchFilters) => {
     const normalised = { ...filters, query: filters.query.trim() };
     setToRecord(keyOf(normalised));
+    if (recordSearches) setRecorded({ key: keyOf(normalised), id: crypto.randomUUID() });
     submit(normalised);
   };
 
-  // A search made here (not a reload of a shared link) goes to the history with its count.
+  // A search made here (not a reload of a shared link) is answered: the page is told, once.
   const firstPage = results.data?.pages[0];
   useEffect(() => {
     if (!toRecord || !submitted || toRecord !== submittedKey) return;
