@@ -210,7 +210,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'history/record-search': { table: { put: [USER], get: [USER] } },
   'history/clear-history': { table: { query: [USER], batchWrite: [USER] } },
   'recommendations/recommend-tutors': {
-    table: { gsi1: [GSI1.searchHistory], query: [USER], get: [USER] },
+    // put: the model's answer kept a day for the same question (recommendations/entities.ts).
+    table: { gsi1: [GSI1.searchHistory], query: [USER], get: [USER], put: [USER] },
     buckets: { catalogue: ['read'], tutorImages: ['read'] },
     bedrock: true,
   },

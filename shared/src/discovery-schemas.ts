@@ -168,6 +168,8 @@ export interface RecommendationsResponse {
     model_id: string | null;
     /** Why the deterministic ranking was used: Bedrock off, failed, or answered something invalid. */
     fallback_reason: 'disabled' | 'error' | 'invalid_output' | null;
+    /** The model's answer to the same question, kept from an earlier view (no new model call). */
+    from_cache: boolean;
     summary: PreferenceSummary;
     candidates_considered: number;
     generated_at: string;

@@ -106,7 +106,13 @@ describe('recommendations with Bedrock (stubbed at the SDK boundary)', () => {
       handler: typeof handler;
     });
   });
-  afterEach(() => bedrock.reset());
+  // Each test asks the model afresh: the answer kept for the same question (a day) is forgotten.
+  afterEach(async () => {
+    bedrock.reset();
+    const { RecommendationsCacheEntity } = await import('../../functions/src/recommendations/entities.js');
+    const { DeleteItemCommand } = await import('dynamodb-toolbox/entity/actions/delete');
+    await RecommendationsCacheEntity.build(DeleteItemCommand).key({ user_id: parent.sub }).send();
+  });
 
   it("uses a valid answer: the model's order and its reasoning", async () => {
     const deterministic = (await recommend(parent.accessToken)).body as RecommendationsResponse;

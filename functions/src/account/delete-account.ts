@@ -26,6 +26,7 @@ import { FavoriteEntity } from '../favorites/entities.js';
 import { SearchHistoryEntity } from '../history/entities.js';
 import { KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
+import { RecommendationsCacheEntity } from '../recommendations/entities.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { deleteStoredFiles, tagKycDocuments } from '../uploads/storage.js';
 import { readKycSubmissions, readTransactions, readUserItems, type KycVerification, type Transaction, type UserItems } from './records.js';
@@ -139,7 +140,7 @@ async function deleteKycSubmissions(submissions: readonly KycVerification[]): Pr
 const BATCH_WRITE_MAX = 25;
 
 /**
- * Step 4. Favourites, searches, onboarding answers, the tutor profile (its deletion reaches the
+ * Step 4. Favourites, searches, the kept recommendations, onboarding answers, the tutor profile (its deletion reaches the
  * search indexer through the table's stream: the tutor leaves the catalogue) and the KYC status,
  * then the profile, with the admin's counters, on condition that it is still the one counted.
  */
@@ -151,6 +152,7 @@ async function deleteUserItems(userId: string, items: UserItems): Promise<{ item
     ...(items.organisation ? [OrganisationEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
     ...(items.tutorProfile ? [TutorProfileEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
     ...(items.kycStatus ? [KycStatusEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
+    ...(items.recommendations ? [RecommendationsCacheEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
   ];
   for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
     await executeBatchWrite({ maxAttempts: 5 }, kalanTable.build(BatchWriteCommand).requests(...requests.slice(i, i + BATCH_WRITE_MAX)));

@@ -85,6 +85,7 @@ export async function exportOf(caller: Pick<Caller, 'userId' | 'groups' | 'email
       .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
       .map(({ user_id: _user, ...entry }) => entry),
     kyc: { status: items.kycStatus?.status ?? null, submissions: kyc },
+    recommendations: items.recommendations ? { created_at: items.recommendations.created_at, model_id: items.recommendations.model_id, answer: items.recommendations.answer } : null,
     transactions: { as_parent: parentTransactions, as_tutor: tutorTransactions },
     disputes_opened: parentTransactions.flatMap((tx) => (tx.dispute ? [{ transaction_id: tx.id, ...tx.dispute }] : [])),
     ratings: { given: rated(parentTransactions), received: rated(tutorTransactions) },

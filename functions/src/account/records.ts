@@ -12,6 +12,7 @@ import { FavoriteEntity } from '../favorites/entities.js';
 import { SearchHistoryEntity } from '../history/entities.js';
 import { KYC_LIST_PARTITION, KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
+import { RecommendationsCacheEntity } from '../recommendations/entities.js';
 import {
   DisputeEntity,
   parentTransactionsIndex,
@@ -34,13 +35,15 @@ export interface UserItems {
   favorites: Array<FormattedItem<typeof FavoriteEntity>>;
   searches: Array<FormattedItem<typeof SearchHistoryEntity>>;
   kycStatus: FormattedItem<typeof KycStatusEntity> | null;
+  /** The last recommendations the model wrote for the parent (kept a day). */
+  recommendations: FormattedItem<typeof RecommendationsCacheEntity> | null;
 }
 
 /** The user's own partition, whole (strongly consistent: the deletion reads what it deletes). */
 export async function readUserItems(userId: string): Promise<UserItems> {
   const { Items: items = [] } = await kalanTable
     .build(QueryCommand)
-    .entities(ProfileEntity, TutorProfileEntity, ParentPreferencesEntity, OrganisationEntity, FavoriteEntity, SearchHistoryEntity, KycStatusEntity)
+    .entities(ProfileEntity, TutorProfileEntity, ParentPreferencesEntity, OrganisationEntity, FavoriteEntity, SearchHistoryEntity, KycStatusEntity, RecommendationsCacheEntity)
     .query({ partition: userPartition(userId) })
     .options({ consistent: true, maxPages: Infinity, showEntityAttr: true })
     .send();
@@ -52,6 +55,7 @@ export async function readUserItems(userId: string): Promise<UserItems> {
     favorites: [],
     searches: [],
     kycStatus: null,
+    recommendations: null,
   };
   for (const item of items) {
     switch (item.entity) {
@@ -75,6 +79,9 @@ export async function readUserItems(userId: string): Promise<UserItems> {
         break;
       case KycStatusEntity.entityName:
         result.kycStatus = item as UserItems['kycStatus'];
+        break;
+      case RecommendationsCacheEntity.entityName:
+        result.recommendations = item as UserItems['recommendations'];
         break;
     }
   }

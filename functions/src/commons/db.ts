@@ -16,6 +16,7 @@
  * | searchHistory (history/entities.ts) | USER#<user_id> / SEARCH#<id> | HISTORY#<user_id> / <created_at>#<id> | —             |
  * | kycVerification (kyc/entities.ts) | KYC#<id> / KYC                | KYC_VERIFICATIONS / <created_at>#<id> | KYC_PENDING / <created_at>#<id> (sparse: pending only) |
  * | kycStatus     (kyc/entities.ts) | USER#<user_id> / KYC_STATUS     | —                                 | —                        |
+ * | recommendationsCache (recommendations/entities.ts) | USER#<user_id> / RECOMMENDATIONS | — | —                  |
  * | transaction   (payments/entities.ts) | TX#<id> / TRANSACTION      | PARENT_TX#<parent_id> / <created_at>#<id> | TUTOR_TX#<tutor_user_id> / <created_at>#<id> |
  * | transactionIndex (payments/entities.ts) | TX#<id> / INDEX         | TRANSACTIONS / <created_at>#<id>  | TX_ATTENTION / <created_at>#<id> (sparse: needs_attention, payment_mismatch) |
  * | ledgerLine    (payments/entities.ts) | TX#<id> / LEDGER#<movement>#<n> | —                             | —                        |
