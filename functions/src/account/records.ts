@@ -47,6 +47,19 @@ export async function readUserItems(userId: string): Promise<UserItems> {
     .query({ partition: userPartition(userId) })
     .options({ consistent: true, maxPages: Infinity, showEntityAttr: true })
     .send();
+  // The kinds of which a user has one item, and the lists, by the entity's name.
+  const single: Record<string, keyof UserItems> = {
+    [ProfileEntity.entityName]: 'profile',
+    [TutorProfileEntity.entityName]: 'tutorProfile',
+    [ParentPreferencesEntity.entityName]: 'parentPreferences',
+    [OrganisationEntity.entityName]: 'organisation',
+    [KycStatusEntity.entityName]: 'kycStatus',
+    [RecommendationsCacheEntity.entityName]: 'recommendations',
+  };
+  const lists: Record<string, 'favorites' | 'searches'> = {
+    [FavoriteEntity.entityName]: 'favorites',
+    [SearchHistoryEntity.entityName]: 'searches',
+  };
   const result: UserItems = {
     profile: null,
     tutorProfile: null,
@@ -58,32 +71,10 @@ export async function readUserItems(userId: string): Promise<UserItems> {
     recommendations: null,
   };
   for (const item of items) {
-    switch (item.entity) {
-      case ProfileEntity.entityName:
-        result.profile = item as Profile;
-        break;
-      case TutorProfileEntity.entityName:
-        result.tutorProfile = item as TutorProfile;
-        break;
-      case ParentPreferencesEntity.entityName:
-        result.parentPreferences = item as UserItems['parentPreferences'];
-        break;
-      case OrganisationEntity.entityName:
-        result.organisation = item as UserItems['organisation'];
-        break;
-      case FavoriteEntity.entityName:
-        result.favorites.push(item as UserItems['favorites'][number]);
-        break;
-      case SearchHistoryEntity.entityName:
-        result.searches.push(item as UserItems['searches'][number]);
-        break;
-      case KycStatusEntity.entityName:
-        result.kycStatus = item as UserItems['kycStatus'];
-        break;
-      case RecommendationsCacheEntity.entityName:
-        result.recommendations = item as UserItems['recommendations'];
-        break;
-    }
+    const list = lists[item.entity];
+    const one = single[item.entity];
+    if (list) (result[list] as unknown[]).push(item);
+    else if (one) (result as unknown as Record<string, unknown>)[one] = item;
   }
   return result;
 }
