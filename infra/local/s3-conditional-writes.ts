@@ -1,9 +1,12 @@
 /**
- * S3's conditional writes, which s3rver ignores: a PUT with `If-None-Match: *` fails with 412
- * PreconditionFailed when the object exists, one with `If-Match: <etag>` when the object's ETag is
- * another (404 NoSuchKey when there is no object), and the check and the write are one step —
- * PUTs of the same key wait for each other, as S3 serialises them. The search catalogue's journal
- * relies on it: two indexers writing at once must not lose a change.
+ * What S3 guarantees and s3rver does not, for one key at a time:
+ * - conditional writes: a PUT with `If-None-Match: *` fails with 412 PreconditionFailed when the
+ *   object exists, one with `If-Match: <etag>` when the object's ETag is another (404 NoSuchKey
+ *   when there is no object), the check and the write being one step;
+ * - atomic writes: s3rver writes the file in place, so a GET during a PUT could read half an
+ *   object; here PUTs of a key wait for each other, and GETs and HEADs wait for the PUT under way.
+ * The search catalogue's journal relies on both: two indexers writing at once must not lose a
+ * change, and a container reading while the indexer writes must read a whole journal.
  */
 import type S3rver from 's3rver';
 
@@ -37,16 +40,20 @@ async function currentEtag(ctx: Context, bucket: string, key: string): Promise<s
 }
 
 export function enforceConditionalWrites(server: S3rver): void {
+  /** Per key, the PUT under way (and those queued behind it). */
   const writing = new Map<string, Promise<void>>();
   const middleware: Middleware = async (ctx, next) => {
-    const ifMatch = ctx.get('if-match');
-    const ifNoneMatch = ctx.get('if-none-match');
     const object = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
-    // A PUT of the object itself (the SDK adds `x-id=PutObject`), not of a subresource or a part.
-    const subresource = /(^|&)(tagging|acl|uploadId|partNumber|retention|legal-hold)(=|&|$)/.test(ctx.querystring);
-    if (ctx.method !== 'PUT' || !object || subresource || (!ifMatch && !ifNoneMatch)) return next();
+    // The object itself (the SDK adds `x-id=…`), not a subresource or a part.
+    const subresource = /(^|&)(tagging|acl|uploadId|partNumber|retention|legal-hold|uploads)(=|&|$)/.test(ctx.querystring);
+    if (!object || subresource) return next();
     const [, bucket, key] = object as unknown as [string, string, string];
     const id = `${bucket}/${key}`;
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      await writing.get(id);
+      return next();
+    }
+    if (ctx.method !== 'PUT') return next();
     const previous = writing.get(id) ?? Promise.resolve();
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
@@ -54,7 +61,9 @@ export function enforceConditionalWrites(server: S3rver): void {
     writing.set(id, queued);
     await previous;
     try {
-      const etag = await currentEtag(ctx, bucket, decodeURIComponent(key));
+      const ifMatch = ctx.get('if-match');
+      const ifNoneMatch = ctx.get('if-none-match');
+      const etag = ifMatch || ifNoneMatch ? await currentEtag(ctx, bucket, decodeURIComponent(key)) : null;
       if (ifNoneMatch === '*' && etag !== null) {
         return refuse(ctx, 412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
       }

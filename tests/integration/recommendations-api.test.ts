@@ -126,7 +126,7 @@ describe('recommendations with Bedrock (stubbed at the SDK boundary)', () => {
       }),
     );
     const body = await call();
-    expect(body.metadata).toMatchObject({ source: 'bedrock', model_id: 'eu.anthropic.claude-test', fallback_reason: null });
+    expect(body.metadata, JSON.stringify(body)).toMatchObject({ source: 'bedrock', model_id: 'eu.anthropic.claude-test', fallback_reason: null });
     expect(body.recommendations.map((t) => t.id)).toEqual([a, b]);
     expect(body.reasoning).toEqual({
       [a]: 'Ce répétiteur prépare très bien au BAC de physique à Cocody.',
