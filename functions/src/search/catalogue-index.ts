@@ -20,6 +20,7 @@ import {
   type TutorSummary,
 } from '#shared/search';
 import { CatalogueFacets } from './facets.js';
+import { TextResultCache } from './text-results.js';
 import { STOP_WORDS } from './query-vocabulary.js';
 import { searchAttempts, type SearchAttempt } from './search-attempts.js';
 import { textQuery } from './text-query.js';
@@ -99,42 +100,6 @@ const MINISEARCH_OPTIONS: Options<Positioned> = {
   },
   searchOptions: SEARCH_OPTIONS,
 };
-
-/**
- * Full-text results of recent queries (positions and scores, best first), until the catalogue
- * changes: parents type the same few subjects, and the text part of a search is its costly part.
- * Bounded by the number of positions held, not of queries.
- */
-class TextResultCache {
-  private readonly entries = new Map<string, { positions: Uint32Array; scores: Float64Array }>();
-  private held = 0;
-  constructor(private readonly maxPositions: number) {}
-
-  get(key: string) {
-    const entry = this.entries.get(key);
-    if (entry) {
-      this.entries.delete(key);
-      this.entries.set(key, entry); // most recently used last
-    }
-    return entry;
-  }
-
-  set(key: string, entry: { positions: Uint32Array; scores: Float64Array }): void {
-    if (entry.positions.length > this.maxPositions) return;
-    this.entries.set(key, entry);
-    this.held += entry.positions.length;
-    for (const [oldest, old] of this.entries) {
-      if (this.held <= this.maxPositions) break;
-      this.entries.delete(oldest);
-      this.held -= old.positions.length;
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.held = 0;
-  }
-}
 
 export class CatalogueIndex {
   /** The tutor at each position; null where a tutor left the catalogue since it was prepared. */
