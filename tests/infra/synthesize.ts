@@ -2,16 +2,32 @@
  * Builds the Kalan stack the way `cdk synth` does (same cdk.json context, same cdk-nag plugin),
  * without bundling the Lambdas, and returns its template for assertions.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
+import { afterAll, onTestFinished } from 'vitest';
 import { addKalanStack, type KalanStack } from '../../infra/lib/kalan-stack.js';
 import { KalanFunction } from '../../infra/lib/kalan-function.js';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
 import { type Stage, stageNamed } from '../../infra/lib/stage.js';
+
+/**
+ * A temporary folder (the synthesized app's, a fake SPA build), removed after the test that made
+ * it, or after the file when made while the file is collected.
+ */
+function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    onTestFinished(remove);
+  } catch {
+    afterAll(remove);
+  }
+  return dir;
+}
 
 export interface Synthesized {
   app: App;
@@ -37,6 +53,8 @@ export function synthesize(options: { stage?: string | Stage; spaDistDir?: strin
 export function newApp(): App {
   const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
   return new App({
+    // Its own folder, removed at the end (CDK's default, a new `cdk.out*` in the system's temp, stays).
+    outdir: temporaryDir('kalan-cdk-'),
     builtinCloudFormationValidation: false,
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
   });
@@ -44,12 +62,12 @@ export function newApp(): App {
 
 /** A directory that certainly holds no SPA build. */
 export function missingSpaBuild(): string {
-  return join(mkdtempSync(join(tmpdir(), 'kalan-infra-')), 'dist');
+  return join(temporaryDir('kalan-infra-'), 'dist');
 }
 
 /** A minimal Vite-shaped build: index.html, content-hashed assets, a public file. */
 export function fakeSpaBuild(): string {
-  const dist = join(mkdtempSync(join(tmpdir(), 'kalan-infra-')), 'dist');
+  const dist = join(temporaryDir('kalan-infra-'), 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-3f2a1b.js"></script>');
   writeFileSync(join(dist, 'assets', 'index-3f2a1b.js'), 'console.log("kalan")');
