@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -31,6 +32,9 @@ export interface KalanFunctionProps {
  * CPU that comes with it): at 100 000 tutors the loaded index holds ≈ 100 MB and a rebuild or a
  * compaction peaks at ≈ 530 MB of heap and builds for ≈ 7 s (`npm run bench -- search indexer`).
  */
+/** The module that stands in for the SDK's default credential chain in a bundle. */
+const ENV_CREDENTIALS = path.join(REPO_ROOT, 'functions/src/commons/clients/env-credentials.ts');
+
 export const FUNCTION_SIZING: Readonly<Record<string, { memorySize: number; timeout: Duration }>> = {
   'search/index-catalogue': { memorySize: 1769, timeout: Duration.minutes(5) },
   'search/search-tutors': { memorySize: 1024, timeout: Duration.seconds(10) },
@@ -95,6 +99,8 @@ export class KalanFunction extends NodejsFunction {
         sourceMap: true,
         // Ship the SDK versions pinned in package-lock.json, not whatever the runtime carries.
         bundleAwsSDK: true,
+        // Credentials come from Lambda's environment: the SDK's whole default chain is left out.
+        esbuildArgs: { '--alias:@aws-sdk/credential-provider-node': ENV_CREDENTIALS },
       },
     });
     this.handlerModule = props.handlerModule;
