@@ -21,12 +21,14 @@ import { summarisePreferences } from './preferences.js';
 import { BEDROCK_CANDIDATES, explain, RECOMMENDATION_COUNT, rankCandidates } from './scoring.js';
 
 export async function recommendTutors(userId: string, request: RecommendationsRequest): Promise<RecommendationsResponse> {
+  const modelId = bedrockModelId();
   const [history, favorites, onboarding, catalogue, cached] = await Promise.all([
     recentSearches(userId, HISTORY_FOR_PREFERENCES),
     favoritesOf(userId),
     ParentPreferencesEntity.build(GetItemCommand).key({ user_id: userId }).send(),
     currentCatalogue(),
-    RecommendationsCacheEntity.build(GetItemCommand).key({ user_id: userId }).send(),
+    // The kept answer matters only when there is a model to ask.
+    modelId ? RecommendationsCacheEntity.build(GetItemCommand).key({ user_id: userId }).send() : { Item: undefined },
   ]);
   const byId = new Map(catalogue.index.tutors.map((tutor) => [tutor.id, tutor]));
   const favoriteTutors = favorites.map((f) => byId.get(f.tutor_id)).filter((t): t is TutorSummary => Boolean(t));
@@ -50,7 +52,6 @@ export async function recommendTutors(userId: string, request: RecommendationsRe
     metadata: { ...metadata, source: 'deterministic' as const, model_id: modelId, fallback_reason: reason, from_cache: false },
   });
 
-  const modelId = bedrockModelId();
   if (!modelId) return fallback('disabled', null);
   if (!ranked.length) return fallback(null, modelId);
   const shortlist = ranked.slice(0, BEDROCK_CANDIDATES);

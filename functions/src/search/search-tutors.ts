@@ -30,14 +30,17 @@ export const handler = apiHandler(routes.searchTutors, { query: searchQuerySchem
   const limit = query.limit ?? SEARCH_PAGE_SIZE;
   const catalogue = await currentCatalogue();
   const page = catalogue.index.search(filters, { offset, limit });
-  if (query.record && offset === 0 && caller.groups.includes('parent')) {
-    await recordSearch(caller.userId, { id: query.record, filters: filters as RecordSearchInput['filters'], results_count: page.total }).catch((error: unknown) =>
-      logger.warn('Search not recorded in the history', { error }),
-    );
-  }
+  const recording =
+    query.record && offset === 0 && caller.groups.includes('parent')
+      ? recordSearch(caller.userId, { id: query.record, filters: filters as RecordSearchInput['filters'], results_count: page.total }).catch(
+          (error: unknown) => logger.warn('Search not recorded in the history', { error }),
+        )
+      : undefined;
+  // The history write and the photos' signatures at the same time.
+  const [tutors] = await Promise.all([withSignedPhotos(page.tutors), recording]);
   const response: SearchResponse = {
     ...page,
-    tutors: await withSignedPhotos(page.tutors),
+    tutors,
     offset,
     limit,
     catalogue_updated_at: catalogue.generatedAt,

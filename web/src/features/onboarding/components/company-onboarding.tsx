@@ -40,15 +40,40 @@ export const companyWizard: WizardDefinition<OrganisationInput, Organisation> = 
       {
         title: 'Votre organisation',
         controls: [
-          { kind: 'input', name: 'name', label: "Nom de l'organisation", required: true, input: { autoComplete: 'organization' } },
-          { kind: 'select', name: 'type', label: "Type d'organisation", required: true, placeholder: 'Choisissez un type', options: COMPANY_TYPES, labels: COMPANY_TYPE_LABELS },
+          {
+            kind: 'input',
+            name: 'name',
+            label: "Nom de l'organisation",
+            required: true,
+            input: { autoComplete: 'organization' },
+          },
+          {
+            kind: 'select',
+            name: 'type',
+            label: "Type d'organisation",
+            required: true,
+            placeholder: 'Choisissez un type',
+            options: COMPANY_TYPES,
+            labels: COMPANY_TYPE_LABELS,
+          },
           { kind: 'textarea', name: 'description', label: 'Description', required: true, rows: 3 },
           { kind: 'input', name: 'address', label: 'Adresse', required: true, input: { autoComplete: 'street-address' } },
           {
             kind: 'pair',
             fields: [
-              { kind: 'input', name: 'phone', label: 'Téléphone', required: true, input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '+225 07 00 00 00 00' } },
-              { kind: 'input', name: 'website', label: 'Site web (optionnel)', input: { type: 'url', inputMode: 'url', placeholder: 'https://' } },
+              {
+                kind: 'input',
+                name: 'phone',
+                label: 'Téléphone',
+                required: true,
+                input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: '+225 07 00 00 00 00' },
+              },
+              {
+                kind: 'input',
+                name: 'website',
+                label: 'Site web (optionnel)',
+                input: { type: 'url', inputMode: 'url', placeholder: 'https://' },
+              },
             ],
           },
         ],
@@ -56,8 +81,21 @@ export const companyWizard: WizardDefinition<OrganisationInput, Organisation> = 
       {
         title: 'Votre équipe',
         controls: [
-          { kind: 'select', name: 'tutor_count', label: 'Nombre de répétiteurs', required: true, placeholder: 'Choisissez', options: TUTOR_COUNT_RANGES, labels: TUTOR_COUNT_LABELS },
-          { kind: 'input', name: 'specialization', label: 'Spécialisation', input: { placeholder: 'Ex. : sciences, langues, préparation aux examens' } },
+          {
+            kind: 'select',
+            name: 'tutor_count',
+            label: 'Nombre de répétiteurs',
+            required: true,
+            placeholder: 'Choisissez',
+            options: TUTOR_COUNT_RANGES,
+            labels: TUTOR_COUNT_LABELS,
+          },
+          {
+            kind: 'input',
+            name: 'specialization',
+            label: 'Spécialisation',
+            input: { placeholder: 'Ex. : sciences, langues, préparation aux examens' },
+          },
           { kind: 'textarea', name: 'certifications', label: 'Certifications', rows: 3 },
         ],
       },

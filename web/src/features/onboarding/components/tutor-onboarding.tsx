@@ -72,9 +72,30 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
         {
           title: 'Votre parcours',
           controls: [
-            { kind: 'textarea', name: 'bio', label: 'Présentation', required: true, rows: 4, placeholder: "Qui êtes-vous, qu'aimez-vous enseigner ?" },
-            { kind: 'input', name: 'education', label: 'Formation', required: true, input: { placeholder: 'Ex. : Master de Mathématiques — Université FHB' } },
-            { kind: 'select', name: 'experience', label: 'Expérience', required: true, placeholder: 'Choisissez', options: EXPERIENCE_OPTIONS, labels: EXPERIENCE_LABELS },
+            {
+              kind: 'textarea',
+              name: 'bio',
+              label: 'Présentation',
+              required: true,
+              rows: 4,
+              placeholder: "Qui êtes-vous, qu'aimez-vous enseigner ?",
+            },
+            {
+              kind: 'input',
+              name: 'education',
+              label: 'Formation',
+              required: true,
+              input: { placeholder: 'Ex. : Master de Mathématiques — Université FHB' },
+            },
+            {
+              kind: 'select',
+              name: 'experience',
+              label: 'Expérience',
+              required: true,
+              placeholder: 'Choisissez',
+              options: EXPERIENCE_OPTIONS,
+              labels: EXPERIENCE_LABELS,
+            },
             { kind: 'textarea', name: 'teaching_method', label: 'Méthode pédagogique', rows: 3 },
           ],
         },
@@ -89,7 +110,15 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
         {
           title: 'Zone et tarif',
           controls: [
-            { kind: 'select', name: 'location', label: 'Zone', required: true, placeholder: 'Choisissez votre zone', options: ZONES, labels: ZONE_LABELS },
+            {
+              kind: 'select',
+              name: 'location',
+              label: 'Zone',
+              required: true,
+              placeholder: 'Choisissez votre zone',
+              options: ZONES,
+              labels: ZONE_LABELS,
+            },
             {
               kind: 'input',
               name: 'hourly_rate',

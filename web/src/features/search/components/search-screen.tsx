@@ -26,12 +26,13 @@ const keyOf = (filters: SearchFilters) => JSON.stringify(filters);
 export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, recordSearches = false, onSearched }: SearchScreenProps) {
   const { submitted, submit } = useSearchUrl();
   const [draft, setDraft] = useState<SearchFilters>(() => submitted ?? resetFilters());
-  const [toRecord, setToRecord] = useState<string | null>(null);
-  // The last search made here and its history id: sent only while those filters are the ones shown
-  // (not after back/forward to others, nor for a shared link opened as is).
-  const [recorded, setRecorded] = useState<{ key: string; id: string } | null>(null);
+  // The last search made here: its filters, its history id (a parent's), and whether its answer was
+  // announced. It counts only while those filters are the ones shown (not after back/forward to
+  // others, nor for a shared link opened as is).
+  const [made, setMade] = useState<{ key: string; recordId: string | null; announced: boolean } | null>(null);
   const submittedKey = submitted ? keyOf(submitted) : null;
-  const results = useSearchTutors(submitted, recorded && recorded.key === submittedKey ? recorded.id : null);
+  const current = made && made.key === submittedKey ? made : null;
+  const results = useSearchTutors(submitted, current?.recordId ?? null);
 
   // The URL changed under us (a history entry, back/forward): the form shows what is searched.
   useEffect(() => {
@@ -41,19 +42,18 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
 
   const search = (filters: SearchFilters) => {
     const normalised = { ...filters, query: filters.query.trim() };
-    setToRecord(keyOf(normalised));
-    if (recordSearches) setRecorded({ key: keyOf(normalised), id: crypto.randomUUID() });
+    setMade({ key: keyOf(normalised), recordId: recordSearches ? crypto.randomUUID() : null, announced: false });
     submit(normalised);
   };
 
   // A search made here (not a reload of a shared link) is answered: the page is told, once.
   const firstPage = results.data?.pages[0];
   useEffect(() => {
-    if (!toRecord || !submitted || toRecord !== submittedKey) return;
+    if (!current || current.announced || !submitted) return;
     if (!firstPage || results.isPlaceholderData || results.isFetching) return;
-    setToRecord(null);
+    setMade({ ...current, announced: true });
     onSearched?.(submitted, firstPage.total);
-  }, [toRecord, submitted, submittedKey, firstPage, results.isPlaceholderData, results.isFetching, onSearched]);
+  }, [current, submitted, firstPage, results.isPlaceholderData, results.isFetching, onSearched]);
 
   const isLoading = submitted !== null && (results.isPending || (results.isPlaceholderData && results.isFetching));
 
