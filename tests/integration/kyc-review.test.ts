@@ -32,11 +32,12 @@ const review = (token: string, id: string, body: object) =>
 const myKyc = async (tutor: TestUser) => (await api('/api/me/kyc', { token: tutor.accessToken })).body;
 const me = async (tutor: TestUser) => (await api('/api/me', { token: tutor.accessToken })).body;
 
-async function allForUser(token: string, userId: string) {
+async function allForUser(token: string, userId: string, status?: 'pending') {
   const found = [];
   let cursor: string | null = null;
   do {
-    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const params = new URLSearchParams({ ...(status && { status }), ...(cursor && { cursor }) });
+    const query: string = params.size ? `?${params}` : '';
     const page = await api(`/api/admin/kyc${query}`, { token });
     expect(page.status).toBe(200);
     found.push(...page.body.items.filter((item: { user_id: string }) => item.user_id === userId));
@@ -148,14 +149,17 @@ describe('admin KYC routes', () => {
     }
   });
 
-  it('approves: the record and the profile flag change together', async () => {
+  it('approves: the record and the profile flag change together, and it leaves the pending list', async () => {
     const { tutor, verification } = await submitted();
     expect((await me(tutor)).is_verified).toBe(false);
-    const approved = await review(await adminToken(), verification.id, { decision: 'approve' });
+    const token = await adminToken();
+    expect((await allForUser(token, tutor.sub, 'pending')).map((item) => item.id)).toEqual([verification.id]);
+    const approved = await review(token, verification.id, { decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('approved');
     expect((await me(tutor)).is_verified).toBe(true);
     expect(await myKyc(tutor)).toMatchObject({ status: 'approved' });
+    expect(await allForUser(token, tutor.sub, 'pending')).toEqual([]);
 
     // A verified tutor has nothing more to submit.
     const again = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: await documents(tutor) });

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { LEVELS, SUBJECTS, type SearchResponse, type TutorSummary } from '#shared';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from './payments-helpers.js';
 import { eventually, useStackEnvironment } from './search-support.js';
 
 const seeded = seedTutors();
@@ -216,7 +218,10 @@ describe('a search recorded in the history by the search itself', () => {
 
   it("records nothing for a tutor's search, and refuses a malformed id in French", async () => {
     const tutor = await newUser('tuteur');
-    expect((await searchApi({ q: 'maths', record: randomUUID() }, tutor.accessToken)).status).toBe(200);
+    const record = randomUUID();
+    expect((await searchApi({ q: 'maths', record }, tutor.accessToken)).status).toBe(200);
+    const stored = await db().send(new GetCommand({ TableName: 'kalan-local', Key: { pk: `USER#${tutor.sub}`, sk: `SEARCH#${record}` } }));
+    expect(stored.Item).toBeUndefined();
     const parentsHistory = await history(parent);
     const bad = await searchApi({ q: 'maths', record: 'pas-un-id' });
     expect(bad.status).toBe(400);
