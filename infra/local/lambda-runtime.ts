@@ -56,9 +56,19 @@ const invokeStore = InvokeStore.getInstanceAsync(true).then((store) => {
   return store;
 });
 
+/** Told of every invocation once it ends (the cost benchmark adds up what Lambda would bill). */
+export type InvocationObserver = (handlerModule: string, durationMs: number) => void;
+export const invocationObservers = new Set<InvocationObserver>();
+
 export async function invoke(handlerModule: string, event: unknown): Promise<unknown> {
   const handler = await loadHandler(handlerModule);
   const context = lambdaContext(handlerModule.replace(/\//g, '-'));
   const store = await invokeStore;
-  return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
+  const started = performance.now();
+  try {
+    return await store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));
+  } finally {
+    const durationMs = performance.now() - started;
+    for (const observer of invocationObservers) observer(handlerModule, durationMs);
+  }
 }

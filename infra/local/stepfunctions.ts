@@ -105,6 +105,28 @@ function adaptTimeoutPaths(states: Record<string, AslState>): void {
   }
 }
 
+/**
+ * State transitions of every local execution so far, as Step Functions Standard bills them (each
+ * state entered, each retry). Read by the cost benchmark; reading the runner's event log also
+ * keeps its queue from growing for the execution's lifetime.
+ */
+let transitions = 0;
+
+export function localStateTransitions(): number {
+  return transitions;
+}
+
+let running = 0;
+
+/** Executions of this process not finished yet (the cost benchmark waits for the last ones). */
+export function localRunningExecutions(): number {
+  return running;
+}
+
+async function countTransitions(events: AsyncGenerator<{ type: string }>): Promise<void> {
+  for await (const event of events) if (event.type === 'StateEntered' || event.type === 'StateRetried') transitions++;
+}
+
 export interface LocalStepFunctions {
   server: http.Server;
   startExecution(name: string, input: string): { executionArn: string; startDate: Date };
@@ -196,6 +218,12 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
       // `$$.Execution.Name` is what MarkNeedsAttention records the attempt from.
       context: { Task: { Token: 'replaced-by-the-local-runner' }, Execution: { Id: executionArn, Name: name } } as never,
     });
+    void countTransitions(run.eventLogs);
+    running++;
+    void run.result.then(
+      () => running--,
+      () => running--,
+    );
     const execution: Execution = { executionArn, name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort };
     executions.set(executionArn, execution);
     run.result.then(

@@ -1,6 +1,7 @@
 /** `npm run bench [name…]`: prints the figures; nothing here passes or fails on timing. */
 import { spawnSync } from 'node:child_process';
 import { benchAdmin } from './admin.js';
+import { benchCost } from './cost.js';
 import { benchIndexer } from './indexer.js';
 import { benchLambdas } from './lambdas.js';
 import { benchPayments } from './payments.js';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   indexer: benchIndexer,
   payments: benchPayments,
   admin: benchAdmin,
+  cost: benchCost,
 };
 
 const only = process.argv.slice(2);
