@@ -5,7 +5,9 @@
  * - webhook handling latency (signed charge.success → verify at the sandbox → escrow), p50/p95;
  * - escrow actions per second (concurrent parent releases, each a conditional DynamoDB transaction);
  * - DynamoDB write units per completed booking (initialise → escrow → release, workflow included),
- *   summed from the ConsumedCapacity DynamoDB returns (ReturnConsumedCapacity TOTAL).
+ *   summed from the ConsumedCapacity DynamoDB returns (ReturnConsumedCapacity INDEXES), with what
+ *   pays for them: each operation's calls and units (the table's, each index's), and the size of
+ *   each item a booking leaves in its partition.
  * Prints figures; asserts nothing about time.
  */
 import { createHmac } from 'node:crypto';
@@ -14,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { portEnvironment, portsFrom } from '../support/stack-process.js';
 
-const BASE = 3960;
+const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3960);
 const BOOKINGS_FOR_CAPACITY = 10;
 const WEBHOOKS = 100;
 const ESCROW_ACTIONS = 100;
@@ -22,6 +24,23 @@ const CONCURRENCY = 10;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/**
+ * An item's size as DynamoDB counts it for capacity (attribute names and values, UTF-8; a number
+ * about one byte per two digits plus one; 3 bytes and one per element for a map or a list): what
+ * decides how many 1 KB write units each of its writes costs.
+ */
+function itemSize(value: Record<string, unknown>): number {
+  const sizeOf = (v: unknown): number => {
+    if (typeof v === 'string') return Buffer.byteLength(v);
+    if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/[.-]/g, '').length / 2) + 1;
+    if (typeof v === 'boolean' || v === null) return 1;
+    if (Array.isArray(v)) return 3 + v.reduce((sum: number, element) => sum + 1 + sizeOf(element), 0);
+    if (typeof v === 'object') return 3 + Object.entries(v as object).reduce((sum, [name, element]) => sum + 1 + Buffer.byteLength(name) + sizeOf(element), 0);
+    return 0;
+  };
+  return Object.entries(value).reduce((sum, [name, v]) => sum + Buffer.byteLength(name) + sizeOf(v), 0);
 }
 
 async function pool<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -44,7 +63,9 @@ export async function benchPayments(): Promise<void> {
   const { startStack } = await import('../../infra/local/stack.js');
   const { stopAll } = await import('../../infra/local/processes.js');
   const { url } = await import('../../infra/local/config.js');
-  const { consumedWriteUnits } = await import('../../functions/src/payments/capacity.js');
+  const { consumedWriteUnits, writeCapacityByOperation } = await import('../../functions/src/payments/capacity.js');
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { documentClient } = await import('../../functions/src/commons/clients/dynamodb.js');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
   const { seedTutors } = await import('../../infra/local/seed/tutors.js');
   const { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
@@ -120,6 +141,8 @@ export async function benchPayments(): Promise<void> {
 
     // 1. Write units per completed booking (sequential, so each delta is one booking's).
     const units: number[] = [];
+    const operationsBefore = writeCapacityByOperation();
+    let lastBooking = '';
     for (let i = 0; i < BOOKINGS_FOR_CAPACITY; i++) {
       const before = consumedWriteUnits();
       const id = await book();
@@ -130,7 +153,19 @@ export async function benchPayments(): Promise<void> {
       if (release.status !== 200) throw new Error(`release ${release.status}`);
       await new Promise((r) => setTimeout(r, 50)); // the workflow's last Load, then Done
       units.push(consumedWriteUnits() - before);
+      lastBooking = id;
     }
+    const operations = [...writeCapacityByOperation()].map(([name, after]) => {
+      const earlier = operationsBefore.get(name);
+      const perBooking = (value: number, was = 0) => (value - was) / BOOKINGS_FOR_CAPACITY;
+      const indexes = Object.entries(after.indexes)
+        .map(([index, value]) => [index, perBooking(value, earlier?.indexes[index])] as const)
+        .filter(([, value]) => value > 0);
+      return { name, calls: perBooking(after.calls, earlier?.calls), units: perBooking(after.units, earlier?.units), table: perBooking(after.table, earlier?.table), indexes };
+    }).filter((operation) => operation.calls > 0);
+    const { Items: left = [] } = await documentClient.send(
+      new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TX#${lastBooking}` } }),
+    );
 
     // 2. Webhook latency: one signed charge.success per pending booking, 4 at a time.
     const pending = await Promise.all(Array.from({ length: WEBHOOKS }, () => book()));
@@ -165,6 +200,18 @@ export async function benchPayments(): Promise<void> {
     console.log(
       `  DynamoDB write units per completed booking (initialise → escrow → release, workflow included): ${mean.toFixed(1)} WCU (min ${Math.min(...units)}, max ${Math.max(...units)}, ${units.length} bookings)`,
     );
+    console.log('    per operation (per booking; a transactional write costs twice a plain one, each index an item is in costs its own write):');
+    for (const operation of operations.sort((a, b) => b.units - a.units)) {
+      const indexes = operation.indexes.map(([index, value]) => `${index} ${value}`).join(', ');
+      console.log(
+        `      ${operation.name.padEnd(16)} ×${operation.calls}  ${String(operation.units).padStart(4)} WCU  (table ${operation.table}${indexes ? `, ${indexes}` : ''})`,
+      );
+    }
+    console.log(`    items of a completed booking's partition (${left.length}), with their size (index keys they still carry):`);
+    for (const item of left) {
+      const keys = ['gsi1pk', 'gsi2pk', 'gsi3pk'].filter((key) => item[key] !== undefined).map((key) => key.replace('pk', ''));
+      console.log(`      ${String(item.sk).padEnd(28)} ${String(itemSize(item)).padStart(5)} B${keys.length ? `  (${keys.join(', ')})` : ''}`);
+    }
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });

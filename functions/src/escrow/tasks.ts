@@ -83,7 +83,7 @@ async function recordToken(transactionId: string, status: TransactionStatus, tas
   try {
     const response = await TransactionEntity.build(UpdateItemCommand)
       .item({ id: transactionId, task_token: taskToken, task_status: status })
-      .options({ condition: { attr: 'status', eq: status }, capacity: 'TOTAL' })
+      .options({ condition: { attr: 'status', eq: status }, capacity: 'INDEXES' })
       .send();
     recordWriteCapacity('recordToken', response.ConsumedCapacity);
   } catch (error) {

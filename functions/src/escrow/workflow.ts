@@ -11,6 +11,7 @@ import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
 import { currentCorrelationId, logger } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
+import { recordWriteCapacity } from '../payments/capacity.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { getTransaction } from '../payments/transactions.js';
 
@@ -51,10 +52,11 @@ export async function nextExecution(transactionId: string, expectedAttempt?: num
     expectedAttempt === undefined
       ? []
       : [expectedAttempt === 0 ? { attr: 'workflow_attempt', exists: false } : { attr: 'workflow_attempt', eq: expectedAttempt }];
-  const { Attributes } = await TransactionEntity.build(UpdateItemCommand)
+  const { Attributes, ConsumedCapacity } = await TransactionEntity.build(UpdateItemCommand)
     .item({ id: transactionId, workflow_attempt: $add(1) })
-    .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW' })
+    .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW', capacity: 'INDEXES' })
     .send();
+  recordWriteCapacity('nextExecution', ConsumedCapacity);
   const attempt = Number(Attributes?.workflow_attempt ?? 1);
   const correlationId = currentCorrelationId() ?? transactionId;
   return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
@@ -64,8 +66,9 @@ export async function nextExecution(transactionId: string, expectedAttempt?: num
 export async function recordExecution(transactionId: string, attempt: number, executionArn: string): Promise<void> {
   await TransactionEntity.build(UpdateItemCommand)
     .item({ id: transactionId, execution_arn: executionArn })
-    .options({ condition: { attr: 'workflow_attempt', eq: attempt } })
+    .options({ condition: { attr: 'workflow_attempt', eq: attempt }, capacity: 'INDEXES' })
     .send()
+    .then((response) => recordWriteCapacity('recordExecution', response.ConsumedCapacity))
     .catch((error: Error) => logger.warn('Execution ARN not recorded', { transactionId, attempt, error: error.message }));
 }
 

@@ -76,7 +76,7 @@ async function writePendingTransaction(
   const newest = newestFirstKey(createdAt, id);
   const phone = request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined;
   const response = await execute(
-    { capacity: 'TOTAL' },
+    { capacity: 'INDEXES' },
     TransactionEntity.build(PutTransaction)
       .item({
         id,
