@@ -67,6 +67,8 @@ export async function benchPayments(): Promise<void> {
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { documentClient } = await import('../../functions/src/commons/clients/dynamodb.js');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
+  const { WorkflowTokenEntity } = await import('../../functions/src/payments/entities.js');
+  const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
   const { seedTutors } = await import('../../infra/local/seed/tutors.js');
   const { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
   const { readMailbox } = await import('../../infra/local/mailbox.js');
@@ -118,6 +120,16 @@ export async function benchPayments(): Promise<void> {
       }
       throw new Error(`transaction ${id} n'a pas atteint l'état attendu`);
     };
+    /** The workflow waits in `status`: the transaction is there and the wait's token is recorded. */
+    const waitingIn = async (id: string, status: 'pending' | 'escrow') => {
+      await waitFor(id, (tx) => tx.status === status);
+      for (let i = 0; i < 200; i++) {
+        const { Item } = await WorkflowTokenEntity.build(GetItemCommand).key({ transaction_id: id, task_status: status }).options({ consistent: true }).send();
+        if (Item) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`transaction ${id} : le workflow n'attend pas en ${status}`);
+    };
     const markPaid = async (id: string) => {
       const response = await fetch(`${paystackUrl}/__sandbox/transactions/kalan-${id}`, {
         method: 'POST',
@@ -146,9 +158,9 @@ export async function benchPayments(): Promise<void> {
     for (let i = 0; i < BOOKINGS_FOR_CAPACITY; i++) {
       const before = consumedWriteUnits();
       const id = await book();
-      await waitFor(id, (tx) => tx.task_status === 'pending');
+      await waitingIn(id, 'pending');
       await deliver(await markPaid(id));
-      await waitFor(id, (tx) => tx.task_status === 'escrow');
+      await waitingIn(id, 'escrow');
       const release = await call(`/api/transactions/${id}/escrow`, 'POST', { action: 'release' });
       if (release.status !== 200) throw new Error(`release ${release.status}`);
       await new Promise((r) => setTimeout(r, 50)); // the workflow's last Load, then Done
@@ -211,6 +223,7 @@ export async function benchPayments(): Promise<void> {
     for (const item of left) {
       const keys = ['gsi1pk', 'gsi2pk', 'gsi3pk'].filter((key) => item[key] !== undefined).map((key) => key.replace('pk', ''));
       console.log(`      ${String(item.sk).padEnd(28)} ${String(itemSize(item)).padStart(5)} B${keys.length ? `  (${keys.join(', ')})` : ''}`);
+      
     }
   } finally {
     await stopAll();

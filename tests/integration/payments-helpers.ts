@@ -169,10 +169,18 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
   return value;
 }
 
+/** The transaction item, with the task token of the workflow's wait in its status (`TOKEN#<status>`), if recorded. */
+export async function transactionWithToken(transactionId: string, target = stack()): Promise<Record<string, any> | undefined> {
+  const items = await partition(transactionId, target);
+  const tx = items.find((item) => item.sk === 'TRANSACTION');
+  const token = tx && items.find((item) => item.sk === `TOKEN#${tx.status}`);
+  return token ? { ...tx, task_token: token.task_token, task_status: token.task_status } : tx;
+}
+
 /**
- * Waits until the escrow workflow waits in `status` with its task token stored on the
- * transaction — a STATE, not a delay. The workflow writes `task_token`/`task_status` shortly
- * after each status change; from then on only a caller changes the transaction's partition, so
+ * Waits until the escrow workflow waits in `status` with the task token of that wait recorded
+ * (`TOKEN#<status>`) — a STATE, not a delay. The workflow records it shortly after each status
+ * change; from then on only a caller changes the transaction's partition, so
  * a snapshot taken after this is stable. Fails, naming what it saw, after `timeoutMs`.
  */
 export async function workflowWaitingIn(
@@ -182,7 +190,7 @@ export async function workflowWaitingIn(
   target = stack(),
 ): Promise<Record<string, any>> {
   const transaction = await eventually(
-    async () => (await partition(transactionId, target)).find((item) => item.sk === 'TRANSACTION'),
+    () => transactionWithToken(transactionId, target),
     (tx) => tx?.status === status && tx.task_status === status && typeof tx.task_token === 'string',
     timeoutMs,
   );

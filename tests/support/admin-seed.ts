@@ -21,9 +21,11 @@ import {
   DisputeEntity,
   disputesIndex,
   newestFirstKey,
+  ParentListRowEntity,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
+  TutorListRowEntity,
   tutorTransactionsIndex,
 } from '../../functions/src/payments/entities.js';
 
@@ -182,11 +184,9 @@ export async function seedAdminTable(options: AdminSeedOptions): Promise<AdminSe
             }
           : {}),
         course: { id: randomUUID(), subject: 'Mathématiques', level: '3ème', duration_hours: 2, status: 'scheduled' },
-        gsi1pk: parentTransactionsIndex(parentId),
-        gsi1sk: newest,
-        gsi2pk: tutorTransactionsIndex(tutorUserId),
-        gsi2sk: newest,
       }),
+      ParentListRowEntity.build(BatchPutRequest).item({ transaction_id: id, gsi1pk: parentTransactionsIndex(parentId), gsi1sk: newest }),
+      TutorListRowEntity.build(BatchPutRequest).item({ transaction_id: id, gsi2pk: tutorTransactionsIndex(tutorUserId), gsi2sk: newest }),
       TransactionIndexEntity.build(BatchPutRequest).item({
         transaction_id: id,
         created_at: createdAt,

@@ -92,7 +92,7 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
     }
     try {
       const updated = await writeTransition(tx, transition, request);
-      if (request.wake !== false) await wakeWorkflow(tx.id, tx.status);
+      if (request.wake !== false) await wakeWorkflow(tx.id, tx.status, updated.status);
       return updated;
     } catch (error) {
       if (!isCancelled(error)) throw error;

@@ -5,6 +5,7 @@
  * timeout after which it re-reads the transaction.
  */
 import { SendTaskSuccessCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { TransactionStatus } from '#shared/transaction-process';
 import { sfn } from '#commons/clients/sfn';
@@ -12,8 +13,7 @@ import { requireEnv } from '#commons/env';
 import { currentCorrelationId, logger } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
 import { recordWriteCapacity } from '../payments/capacity.js';
-import { TransactionEntity } from '../payments/entities.js';
-import { getTransaction } from '../payments/transactions.js';
+import { TransactionEntity, WorkflowTokenEntity } from '../payments/entities.js';
 
 /**
  * One name per attempt: Step Functions never reuses an execution name (90 days), so a retried or
@@ -116,9 +116,12 @@ export async function sendTaskToken(taskToken: string, status: TransactionStatus
 /**
  * After a status change from `fromStatus`: if the workflow recorded a task token while waiting in
  * that status, wake it. Read after the write, so a token recorded just before it is not missed
- * (a token recorded after it fails its own condition, and the workflow wakes itself).
+ * (a token recorded after it is followed by the wait's own read of the status, which wakes itself).
  */
-export async function wakeWorkflow(transactionId: string, fromStatus: TransactionStatus): Promise<void> {
-  const tx = await getTransaction(transactionId);
-  if (tx?.task_token && tx.task_status === fromStatus) await sendTaskToken(tx.task_token, tx.status);
+export async function wakeWorkflow(transactionId: string, fromStatus: TransactionStatus, toStatus: TransactionStatus): Promise<void> {
+  const { Item: token } = await WorkflowTokenEntity.build(GetItemCommand)
+    .key({ transaction_id: transactionId, task_status: fromStatus })
+    .options({ consistent: true })
+    .send();
+  if (token) await sendTaskToken(token.task_token, toStatus);
 }

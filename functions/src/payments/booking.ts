@@ -25,9 +25,11 @@ import {
   newestFirstKey,
   OPEN_TRANSACTIONS_INDEX,
   OpenTransactionEntity,
+  ParentListRowEntity,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
+  TutorListRowEntity,
   tutorTransactionsIndex,
 } from './entities.js';
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
@@ -108,12 +110,11 @@ async function writePendingTransaction(
           notes: request.notes || undefined,
           status: INITIAL_COURSE_STATUS,
         },
-        gsi1pk: parentTransactionsIndex(parent.user_id),
-        gsi1sk: newest,
-        gsi2pk: tutorTransactionsIndex(tutor.userId),
-        gsi2sk: newest,
       })
       .options({ condition: { attr: 'id', exists: false } }),
+    // The parent's and the tutor's lists (gsi1, gsi2): small rows, so the transaction is in no index.
+    ParentListRowEntity.build(PutTransaction).item({ transaction_id: id, gsi1pk: parentTransactionsIndex(parent.user_id), gsi1sk: newest }),
+    TutorListRowEntity.build(PutTransaction).item({ transaction_id: id, gsi2pk: tutorTransactionsIndex(tutor.userId), gsi2sk: newest }),
     TransactionIndexEntity.build(PutTransaction).item({
       transaction_id: id,
       created_at: createdAt,
