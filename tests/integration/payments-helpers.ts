@@ -8,6 +8,8 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { executionArnOf } from '../../functions/src/escrow/workflow.js';
+import { awsEnvironment, localConfig } from '../../infra/local/config.js';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 import type { StackInfo } from '../support/stack-info.js';
 import { api, stack } from '../support/stack.js';
@@ -169,12 +171,18 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
   return value;
 }
 
-/** The transaction item, with the task token of the workflow's wait in its status (`TOKEN#<status>`), if recorded. */
+/**
+ * The transaction item, with the task token of the workflow's wait in its status (`TOKEN#<status>`),
+ * if recorded, and the ARN of its current execution (named after the attempt it counts).
+ */
 export async function transactionWithToken(transactionId: string, target = stack()): Promise<Record<string, any> | undefined> {
   const items = await partition(transactionId, target);
   const tx = items.find((item) => item.sk === 'TRANSACTION');
-  const token = tx && items.find((item) => item.sk === `TOKEN#${tx.status}`);
-  return token ? { ...tx, task_token: token.task_token, task_status: token.task_status } : tx;
+  if (!tx) return undefined;
+  const token = items.find((item) => item.sk === `TOKEN#${tx.status}`);
+  process.env.ESCROW_STATE_MACHINE_ARN ??= awsEnvironment(localConfig).ESCROW_STATE_MACHINE_ARN;
+  const execution = executionArnOf(transactionId, tx.workflow_attempt);
+  return { ...tx, ...(token ? { task_token: token.task_token, task_status: token.task_status } : {}), ...(execution ? { execution_arn: execution } : {}) };
 }
 
 /**

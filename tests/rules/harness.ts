@@ -6,6 +6,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { executionArnOf } from '../../functions/src/escrow/workflow.js';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import type { Role } from '#shared/constants';
@@ -188,14 +189,16 @@ export async function partition(transactionId: string): Promise<Array<Record<str
 
 /**
  * The transaction item, with the task token the workflow recorded for its wait in the current
- * status (the `TOKEN#<status>` item) as `task_token` / `task_status`, when there is one.
+ * status (the `TOKEN#<status>` item) as `task_token` / `task_status`, when there is one, and the
+ * ARN of its current execution (named after the attempt it counts) as `execution_arn`.
  */
 export async function transaction(transactionId: string): Promise<Record<string, any>> {
   const items = await partition(transactionId);
   const tx = items.find((item) => item.sk === 'TRANSACTION');
   if (!tx) throw new Error(`Transaction ${transactionId} introuvable`);
   const token = items.find((item) => item.sk === `TOKEN#${tx.status}`);
-  return token ? { ...tx, task_token: token.task_token, task_status: token.task_status } : tx;
+  const execution = executionArnOf(transactionId, tx.workflow_attempt);
+  return { ...tx, ...(token ? { task_token: token.task_token, task_status: token.task_status } : {}), ...(execution ? { execution_arn: execution } : {}) };
 }
 
 export async function ledgerOf(transactionId: string): Promise<Array<Record<string, any>>> {

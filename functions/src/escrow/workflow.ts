@@ -62,14 +62,15 @@ export async function nextExecution(transactionId: string, expectedAttempt?: num
   return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
 }
 
-/** Keeps the current execution's ARN on the transaction (unless a later attempt already started). */
-export async function recordExecution(transactionId: string, attempt: number, executionArn: string): Promise<void> {
-  await TransactionEntity.build(UpdateItemCommand)
-    .item({ id: transactionId, execution_arn: executionArn })
-    .options({ condition: { attr: 'workflow_attempt', eq: attempt }, capacity: 'INDEXES' })
-    .send()
-    .then((response) => recordWriteCapacity('recordExecution', response.ConsumedCapacity))
-    .catch((error: Error) => logger.warn('Execution ARN not recorded', { transactionId, attempt, error: error.message }));
+/**
+ * The ARN of a transaction's execution of `attempt` (none before its first): Step Functions names
+ * it after the state machine and the execution's name (`arn:…:execution:<machine>:<name>`), so
+ * the attempt counted on the transaction is all that needs keeping — no second write after the start.
+ */
+export function executionArnOf(transactionId: string, attempt: number | undefined): string | undefined {
+  if (!attempt) return undefined;
+  const machine = requireEnv('ESCROW_STATE_MACHINE_ARN');
+  return `${machine.replace(':stateMachine:', ':execution:')}:${executionName(transactionId, attempt)}`;
 }
 
 export async function startEscrowWorkflow(transactionId: string, options: { expectedAttempt?: number } = {}): Promise<string> {
@@ -77,7 +78,9 @@ export async function startEscrowWorkflow(transactionId: string, options: { expe
   const { executionArn = '' } = await sfn.send(
     new StartExecutionCommand({ stateMachineArn: requireEnv('ESCROW_STATE_MACHINE_ARN'), name: execution.name, input: execution.input }),
   );
-  await recordExecution(transactionId, execution.attempt, executionArn);
+  if (executionArn !== executionArnOf(transactionId, execution.attempt)) {
+    logger.error('Execution ARN not the one its name gives', { transactionId, executionArn, expected: executionArnOf(transactionId, execution.attempt) });
+  }
   return executionArn;
 }
 

@@ -71,9 +71,11 @@ export const TransactionEntity = new Entity({
     decided_by: string().optional(),
     paystack_transaction_id: string().optional(),
     paystack_refund_id: string().optional(),
-    /** The escrow workflow's attempts: each execution is named `<id>-<attempt>` (workflow.ts). */
+    /**
+     * The escrow workflow's attempts: each execution is named `<id>-<attempt>`, and its ARN follows
+     * from the name (`executionArnOf`, workflow.ts).
+     */
     workflow_attempt: number().optional(),
-    execution_arn: string().optional(),
     /** The booked lesson (the spec's `courses`: one per transaction), updated with the status. */
     course: map({
       id: string(),
