@@ -21,11 +21,10 @@ import {
   DisputeEntity,
   disputesIndex,
   newestFirstKey,
-  ParentListRowEntity,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
-  TutorListRowEntity,
+  TransactionListsEntity,
   tutorTransactionsIndex,
 } from '../../functions/src/payments/entities.js';
 
@@ -185,8 +184,13 @@ export async function seedAdminTable(options: AdminSeedOptions): Promise<AdminSe
           : {}),
         course: { id: randomUUID(), subject: 'Mathématiques', level: '3ème', duration_hours: 2, status: 'scheduled' },
       }),
-      ParentListRowEntity.build(BatchPutRequest).item({ transaction_id: id, gsi1pk: parentTransactionsIndex(parentId), gsi1sk: newest }),
-      TutorListRowEntity.build(BatchPutRequest).item({ transaction_id: id, gsi2pk: tutorTransactionsIndex(tutorUserId), gsi2sk: newest }),
+      TransactionListsEntity.build(BatchPutRequest).item({
+        transaction_id: id,
+        gsi1pk: parentTransactionsIndex(parentId),
+        gsi1sk: newest,
+        gsi2pk: tutorTransactionsIndex(tutorUserId),
+        gsi2sk: newest,
+      }),
       TransactionIndexEntity.build(BatchPutRequest).item({
         transaction_id: id,
         created_at: createdAt,

@@ -25,11 +25,10 @@ import {
   newestFirstKey,
   OPEN_TRANSACTIONS_INDEX,
   OpenTransactionEntity,
-  ParentListRowEntity,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
-  TutorListRowEntity,
+  TransactionListsEntity,
   tutorTransactionsIndex,
 } from './entities.js';
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
@@ -112,9 +111,14 @@ async function writePendingTransaction(
         },
       })
       .options({ condition: { attr: 'id', exists: false } }),
-    // The parent's and the tutor's lists (gsi1, gsi2): small rows, so the transaction is in no index.
-    ParentListRowEntity.build(PutTransaction).item({ transaction_id: id, gsi1pk: parentTransactionsIndex(parent.user_id), gsi1sk: newest }),
-    TutorListRowEntity.build(PutTransaction).item({ transaction_id: id, gsi2pk: tutorTransactionsIndex(tutor.userId), gsi2sk: newest }),
+    // The parent's and the tutor's lists (gsi1, gsi2): a small row, so the transaction is in no index.
+    TransactionListsEntity.build(PutTransaction).item({
+      transaction_id: id,
+      gsi1pk: parentTransactionsIndex(parent.user_id),
+      gsi1sk: newest,
+      gsi2pk: tutorTransactionsIndex(tutor.userId),
+      gsi2sk: newest,
+    }),
     TransactionIndexEntity.build(PutTransaction).item({
       transaction_id: id,
       created_at: createdAt,

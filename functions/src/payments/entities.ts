@@ -94,33 +94,23 @@ export const TransactionEntity = new Entity({
 });
 
 /**
- * The transaction's rows in its parent's list (gsi1 `PARENT_TX#<parent id>`) and in its tutor's
+ * The transaction's row in its parent's list (gsi1 `PARENT_TX#<parent id>`) and in its tutor's
  * (gsi2 `TUTOR_TX#<tutor user id>`), newest first: written once with the booking, never updated.
  * The lists read the ids there, then the transactions by id (BatchGet). The transaction item
- * itself is in no index: each of its writes (the booking, the workflow's bookkeeping, every status
+ * itself is in no index: each of its writes (the booking, the workflow's attempts, every status
  * change) costs its own size only, instead of two more copies in indexes that project every
- * attribute. Transactions booked before these rows carry the list keys themselves
+ * attribute. Transactions booked before this row carry the list keys themselves
  * (`transactionsListedOn` reads both).
  */
-export const ParentListRowEntity = new Entity({
-  name: 'parentTransactionRow',
+export const TransactionListsEntity = new Entity({
+  name: 'transactionLists',
   ...onKalanTable,
   schema: item({
     transaction_id: string().key(),
     ...indexKeys('gsi1'),
-  }),
-  computeKey: txItemKey('PARENT_ROW'),
-});
-
-/** The transaction's row in its tutor's list (gsi2): see `ParentListRowEntity`. */
-export const TutorListRowEntity = new Entity({
-  name: 'tutorTransactionRow',
-  ...onKalanTable,
-  schema: item({
-    transaction_id: string().key(),
     ...indexKeys('gsi2'),
   }),
-  computeKey: txItemKey('TUTOR_ROW'),
+  computeKey: txItemKey('LISTS'),
 });
 
 /**

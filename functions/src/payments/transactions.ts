@@ -17,11 +17,10 @@ import {
   ALL_TRANSACTIONS_INDEX,
   ATTENTION_TRANSACTIONS_INDEX,
   newestFirstKey,
-  ParentListRowEntity,
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
-  TutorListRowEntity,
+  TransactionListsEntity,
   tutorTransactionsIndex,
 } from './entities.js';
 
@@ -34,14 +33,14 @@ export async function getTransaction(id: string, consistent = true): Promise<Tra
 
 /**
  * The transactions of a parent's (gsi1) or a tutor's (gsi2) list, newest first: the ids of the
- * list's rows, then the transactions by id. A transaction booked before the rows existed is in the
- * list itself (its own list keys): its id is read the same way.
+ * list's rows (`LISTS`), then the transactions by id. A transaction booked before the rows existed
+ * is in the list itself (its own list keys): its id is read the same way.
  */
 export async function transactionsListedOn(indexName: 'gsi1' | 'gsi2', partition: string, limit = 1000): Promise<Transaction[]> {
   const ids: string[] = [];
   const query = kalanTable
     .build(QueryCommand)
-    .entities(ParentListRowEntity, TutorListRowEntity, TransactionEntity)
+    .entities(TransactionListsEntity, TransactionEntity)
     .query({ index: indexName, partition })
     .options({ reverse: true });
   // The library's own cursors (LastEvaluatedKey → exclusiveStartKey), page after page, until enough.
