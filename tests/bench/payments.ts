@@ -43,6 +43,31 @@ function itemSize(value: Record<string, unknown>): number {
   return Object.entries(value).reduce((sum, [name, v]) => sum + Buffer.byteLength(name) + sizeOf(v), 0);
 }
 
+const INDEXES = ['gsi1', 'gsi2', 'gsi3'] as const;
+type StoredItem = Record<string, unknown> | undefined;
+type Value = string | { S?: string } | undefined;
+const text = (value: Value) => (typeof value === 'string' ? value : value?.S) ?? '';
+const kilobytes = (item: StoredItem) => (item ? Math.max(1, Math.ceil(itemSize(item) / 1024)) : 0);
+const indexKey = (item: StoredItem, index: string) => (item?.[`${index}pk`] !== undefined ? `${item[`${index}pk`]}|${item[`${index}sk`]}` : undefined);
+
+/**
+ * What DynamoDB bills for one item written, from the item before and after the write: its size in
+ * 1 KB units (the larger of the two), and for each index (all three project every attribute) the
+ * entry put, rewritten or deleted — a changed index key is a delete and a put. Twice all that in a
+ * transaction. DynamoDB Local, whose figure the code's ConsumedCapacity reports, adds the sizes of
+ * a transaction's items before rounding them once; DynamoDB rounds each item, and each index entry.
+ */
+function billedUnits(before: StoredItem, after: StoredItem, transactional: boolean): number {
+  let units = Math.max(kilobytes(before), kilobytes(after), 1);
+  for (const index of INDEXES) {
+    const [was, is] = [indexKey(before, index), indexKey(after, index)];
+    if (was && is) units += was === is ? kilobytes(after) : kilobytes(before) + kilobytes(after);
+    else if (was) units += kilobytes(before);
+    else if (is) units += kilobytes(after);
+  }
+  return transactional ? 2 * units : units;
+}
+
 async function pool<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
@@ -65,7 +90,8 @@ export async function benchPayments(): Promise<void> {
   const { url } = await import('../../infra/local/config.js');
   const { consumedWriteUnits, writeCapacityByOperation } = await import('../../functions/src/payments/capacity.js');
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { documentClient } = await import('../../functions/src/commons/clients/dynamodb.js');
+  const { documentClient, dynamodb } = await import('../../functions/src/commons/clients/dynamodb.js');
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
   const { WorkflowTokenEntity } = await import('../../functions/src/payments/entities.js');
   const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
@@ -151,7 +177,42 @@ export async function benchPayments(): Promise<void> {
       return performance.now() - started;
     };
 
+    // What DynamoDB would bill for the same writes, item by item: each write the handlers send
+    // (they run in this process, on this client) with its items read just before and just after it.
+    const billed = new Map<string, number>();
+    let billing = false;
+    const read = async (key: { pk: string; sk: string }) =>
+      (await documentClient.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key, ConsistentRead: true }))).Item;
+    dynamodb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as Record<string, any>;
+        const single = { PutItemCommand: 'Put', UpdateItemCommand: 'Update', DeleteItemCommand: 'Delete' }[context.commandName as string];
+        const writes: Array<{ kind: string; key: { pk: string; sk: string } }> = single
+          ? [{ kind: single, key: { pk: text((input.Item ?? input.Key).pk), sk: text((input.Item ?? input.Key).sk) } }]
+          : context.commandName === 'TransactWriteItemsCommand'
+            ? (input.TransactItems as Array<Record<string, any>>).map((entry) => {
+                const [kind, request] = Object.entries(entry)[0]!;
+                const key = request.Item ?? request.Key;
+                return { kind, key: { pk: text(key.pk), sk: text(key.sk) } };
+              })
+            : [];
+        if (!billing || writes.length === 0) return next(args);
+        const before = await Promise.all(writes.map((write) => read(write.key)));
+        const result = await next(args);
+        const after = await Promise.all(writes.map((write) => read(write.key)));
+        writes.forEach((write, i) => {
+          const transactional = context.commandName === 'TransactWriteItemsCommand';
+          const units = write.kind === 'ConditionCheck' ? 2 : billedUnits(before[i], write.kind === 'Delete' ? undefined : after[i], transactional);
+          const kind = write.key.pk.startsWith('TX#') ? write.key.sk.replace(/#.*$/, '') : write.key.pk.replace(/#.*$/, '');
+          billed.set(kind, (billed.get(kind) ?? 0) + units);
+        });
+        return result;
+      },
+      { step: 'initialize', name: 'kalan-bench-billed-writes' },
+    );
+
     // 1. Write units per completed booking (sequential, so each delta is one booking's).
+    billing = true;
     const units: number[] = [];
     const operationsBefore = writeCapacityByOperation();
     let lastBooking = '';
@@ -167,6 +228,7 @@ export async function benchPayments(): Promise<void> {
       units.push(consumedWriteUnits() - before);
       lastBooking = id;
     }
+    billing = false;
     const operations = [...writeCapacityByOperation()].map(([name, after]) => {
       const earlier = operationsBefore.get(name);
       const perBooking = (value: number, was = 0) => (value - was) / BOOKINGS_FOR_CAPACITY;
@@ -219,6 +281,13 @@ export async function benchPayments(): Promise<void> {
         `      ${operation.name.padEnd(16)} ×${operation.calls}  ${String(operation.units).padStart(4)} WCU  (table ${operation.table}${indexes ? `, ${indexes}` : ''})`,
       );
     }
+    const billedTotal = [...billed.values()].reduce((a, b) => a + b, 0) / BOOKINGS_FOR_CAPACITY;
+    console.log(
+      `    as DynamoDB bills the same writes (each item of a transaction, and each index entry, rounded up to 1 KB on its own; DynamoDB Local adds a transaction's items up first): ${billedTotal.toFixed(1)} WCU per booking`,
+    );
+    console.log(
+      `      by item written: ${[...billed].sort((a, b) => b[1] - a[1]).map(([kind, value]) => `${kind} ${value / BOOKINGS_FOR_CAPACITY}`).join(', ')}`,
+    );
     console.log(`    items of a completed booking's partition (${left.length}), with their size (index keys they still carry):`);
     for (const item of left) {
       const keys = ['gsi1pk', 'gsi2pk', 'gsi3pk'].filter((key) => item[key] !== undefined).map((key) => key.replace('pk', ''));
