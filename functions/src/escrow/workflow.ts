@@ -57,9 +57,7 @@ export async function nextExecution(transactionId: string, expectedAttempt?: num
     .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW', capacity: 'INDEXES' })
     .send();
   recordWriteCapacity('nextExecution', ConsumedCapacity);
-  const attempt = Number(Attributes?.workflow_attempt ?? 1);
-  const correlationId = currentCorrelationId() ?? transactionId;
-  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
+  return executionOf(transactionId, Number(Attributes?.workflow_attempt ?? 1));
 }
 
 /**
@@ -73,8 +71,18 @@ export function executionArnOf(transactionId: string, attempt: number | undefine
   return `${machine.replace(':stateMachine:', ':execution:')}:${executionName(transactionId, attempt)}`;
 }
 
-export async function startEscrowWorkflow(transactionId: string, options: { expectedAttempt?: number } = {}): Promise<string> {
-  const execution = await nextExecution(transactionId, options.expectedAttempt);
+/** The execution of an attempt already counted on the transaction (the booking writes attempt 1 with it). */
+function executionOf(transactionId: string, attempt: number): EscrowExecution {
+  const correlationId = currentCorrelationId() ?? transactionId;
+  return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
+}
+
+/**
+ * Starts a new attempt: counted here (`nextExecution`), or, with `counted`, the attempt the
+ * transaction already holds (the booking's first, written with the transaction itself).
+ */
+export async function startEscrowWorkflow(transactionId: string, options: { expectedAttempt?: number; counted?: number } = {}): Promise<string> {
+  const execution = options.counted ? executionOf(transactionId, options.counted) : await nextExecution(transactionId, options.expectedAttempt);
   const { executionArn = '' } = await sfn.send(
     new StartExecutionCommand({ stateMachineArn: requireEnv('ESCROW_STATE_MACHINE_ARN'), name: execution.name, input: execution.input }),
   );

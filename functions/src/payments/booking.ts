@@ -34,6 +34,8 @@ import {
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
 import { findTutor, type BookableTutor } from './tutors.js';
 
+const FIRST_ATTEMPT = 1;
+
 /** The payment provider failed: 502 with the French message the SPA shows under 'Erreur de paiement'. */
 export class PaymentProviderError extends DomainError {
   constructor(message: string = messages.payments.providerUnavailable) {
@@ -100,6 +102,8 @@ async function writePendingTransaction(
         created_at: createdAt,
         updated_at: createdAt,
         auto_release_at: autoReleaseAt(now, scheduledDate),
+        // The escrow workflow's first attempt, counted here rather than by a second write.
+        workflow_attempt: FIRST_ATTEMPT,
         course: {
           id: randomUUID(),
           subject: request.subject,
@@ -163,7 +167,7 @@ export async function bookAndInitialisePayment(
   const booking = await writePendingTransaction(request, { ...parent, email }, tutor, scheduledDate, now);
 
   try {
-    await startEscrowWorkflow(booking.id);
+    await startEscrowWorkflow(booking.id, { counted: FIRST_ATTEMPT });
   } catch (error) {
     logger.error('Could not start the escrow workflow', error as Error);
     await failBooking(booking.id, 'Workflow de séquestre indisponible');
