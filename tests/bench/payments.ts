@@ -14,6 +14,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { itemSize } from '../support/item-size.js';
 import { portEnvironment, portsFrom } from '../support/stack-process.js';
 
 const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3960);
@@ -24,23 +25,6 @@ const CONCURRENCY = 10;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/**
- * An item's size as DynamoDB counts it for capacity (attribute names and values, UTF-8; a number
- * about one byte per two digits plus one; 3 bytes and one per element for a map or a list): what
- * decides how many 1 KB write units each of its writes costs.
- */
-function itemSize(value: Record<string, unknown>): number {
-  const sizeOf = (v: unknown): number => {
-    if (typeof v === 'string') return Buffer.byteLength(v);
-    if (typeof v === 'number') return Math.ceil(String(Math.abs(v)).replace(/[.-]/g, '').length / 2) + 1;
-    if (typeof v === 'boolean' || v === null) return 1;
-    if (Array.isArray(v)) return 3 + v.reduce((sum: number, element) => sum + 1 + sizeOf(element), 0);
-    if (typeof v === 'object') return 3 + Object.entries(v as object).reduce((sum, [name, element]) => sum + 1 + Buffer.byteLength(name) + sizeOf(element), 0);
-    return 0;
-  };
-  return Object.entries(value).reduce((sum, [name, v]) => sum + Buffer.byteLength(name) + sizeOf(v), 0);
 }
 
 const INDEXES = ['gsi1', 'gsi2', 'gsi3'] as const;

@@ -153,6 +153,15 @@ describe('recording the task token', () => {
     expect(await transaction(id)).toMatchObject({ task_token: waiting.task_token, task_status: 'escrow' });
   });
 
+  it('a wait recorded after its status was left wakes itself at once, and leaves the token of the wait under way', async () => {
+    const { id, waiting } = await heldFunds();
+    // A late (retried) recording of the payment wait, the money already held.
+    const { result, signals } = await signalsDuring(() => task({ action: 'recordToken', transactionId: id, status: 'pending', taskToken: 'token-late-payment-wait' }));
+    expect(result).toEqual({ ok: true });
+    expect(signals).toBe(1);
+    expect(await transaction(id)).toMatchObject({ task_token: waiting.task_token, task_status: 'escrow' });
+  });
+
   it('a token DynamoDB refuses to store (an item over 400 KB) fails the task and wakes nothing', async () => {
     const { id, waiting } = await heldFunds();
     const { signals } = await signalsDuring(() =>

@@ -249,7 +249,12 @@ export async function setWorkflowToken(transactionId: string, status: string, ta
 
 /** No task token recorded for the workflow's wait in `status`. */
 export async function removeWorkflowToken(transactionId: string, status: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: txPartitionKey(transactionId), sk: `TOKEN#${status}` } }));
+  await deleteInPartition(transactionId, `TOKEN#${status}`);
+}
+
+/** Deletes an item of a transaction's partition (`sk`: 'LISTS', 'TOKEN#…'). */
+export async function deleteInPartition(transactionId: string, sk: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: txPartitionKey(transactionId), sk } }));
 }
 
 /** Writes an item of a transaction's partition (`sk`: 'DISPUTE', 'LEDGER#…') as it is stored. */
