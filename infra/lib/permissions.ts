@@ -155,6 +155,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       query: [USER, TX],
       gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
       gsi2: [GSI2.tutorTransactions],
+      batchGet: [TX],
     },
     buckets: { kyc: ['read'], tutorImages: ['read'] },
     // An admin exports too, after the second factor (fail closed: the route admits admins).
@@ -168,6 +169,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       query: [USER],
       gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
       gsi2: [GSI2.tutorTransactions],
+      batchGet: [TX],
       update: [TX, COUNTERS],
       delete: [USER, KYC],
       batchWrite: [USER],
@@ -255,9 +257,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   // Rating writes the course's rating and, for a low one, the dispute (no money moves).
   'transactions/rate': { table: TRANSITION, workflow: ['SendTaskSuccess'] },
-  'transactions/list-mine': { table: { gsi1: [GSI1.parentTransactions] } },
+  // The list's rows (gsi1), then the transactions by id.
+  'transactions/list-mine': { table: { gsi1: [GSI1.parentTransactions], batchGet: [TX] } },
   'transactions/invoice': { table: { get: [TX, USER] }, cognito: SECOND_FACTOR_CHECK },
-  'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions] } },
+  'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
 
   // Admin views
   // The counters; a table never counted is recounted once by a Scan, which also backfills the

@@ -334,15 +334,14 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
 
   async function resumeInFlight(): Promise<number> {
     const { allTransactionIds, transactionsByIds } = await import('../../functions/src/payments/transactions.js');
-    const { nextExecution, recordExecution } = await import('../../functions/src/escrow/workflow.js');
+    const { nextExecution } = await import('../../functions/src/escrow/workflow.js');
     const { isFinalStatus } = await import('#shared/transaction-process');
     const inFlight = (await transactionsByIds(await allTransactionIds(10_000))).filter((tx) => !isFinalStatus(tx.status));
     for (const tx of inFlight) {
       try {
         // A new attempt, as in the cloud: an execution name is never used twice.
         const execution = await nextExecution(tx.id);
-        const { executionArn } = startExecution(execution.name, execution.input);
-        await recordExecution(tx.id, execution.attempt, executionArn);
+        startExecution(execution.name, execution.input);
       } catch (error) {
         console.error(`[sfn] reprise de ${tx.id} impossible : ${(error as Error).message}`);
       }

@@ -5,16 +5,19 @@
  * - webhook handling latency (signed charge.success → verify at the sandbox → escrow), p50/p95;
  * - escrow actions per second (concurrent parent releases, each a conditional DynamoDB transaction);
  * - DynamoDB write units per completed booking (initialise → escrow → release, workflow included),
- *   summed from the ConsumedCapacity DynamoDB returns (ReturnConsumedCapacity TOTAL).
+ *   summed from the ConsumedCapacity DynamoDB returns (ReturnConsumedCapacity INDEXES), with what
+ *   pays for them: each operation's calls and units (the table's, each index's), and the size of
+ *   each item a booking leaves in its partition.
  * Prints figures; asserts nothing about time.
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { itemSize } from '../support/item-size.js';
 import { portEnvironment, portsFrom } from '../support/stack-process.js';
 
-const BASE = 3960;
+const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3960);
 const BOOKINGS_FOR_CAPACITY = 10;
 const WEBHOOKS = 100;
 const ESCROW_ACTIONS = 100;
@@ -22,6 +25,31 @@ const CONCURRENCY = 10;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const INDEXES = ['gsi1', 'gsi2', 'gsi3'] as const;
+type StoredItem = Record<string, unknown> | undefined;
+type Value = string | { S?: string } | undefined;
+const text = (value: Value) => (typeof value === 'string' ? value : value?.S) ?? '';
+const kilobytes = (item: StoredItem) => (item ? Math.max(1, Math.ceil(itemSize(item) / 1024)) : 0);
+const indexKey = (item: StoredItem, index: string) => (item?.[`${index}pk`] !== undefined ? `${item[`${index}pk`]}|${item[`${index}sk`]}` : undefined);
+
+/**
+ * What DynamoDB bills for one item written, from the item before and after the write: its size in
+ * 1 KB units (the larger of the two), and for each index (all three project every attribute) the
+ * entry put, rewritten or deleted — a changed index key is a delete and a put. Twice all that in a
+ * transaction. DynamoDB Local, whose figure the code's ConsumedCapacity reports, adds the sizes of
+ * a transaction's items before rounding them once; DynamoDB rounds each item, and each index entry.
+ */
+function billedUnits(before: StoredItem, after: StoredItem, transactional: boolean): number {
+  let units = Math.max(kilobytes(before), kilobytes(after), 1);
+  for (const index of INDEXES) {
+    const [was, is] = [indexKey(before, index), indexKey(after, index)];
+    if (was && is) units += was === is ? kilobytes(after) : kilobytes(before) + kilobytes(after);
+    else if (was) units += kilobytes(before);
+    else if (is) units += kilobytes(after);
+  }
+  return transactional ? 2 * units : units;
 }
 
 async function pool<T>(items: T[], concurrency: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -44,8 +72,13 @@ export async function benchPayments(): Promise<void> {
   const { startStack } = await import('../../infra/local/stack.js');
   const { stopAll } = await import('../../infra/local/processes.js');
   const { url } = await import('../../infra/local/config.js');
-  const { consumedWriteUnits } = await import('../../functions/src/payments/capacity.js');
+  const { consumedWriteUnits, writeCapacityByOperation } = await import('../../functions/src/payments/capacity.js');
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { documentClient, dynamodb } = await import('../../functions/src/commons/clients/dynamodb.js');
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
+  const { WorkflowTokenEntity } = await import('../../functions/src/payments/entities.js');
+  const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
   const { seedTutors } = await import('../../infra/local/seed/tutors.js');
   const { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
   const { readMailbox } = await import('../../infra/local/mailbox.js');
@@ -97,6 +130,16 @@ export async function benchPayments(): Promise<void> {
       }
       throw new Error(`transaction ${id} n'a pas atteint l'état attendu`);
     };
+    /** The workflow waits in `status`: the transaction is there and the wait's token is recorded. */
+    const waitingIn = async (id: string, status: 'pending' | 'escrow') => {
+      await waitFor(id, (tx) => tx.status === status);
+      for (let i = 0; i < 200; i++) {
+        const { Item } = await WorkflowTokenEntity.build(GetItemCommand).key({ transaction_id: id, task_status: status }).options({ consistent: true }).send();
+        if (Item) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`transaction ${id} : le workflow n'attend pas en ${status}`);
+    };
     const markPaid = async (id: string) => {
       const response = await fetch(`${paystackUrl}/__sandbox/transactions/kalan-${id}`, {
         method: 'POST',
@@ -118,19 +161,69 @@ export async function benchPayments(): Promise<void> {
       return performance.now() - started;
     };
 
+    // What DynamoDB would bill for the same writes, item by item: each write the handlers send
+    // (they run in this process, on this client) with its items read just before and just after it.
+    const billed = new Map<string, number>();
+    let billing = false;
+    const read = async (key: { pk: string; sk: string }) =>
+      (await documentClient.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key, ConsistentRead: true }))).Item;
+    dynamodb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as Record<string, any>;
+        const single = { PutItemCommand: 'Put', UpdateItemCommand: 'Update', DeleteItemCommand: 'Delete' }[context.commandName as string];
+        const writes: Array<{ kind: string; key: { pk: string; sk: string } }> = single
+          ? [{ kind: single, key: { pk: text((input.Item ?? input.Key).pk), sk: text((input.Item ?? input.Key).sk) } }]
+          : context.commandName === 'TransactWriteItemsCommand'
+            ? (input.TransactItems as Array<Record<string, any>>).map((entry) => {
+                const [kind, request] = Object.entries(entry)[0]!;
+                const key = request.Item ?? request.Key;
+                return { kind, key: { pk: text(key.pk), sk: text(key.sk) } };
+              })
+            : [];
+        if (!billing || writes.length === 0) return next(args);
+        const before = await Promise.all(writes.map((write) => read(write.key)));
+        const result = await next(args);
+        const after = await Promise.all(writes.map((write) => read(write.key)));
+        writes.forEach((write, i) => {
+          const transactional = context.commandName === 'TransactWriteItemsCommand';
+          const units = write.kind === 'ConditionCheck' ? 2 : billedUnits(before[i], write.kind === 'Delete' ? undefined : after[i], transactional);
+          const kind = write.key.pk.startsWith('TX#') ? write.key.sk.replace(/#.*$/, '') : write.key.pk.replace(/#.*$/, '');
+          billed.set(kind, (billed.get(kind) ?? 0) + units);
+        });
+        return result;
+      },
+      { step: 'initialize', name: 'kalan-bench-billed-writes' },
+    );
+
     // 1. Write units per completed booking (sequential, so each delta is one booking's).
+    billing = true;
     const units: number[] = [];
+    const operationsBefore = writeCapacityByOperation();
+    let lastBooking = '';
     for (let i = 0; i < BOOKINGS_FOR_CAPACITY; i++) {
       const before = consumedWriteUnits();
       const id = await book();
-      await waitFor(id, (tx) => tx.task_status === 'pending');
+      await waitingIn(id, 'pending');
       await deliver(await markPaid(id));
-      await waitFor(id, (tx) => tx.task_status === 'escrow');
+      await waitingIn(id, 'escrow');
       const release = await call(`/api/transactions/${id}/escrow`, 'POST', { action: 'release' });
       if (release.status !== 200) throw new Error(`release ${release.status}`);
       await new Promise((r) => setTimeout(r, 50)); // the workflow's last Load, then Done
       units.push(consumedWriteUnits() - before);
+      lastBooking = id;
     }
+    billing = false;
+    const operations = [...writeCapacityByOperation()].map(([name, after]) => {
+      const earlier = operationsBefore.get(name);
+      const perBooking = (value: number, was = 0) => (value - was) / BOOKINGS_FOR_CAPACITY;
+      const indexes = Object.entries(after.indexes)
+        .map(([index, value]) => [index, perBooking(value, earlier?.indexes[index])] as const)
+        .filter(([, value]) => value > 0);
+      return { name, calls: perBooking(after.calls, earlier?.calls), units: perBooking(after.units, earlier?.units), table: perBooking(after.table, earlier?.table), indexes };
+    }).filter((operation) => operation.calls > 0);
+    const { Items: left = [] } = await documentClient.send(
+      new QueryCommand({ TableName: process.env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TX#${lastBooking}` } }),
+    );
 
     // 2. Webhook latency: one signed charge.success per pending booking, 4 at a time.
     const pending = await Promise.all(Array.from({ length: WEBHOOKS }, () => book()));
@@ -165,6 +258,26 @@ export async function benchPayments(): Promise<void> {
     console.log(
       `  DynamoDB write units per completed booking (initialise → escrow → release, workflow included): ${mean.toFixed(1)} WCU (min ${Math.min(...units)}, max ${Math.max(...units)}, ${units.length} bookings)`,
     );
+    console.log('    per operation (per booking; a transactional write costs twice a plain one, each index an item is in costs its own write):');
+    for (const operation of operations.sort((a, b) => b.units - a.units)) {
+      const indexes = operation.indexes.map(([index, value]) => `${index} ${value}`).join(', ');
+      console.log(
+        `      ${operation.name.padEnd(16)} ×${operation.calls}  ${String(operation.units).padStart(4)} WCU  (table ${operation.table}${indexes ? `, ${indexes}` : ''})`,
+      );
+    }
+    const billedTotal = [...billed.values()].reduce((a, b) => a + b, 0) / BOOKINGS_FOR_CAPACITY;
+    console.log(
+      `    as DynamoDB bills the same writes (each item of a transaction, and each index entry, rounded up to 1 KB on its own; DynamoDB Local adds a transaction's items up first): ${billedTotal.toFixed(1)} WCU per booking`,
+    );
+    console.log(
+      `      by item written: ${[...billed].sort((a, b) => b[1] - a[1]).map(([kind, value]) => `${kind} ${value / BOOKINGS_FOR_CAPACITY}`).join(', ')}`,
+    );
+    console.log(`    items of a completed booking's partition (${left.length}), with their size (index keys they still carry):`);
+    for (const item of left) {
+      const keys = ['gsi1pk', 'gsi2pk', 'gsi3pk'].filter((key) => item[key] !== undefined).map((key) => key.replace('pk', ''));
+      console.log(`      ${String(item.sk).padEnd(28)} ${String(itemSize(item)).padStart(5)} B${keys.length ? `  (${keys.join(', ')})` : ''}`);
+      
+    }
   } finally {
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });

@@ -83,13 +83,17 @@ async function adminUser(): Promise<TestUser> {
   return adminSession();
 }
 
+/** The transaction item, with the task token of the workflow's wait in its status (`TOKEN#<status>`), if recorded. */
 export async function transactionItem(id: string): Promise<Record<string, any> | undefined> {
-  return (await partition(id)).find((item) => item.sk === 'TRANSACTION');
+  const items = await partition(id);
+  const tx = items.find((item) => item.sk === 'TRANSACTION');
+  const token = tx && items.find((item) => item.sk === `TOKEN#${tx.status}`);
+  return token ? { ...tx, task_token: token.task_token, task_status: token.task_status } : tx;
 }
 
 /**
- * Waits until the escrow workflow waits in `status` with its task token stored on the
- * transaction: from then on nothing but a caller changes the transaction's partition.
+ * Waits until the escrow workflow waits in `status` with the task token of that wait recorded:
+ * from then on nothing but a caller changes the transaction's partition.
  */
 export async function settledIn(id: string, status: string): Promise<void> {
   const tx = await eventually(

@@ -7,12 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signIn, signUp as signUpUser } from '../support/stack.js';
 import { ownStack } from '../support/own-stack.js';
-import { eventually, expectBalanced, partition, postAs, seededTutor } from './payments-helpers.js';
+import { eventually, expectBalanced, partition, postAs, seededTutor, transactionWithToken } from './payments-helpers.js';
 
 const own = ownStack(40, 'restart');
 const { ports } = own;
 
-const transaction = async (id: string) => (await partition(id, own.info())).find((item) => item.sk === 'TRANSACTION');
+const transaction = (id: string) => transactionWithToken(id, own.info());
 
 async function parentToken(email: string, password: string, signUp: boolean): Promise<string> {
   if (signUp) await signUpUser('parent', { email, password, firstName: 'Akissi', lastName: 'Yapi' }, own.info());

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { executionArnOf } from '../../functions/src/escrow/workflow.js';
+import { awsEnvironment, localConfig } from '../../infra/local/config.js';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 import type { StackInfo } from '../support/stack-info.js';
 import { api, stack } from '../support/stack.js';
@@ -170,9 +172,23 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
 }
 
 /**
- * Waits until the escrow workflow waits in `status` with its task token stored on the
- * transaction — a STATE, not a delay. The workflow writes `task_token`/`task_status` shortly
- * after each status change; from then on only a caller changes the transaction's partition, so
+ * The transaction item, with the task token of the workflow's wait in its status (`TOKEN#<status>`),
+ * if recorded, and the ARN of its current execution (named after the attempt it counts).
+ */
+export async function transactionWithToken(transactionId: string, target = stack()): Promise<Record<string, any> | undefined> {
+  const items = await partition(transactionId, target);
+  const tx = items.find((item) => item.sk === 'TRANSACTION');
+  if (!tx) return undefined;
+  const token = items.find((item) => item.sk === `TOKEN#${tx.status}`);
+  process.env.ESCROW_STATE_MACHINE_ARN ??= awsEnvironment(localConfig).ESCROW_STATE_MACHINE_ARN;
+  const execution = executionArnOf(transactionId, tx.workflow_attempt);
+  return { ...tx, ...(token ? { task_token: token.task_token, task_status: token.task_status } : {}), ...(execution ? { execution_arn: execution } : {}) };
+}
+
+/**
+ * Waits until the escrow workflow waits in `status` with the task token of that wait recorded
+ * (`TOKEN#<status>`) — a STATE, not a delay. The workflow records it shortly after each status
+ * change; from then on only a caller changes the transaction's partition, so
  * a snapshot taken after this is stable. Fails, naming what it saw, after `timeoutMs`.
  */
 export async function workflowWaitingIn(
@@ -182,7 +198,7 @@ export async function workflowWaitingIn(
   target = stack(),
 ): Promise<Record<string, any>> {
   const transaction = await eventually(
-    async () => (await partition(transactionId, target)).find((item) => item.sk === 'TRANSACTION'),
+    () => transactionWithToken(transactionId, target),
     (tx) => tx?.status === status && tx.task_status === status && typeof tx.task_token === 'string',
     timeoutMs,
   );

@@ -10,7 +10,7 @@ import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { describe, expect, it } from 'vitest';
 import { signIn, signUp } from '../support/stack.js';
 import { ownStack } from '../support/own-stack.js';
-import { eventually, expectBalanced, partition, postAs, seededTutor } from './payments-helpers.js';
+import { eventually, expectBalanced, partition, postAs, seededTutor, transactionWithToken } from './payments-helpers.js';
 
 const own = ownStack(90, 'reconcile');
 const { ports } = own;
@@ -18,7 +18,7 @@ const { ports } = own;
 const local = { region: 'eu-west-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
 const sfn = new SFNClient({ ...local, endpoint: `http://127.0.0.1:${ports.sfn}` });
 
-const transaction = async (id: string) => (await partition(id, own.info())).find((item) => item.sk === 'TRANSACTION');
+const transaction = (id: string) => transactionWithToken(id, own.info());
 
 async function parentToken(email: string): Promise<string> {
   await signUp('parent', { email, firstName: 'Akissi', lastName: 'Yapi' }, own.info());

@@ -162,7 +162,7 @@ const STATE_CASES: StateCase[] = [
       const { id } = await awaitingPayment(who);
       return { id, trigger: () => wake(id) };
     },
-    fault: (id) => ({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
+    fault: (id) => ({ command: 'PutItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
   },
   {
     state: 'ExpirePayment',
@@ -187,7 +187,7 @@ const STATE_CASES: StateCase[] = [
         },
       };
     },
-    fault: (id) => ({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
+    fault: (id) => ({ command: 'PutItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
   },
   {
     state: 'AutoRelease',
@@ -206,7 +206,7 @@ const STATE_CASES: StateCase[] = [
       const id = await heldFunds(who);
       return { id, trigger: parentAsks(who.parent, 'rateCourse', id, { rating: 1 }) };
     },
-    fault: (id) => ({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
+    fault: (id) => ({ command: 'PutItemCommand', when: recordsToken(id), times: 1, error: unexpected }),
   },
   {
     state: 'Refund',
@@ -323,7 +323,7 @@ describe("the admin's retry ('Relancer')", () => {
     const { parent, tutor, admin } = await people();
     const { id } = await book(parent, tutor);
     await untilWaiting(id, 'pending');
-    const fault = injectDynamoFault({ command: 'UpdateItemCommand', when: recordsToken(id), times: 1, error: unexpected });
+    const fault = injectDynamoFault({ command: 'PutItemCommand', when: recordsToken(id), times: 1, error: unexpected });
     try {
       await wake(id);
       await expectWaitingForAdmin(id, { state: 'AwaitPayment', status: 'pending', error: 'Error' });

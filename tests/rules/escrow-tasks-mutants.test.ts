@@ -60,7 +60,8 @@ describe('what the tasks answer', () => {
     await untilWaiting(id, 'escrow');
     expect(await task({ action: 'recordToken', transactionId: id, status: 'escrow', taskToken: 'token-rules-1' })).toEqual({ ok: true });
     expect(await transaction(id)).toMatchObject({ task_token: 'token-rules-1', task_status: 'escrow' });
-    // Waiting in pending although the money is already held: the token is not kept, the wait ends.
+    // Waiting in pending although the money is already held: the wait ends, and the token of the
+    // wait on the held funds is not replaced.
     expect(await task({ action: 'recordToken', transactionId: id, status: 'pending', taskToken: 'token-rules-2' })).toEqual({ ok: true });
     expect(await transaction(id)).toMatchObject({ task_token: 'token-rules-1', task_status: 'escrow' });
   });

@@ -27,8 +27,10 @@ import {
   newPerson,
   newTutor,
   postWebhook,
-  removeFromTransaction,
+  partition,
+  removeWorkflowToken,
   setOnTransaction,
+  setWorkflowToken,
   transaction,
   untilWaiting,
   type Person,
@@ -136,7 +138,7 @@ describe('a workflow step that fails fails its task, so Step Functions retries i
 describe('recording the task token', () => {
   it('a token write DynamoDB throttles fails the task, keeps the previous token and wakes nothing', async () => {
     const { id, waiting } = await heldFunds();
-    const fault = injectDynamoFault({ command: 'UpdateItemCommand', when: about(id), times: 1, error: throttled });
+    const fault = injectDynamoFault({ command: 'PutItemCommand', when: about(id), times: 1, error: throttled });
     try {
       const { signals } = await signalsDuring(() =>
         expect(task({ action: 'recordToken', transactionId: id, status: 'escrow', taskToken: 'token-throttled' })).rejects.toMatchObject({
@@ -148,6 +150,15 @@ describe('recording the task token', () => {
     } finally {
       fault.remove();
     }
+    expect(await transaction(id)).toMatchObject({ task_token: waiting.task_token, task_status: 'escrow' });
+  });
+
+  it('a wait recorded after its status was left wakes itself at once, and leaves the token of the wait under way', async () => {
+    const { id, waiting } = await heldFunds();
+    // A late (retried) recording of the payment wait, the money already held.
+    const { result, signals } = await signalsDuring(() => task({ action: 'recordToken', transactionId: id, status: 'pending', taskToken: 'token-late-payment-wait' }));
+    expect(result).toEqual({ ok: true });
+    expect(signals).toBe(1);
     expect(await transaction(id)).toMatchObject({ task_token: waiting.task_token, task_status: 'escrow' });
   });
 
@@ -225,8 +236,9 @@ describe('waking the workflow after a status change', () => {
 
   it('does not send a token recorded while the workflow waited in another status', async () => {
     const { parent, id, paymentWait } = await paidAfterPaymentWait();
-    // As if the workflow had not yet recorded its wait on the held funds: the payment wait's token.
-    await setOnTransaction(id, { task_token: paymentWait.task_token, task_status: 'pending' });
+    // As if the workflow had not yet recorded its wait on the held funds: only the payment wait's token.
+    await removeWorkflowToken(id, 'escrow');
+    expect((await partition(id)).find((item) => item.sk === 'TOKEN#pending')?.task_token).toBe(paymentWait.task_token);
     const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(result.status).toBe(200);
     expect((await transaction(id)).status).toBe('released');
@@ -235,7 +247,7 @@ describe('waking the workflow after a status change', () => {
 
   it('sends nothing when no token was recorded', async () => {
     const { parent, id } = await heldFunds();
-    await removeFromTransaction(id, 'task_token', 'task_status');
+    await removeWorkflowToken(id, 'escrow');
     const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(result.status).toBe(200);
     expect((await transaction(id)).status).toBe('released');
@@ -245,7 +257,7 @@ describe('waking the workflow after a status change', () => {
   it('a stale token Step Functions refuses (the task no longer exists) does not fail the decision', async () => {
     const { parent, id, paymentWait } = await paidAfterPaymentWait();
     // The payment wait's token, already used by the webhook, labelled as the wait on the funds.
-    await setOnTransaction(id, { task_token: paymentWait.task_token, task_status: 'escrow' });
+    await setWorkflowToken(id, 'escrow', paymentWait.task_token);
     const { result, signals } = await signalsDuring(() => parentReleases(parent, id));
     expect(signals).toBe(1);
     expect(result.status).toBe(200);

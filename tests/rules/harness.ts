@@ -6,7 +6,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { executionArnOf } from '../../functions/src/escrow/workflow.js';
+import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import type { Role } from '#shared/constants';
 import { buildPath, routes, type RouteId } from '#shared/routes';
@@ -186,10 +187,18 @@ export async function partition(transactionId: string): Promise<Array<Record<str
   return Items;
 }
 
+/**
+ * The transaction item, with the task token the workflow recorded for its wait in the current
+ * status (the `TOKEN#<status>` item) as `task_token` / `task_status`, when there is one, and the
+ * ARN of its current execution (named after the attempt it counts) as `execution_arn`.
+ */
 export async function transaction(transactionId: string): Promise<Record<string, any>> {
-  const tx = (await partition(transactionId)).find((item) => item.sk === 'TRANSACTION');
+  const items = await partition(transactionId);
+  const tx = items.find((item) => item.sk === 'TRANSACTION');
   if (!tx) throw new Error(`Transaction ${transactionId} introuvable`);
-  return tx;
+  const token = items.find((item) => item.sk === `TOKEN#${tx.status}`);
+  const execution = executionArnOf(transactionId, tx.workflow_attempt);
+  return { ...tx, ...(token ? { task_token: token.task_token, task_status: token.task_status } : {}), ...(execution ? { execution_arn: execution } : {}) };
 }
 
 export async function ledgerOf(transactionId: string): Promise<Array<Record<string, any>>> {
@@ -228,6 +237,26 @@ export async function removeFromTransaction(transactionId: string, ...names: str
   );
 }
 
+/** The task token of the workflow's wait in `status`, as escrow/tasks.ts records it. */
+export async function setWorkflowToken(transactionId: string, status: string, taskToken: string): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: config.tableName,
+      Item: { pk: txPartitionKey(transactionId), sk: `TOKEN#${status}`, _et: 'workflowToken', transaction_id: transactionId, task_status: status, task_token: taskToken },
+    }),
+  );
+}
+
+/** No task token recorded for the workflow's wait in `status`. */
+export async function removeWorkflowToken(transactionId: string, status: string): Promise<void> {
+  await deleteInPartition(transactionId, `TOKEN#${status}`);
+}
+
+/** Deletes an item of a transaction's partition (`sk`: 'LISTS', 'TOKEN#…'). */
+export async function deleteInPartition(transactionId: string, sk: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: config.tableName, Key: { pk: txPartitionKey(transactionId), sk } }));
+}
+
 /** Writes an item of a transaction's partition (`sk`: 'DISPUTE', 'LEDGER#…') as it is stored. */
 export async function putInPartition(transactionId: string, sk: string, item: Record<string, unknown>): Promise<void> {
   await db.send(new PutCommand({ TableName: config.tableName, Item: { pk: txPartitionKey(transactionId), sk, ...item } }));
@@ -248,7 +277,7 @@ export function untilStatus(transactionId: string, status: string, timeoutMs?: n
   return until(() => transaction(transactionId), (tx) => tx.status === status, `${transactionId} → ${status}`, timeoutMs);
 }
 
-/** The workflow waits in `status` (its task token is on the transaction). */
+/** The workflow waits in `status` (the task token of its wait in that status is recorded). */
 export function untilWaiting(transactionId: string, status: string): Promise<Record<string, any>> {
   return until(
     () => transaction(transactionId),

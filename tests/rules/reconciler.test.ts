@@ -27,7 +27,6 @@ import {
   newPerson,
   newTutor,
   partition,
-  removeFromTransaction,
   sandbox,
   setOnTransaction,
   transaction,
@@ -94,7 +93,7 @@ async function seed() {
   const who = await people();
   const [
     abortedExecution,
-    unrecordedExecution,
+    unstartedExecution,
     webhookLost,
     paymentWindowOver,
     paymentRefused,
@@ -111,8 +110,9 @@ async function seed() {
   ] = await Promise.all([
     // Held funds whose execution was killed → a new attempt.
     held(who).then(async (b) => (await killExecution(b.id), b)),
-    // Held funds whose execution ARN was never recorded, and none runs → a new attempt.
-    held(who).then(async (b) => (await killExecution(b.id), await removeFromTransaction(b.id, 'execution_arn'), b)),
+    // Held funds whose last counted attempt never started (its starter died before StartExecution),
+    // and none runs → a new attempt.
+    held(who).then(async (b) => (await killExecution(b.id), await setOnTransaction(b.id, { workflow_attempt: 2 }), b)),
     // Paid at Paystack, the webhook never arrived → escrowed.
     pending(who).then(async (b) => (await sandbox(b.reference, { markPaid: true }), b)),
     // Two hours unpaid (the workflow still waits) → expired.
@@ -152,7 +152,7 @@ async function seed() {
     }),
   ]);
   return {
-    broken: { abortedExecution, unrecordedExecution, webhookLost, paymentWindowOver, paymentRefused, refundedNotBooked, refundLost, refundStuck, chargeback, releaseLost },
+    broken: { abortedExecution, unstartedExecution, webhookLost, paymentWindowOver, paymentRefused, refundedNotBooked, refundLost, refundStuck, chargeback, releaseLost },
     healthy: { healthyHeld, healthyPending, healthyDispute, waitingForAdmin, released },
   };
 }
@@ -181,13 +181,13 @@ describe('the reconciler on a seeded set of broken and healthy transactions', ()
       complete: true,
     });
 
-    // Re-driven: a new attempt waits for the decision, named <id>-2.
-    for (const b of [broken.abortedExecution, broken.unrecordedExecution]) {
+    // Re-driven: a new attempt waits for the decision, named <id>-<the next attempt>.
+    for (const [b, attempt] of [[broken.abortedExecution, 2], [broken.unstartedExecution, 3]] as const) {
       const waiting = await untilWaiting(b.id, 'escrow');
-      expect(waiting.execution_arn).toMatch(new RegExp(`:${b.id}-2$`));
+      expect(waiting.execution_arn).toMatch(new RegExp(`:${b.id}-${attempt}$`));
       expect(await executionStatus(waiting.execution_arn)).toBe('RUNNING');
       const entry = await expectRepairedOnce(b.id, 'reconcile', 'escrow', 'escrow');
-      expect(entry.detail).toContain('tentative 2');
+      expect(entry.detail).toContain(`tentative ${attempt}`);
       expect(await movements(b.id)).toEqual(['payment', 'payment']);
     }
     // The webhook that never came: escrowed by the webhook's own code, the waiting workflow woken.

@@ -24,6 +24,7 @@ import {
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
+  TransactionListsEntity,
   tutorTransactionsIndex,
 } from '../../functions/src/payments/entities.js';
 
@@ -182,6 +183,9 @@ export async function seedAdminTable(options: AdminSeedOptions): Promise<AdminSe
             }
           : {}),
         course: { id: randomUUID(), subject: 'Mathématiques', level: '3ème', duration_hours: 2, status: 'scheduled' },
+      }),
+      TransactionListsEntity.build(BatchPutRequest).item({
+        transaction_id: id,
         gsi1pk: parentTransactionsIndex(parentId),
         gsi1sk: newest,
         gsi2pk: tutorTransactionsIndex(tutorUserId),

@@ -20,6 +20,7 @@ import {
   TransactionHistoryEntity,
   tutorTransactionsIndex,
 } from '../payments/entities.js';
+import { transactionsListedOn } from '../payments/transactions.js';
 
 export type Profile = FormattedItem<typeof ProfileEntity>;
 export type TutorProfile = FormattedItem<typeof TutorProfileEntity>;
@@ -95,21 +96,11 @@ export async function readKycSubmissions(userId: string): Promise<KycVerificatio
   return Items;
 }
 
-async function transactionsOn(index: 'gsi1' | 'gsi2', partition: string): Promise<Transaction[]> {
-  const { Items = [] } = await kalanTable
-    .build(QueryCommand)
-    .entities(TransactionEntity)
-    .query({ index, partition })
-    .options({ reverse: true, maxPages: Infinity })
-    .send();
-  return Items;
-}
-
 /** The transactions where the user is the parent, and those where it is the tutor (newest first). */
 export async function readTransactions(userId: string): Promise<{ asParent: Transaction[]; asTutor: Transaction[] }> {
   const [asParent, asTutor] = await Promise.all([
-    transactionsOn('gsi1', parentTransactionsIndex(userId)),
-    transactionsOn('gsi2', tutorTransactionsIndex(userId)),
+    transactionsListedOn('gsi1', parentTransactionsIndex(userId), Infinity),
+    transactionsListedOn('gsi2', tutorTransactionsIndex(userId), Infinity),
   ]);
   return { asParent, asTutor };
 }

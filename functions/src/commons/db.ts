@@ -17,7 +17,9 @@
  * | kycVerification (kyc/entities.ts) | KYC#<id> / KYC                | KYC_VERIFICATIONS / <created_at>#<id> | KYC_PENDING / <created_at>#<id> (sparse: pending only) |
  * | kycStatus     (kyc/entities.ts) | USER#<user_id> / KYC_STATUS     | —                                 | —                        |
  * | recommendationsCache (recommendations/entities.ts) | USER#<user_id> / RECOMMENDATIONS | — | —                  |
- * | transaction   (payments/entities.ts) | TX#<id> / TRANSACTION      | PARENT_TX#<parent_id> / <created_at>#<id> | TUTOR_TX#<tutor_user_id> / <created_at>#<id> |
+ * | transaction   (payments/entities.ts) | TX#<id> / TRANSACTION      | — (booked before issue 14: as its lists row) | —     |
+ * | transactionLists (payments/entities.ts) | TX#<id> / LISTS         | PARENT_TX#<parent_id> / <created_at>#<id> | TUTOR_TX#<tutor_user_id> / <created_at>#<id> |
+ * | workflowToken (payments/entities.ts) | TX#<id> / TOKEN#<status>   | —                                 | —                        |
  * | transactionIndex (payments/entities.ts) | TX#<id> / INDEX         | TRANSACTIONS / <created_at>#<id>  | TX_ATTENTION / <created_at>#<id> (sparse: needs_attention, payment_mismatch) |
  * | ledgerLine    (payments/entities.ts) | TX#<id> / LEDGER#<movement>#<n> | —                             | —                        |
  * | dispute       (payments/entities.ts) | TX#<id> / DISPUTE          | DISPUTES#open|resolved / <opened_at>#<id> | —                |

@@ -50,7 +50,7 @@ import {
 } from './reconcile-rules.js';
 import { handler as escrowTask } from './tasks.js';
 import { applyTransition } from './transitions.js';
-import { startEscrowWorkflow } from './workflow.js';
+import { executionArnOf, startEscrowWorkflow } from './workflow.js';
 
 /** Who the history names for every repair. */
 export const RECONCILER = 'reconciler';
@@ -260,7 +260,7 @@ export async function reconcileTransaction(
   settings = reconcileSettings(),
 ): Promise<Repair[]> {
   if (!needsWorkflow(seen.status) || isSettling(seen, now, settings)) return [];
-  const execution = await executionStateOf(seen.execution_arn);
+  const execution = await executionStateOf(executionArnOf(seen.id, seen.workflow_attempt));
   if (execution.state === 'running' && !paystackCheckFor(seen, now, settings)) return [];
 
   if (!(await takeLease(seen.id, runId, now))) throw new Deferred('Another run holds the lease');
@@ -269,7 +269,7 @@ export async function reconcileTransaction(
     const tx = await getTransaction(seen.id);
     if (!tx || !needsWorkflow(tx.status) || isSettling(tx, now, settings)) return [];
     // Another run may have replaced the execution meanwhile: judge the one recorded now.
-    const current = tx.execution_arn === seen.execution_arn ? execution : await executionStateOf(tx.execution_arn);
+    const current = tx.workflow_attempt === seen.workflow_attempt ? execution : await executionStateOf(executionArnOf(tx.id, tx.workflow_attempt));
     const repairs = await repairWithPaystack(tx, current, now, settings);
     const after = repairs.length ? await getTransaction(tx.id) : tx;
     if (after && needsWorkflow(after.status) && current.state !== 'running' && (await redrive(after, current))) repairs.push('redriven');

@@ -21,7 +21,7 @@ import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, PaystackUnavailableError, verifyTransaction } from '../payments/paystack.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { applyTransition } from './transitions.js';
-import { startEscrowWorkflow, stopEscrowWorkflow } from './workflow.js';
+import { executionArnOf, startEscrowWorkflow, stopEscrowWorkflow } from './workflow.js';
 
 /** Paystack's status of the charge; 'inconnue' when Paystack does not know the reference (never paid). */
 async function paystackStatusOf(tx: Transaction): Promise<string> {
@@ -54,7 +54,7 @@ export async function retryTransaction(transactionId: string, adminId: string): 
   const paystackStatus = await paystackStatusOf(tx);
   const action = retryActionFor(tx, paystackStatus);
 
-  await stopEscrowWorkflow(tx.execution_arn, `Relancée par ${adminId}`);
+  await stopEscrowWorkflow(executionArnOf(tx.id, tx.workflow_attempt), `Relancée par ${adminId}`);
   try {
     await startEscrowWorkflow(tx.id);
   } catch (error) {

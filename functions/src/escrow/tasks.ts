@@ -3,7 +3,7 @@
  * transaction and changes it only through conditional transitions, so a retried or resumed
  * workflow never moves money twice.
  */
-import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import {
   canTakeAction,
   isFinalStatus,
@@ -12,12 +12,11 @@ import {
   type TransactionAction,
   type TransactionStatus,
 } from '#shared/transaction-process';
-import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
 import { observedHandler } from '#commons/observed';
 import { recordWriteCapacity } from '../payments/capacity.js';
-import { TransactionEntity } from '../payments/entities.js';
+import { WorkflowTokenEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, refundTransaction } from '../payments/paystack.js';
 import { getTransaction } from '../payments/transactions.js';
@@ -76,21 +75,20 @@ async function load(transactionId: string): Promise<LoadResult> {
 }
 
 /**
- * Keeps the task token on the transaction while the workflow waits in `status`. If the status has
- * already moved on (the webhook or a decision came first), the wait ends at once.
+ * Keeps the task token of the wait in `status` (its own small item, `TOKEN#<status>`), then reads
+ * the transaction: if the status has already moved on (the webhook or a decision came first), the
+ * wait ends at once. Whoever changes the status reads the token after its write (wakeWorkflow), so
+ * one of the two always sees the other: a change before this read is seen here, a change after
+ * the token's write finds the token. Both may send it; the second is refused as gone.
  */
 async function recordToken(transactionId: string, status: TransactionStatus, taskToken: string): Promise<void> {
-  try {
-    const response = await TransactionEntity.build(UpdateItemCommand)
-      .item({ id: transactionId, task_token: taskToken, task_status: status })
-      .options({ condition: { attr: 'status', eq: status }, capacity: 'TOTAL' })
-      .send();
-    recordWriteCapacity('recordToken', response.ConsumedCapacity);
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-    const tx = await getTransaction(transactionId);
-    await sendTaskToken(taskToken, tx?.status ?? status);
-  }
+  const response = await WorkflowTokenEntity.build(PutItemCommand)
+    .item({ transaction_id: transactionId, task_status: status, task_token: taskToken })
+    .options({ capacity: 'INDEXES' })
+    .send();
+  recordWriteCapacity('recordToken', response.ConsumedCapacity);
+  const tx = await getTransaction(transactionId);
+  if (tx?.status !== status) await sendTaskToken(taskToken, tx?.status ?? status);
 }
 
 async function refund(transactionId: string): Promise<void> {

@@ -92,7 +92,7 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
     }
     try {
       const updated = await writeTransition(tx, transition, request);
-      if (request.wake !== false) await wakeWorkflow(tx.id, tx.status);
+      if (request.wake !== false) await wakeWorkflow(tx.id, tx.status, updated.status);
       return updated;
     } catch (error) {
       if (!isCancelled(error)) throw error;
@@ -189,7 +189,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
     writes.push(...disputeWrites(effects.dispute, tx, now, { ...request, resolution }));
   }
 
-  const response = await execute({ capacity: 'TOTAL' }, ...writes);
+  const response = await execute({ capacity: 'INDEXES' }, ...writes);
   recordWriteCapacity(request.action, response.ConsumedCapacity);
   recordTransitionEvent(request.action);
   return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
@@ -282,7 +282,7 @@ export async function applyStep(tx: Transaction, request: StepRequest): Promise<
     writes.push(TransactionEntity.build(ConditionCheck).key({ id: tx.id }).condition({ attr: 'status', in: [...definition.from] }) as WriteItem);
   }
   if (effects.dispute) writes.push(...disputeWrites(effects.dispute, tx, now, request));
-  const response = await retryOnConflict(() => execute({ capacity: 'TOTAL' }, ...writes));
+  const response = await retryOnConflict(() => execute({ capacity: 'INDEXES' }, ...writes));
   recordWriteCapacity(request.step === 'close_dispute' ? 'closeDispute' : 'rate', response.ConsumedCapacity);
   return rating ? ({ ...tx, updated_at: now, course: { ...tx.course, ...rating } } as Transaction) : tx;
 }

@@ -5,14 +5,15 @@
  * timeout after which it re-reads the transaction.
  */
 import { SendTaskSuccessCommand, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { TransactionStatus } from '#shared/transaction-process';
 import { sfn } from '#commons/clients/sfn';
 import { requireEnv } from '#commons/env';
 import { currentCorrelationId, logger } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
-import { TransactionEntity } from '../payments/entities.js';
-import { getTransaction } from '../payments/transactions.js';
+import { recordWriteCapacity } from '../payments/capacity.js';
+import { TransactionEntity, WorkflowTokenEntity } from '../payments/entities.js';
 
 /**
  * One name per attempt: Step Functions never reuses an execution name (90 days), so a retried or
@@ -51,30 +52,43 @@ export async function nextExecution(transactionId: string, expectedAttempt?: num
     expectedAttempt === undefined
       ? []
       : [expectedAttempt === 0 ? { attr: 'workflow_attempt', exists: false } : { attr: 'workflow_attempt', eq: expectedAttempt }];
-  const { Attributes } = await TransactionEntity.build(UpdateItemCommand)
+  const { Attributes, ConsumedCapacity } = await TransactionEntity.build(UpdateItemCommand)
     .item({ id: transactionId, workflow_attempt: $add(1) })
-    .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW' })
+    .options({ condition: { and: [{ attr: 'id', exists: true }, ...stillAt] } as never, returnValues: 'UPDATED_NEW', capacity: 'INDEXES' })
     .send();
-  const attempt = Number(Attributes?.workflow_attempt ?? 1);
+  recordWriteCapacity('nextExecution', ConsumedCapacity);
+  return executionOf(transactionId, Number(Attributes?.workflow_attempt ?? 1));
+}
+
+/**
+ * The ARN of a transaction's execution of `attempt` (none before its first): Step Functions names
+ * it after the state machine and the execution's name (`arn:…:execution:<machine>:<name>`), so
+ * the attempt counted on the transaction is all that needs keeping — no second write after the start.
+ */
+export function executionArnOf(transactionId: string, attempt: number | undefined): string | undefined {
+  if (!attempt) return undefined;
+  const machine = requireEnv('ESCROW_STATE_MACHINE_ARN');
+  return `${machine.replace(':stateMachine:', ':execution:')}:${executionName(transactionId, attempt)}`;
+}
+
+/** The execution of an attempt already counted on the transaction (the booking writes attempt 1 with it). */
+function executionOf(transactionId: string, attempt: number): EscrowExecution {
   const correlationId = currentCorrelationId() ?? transactionId;
   return { name: executionName(transactionId, attempt), input: JSON.stringify({ transactionId, attempt, correlationId }), attempt };
 }
 
-/** Keeps the current execution's ARN on the transaction (unless a later attempt already started). */
-export async function recordExecution(transactionId: string, attempt: number, executionArn: string): Promise<void> {
-  await TransactionEntity.build(UpdateItemCommand)
-    .item({ id: transactionId, execution_arn: executionArn })
-    .options({ condition: { attr: 'workflow_attempt', eq: attempt } })
-    .send()
-    .catch((error: Error) => logger.warn('Execution ARN not recorded', { transactionId, attempt, error: error.message }));
-}
-
-export async function startEscrowWorkflow(transactionId: string, options: { expectedAttempt?: number } = {}): Promise<string> {
-  const execution = await nextExecution(transactionId, options.expectedAttempt);
+/**
+ * Starts a new attempt: counted here (`nextExecution`), or, with `counted`, the attempt the
+ * transaction already holds (the booking's first, written with the transaction itself).
+ */
+export async function startEscrowWorkflow(transactionId: string, options: { expectedAttempt?: number; counted?: number } = {}): Promise<string> {
+  const execution = options.counted ? executionOf(transactionId, options.counted) : await nextExecution(transactionId, options.expectedAttempt);
   const { executionArn = '' } = await sfn.send(
     new StartExecutionCommand({ stateMachineArn: requireEnv('ESCROW_STATE_MACHINE_ARN'), name: execution.name, input: execution.input }),
   );
-  await recordExecution(transactionId, execution.attempt, executionArn);
+  if (executionArn !== executionArnOf(transactionId, execution.attempt)) {
+    logger.error('Execution ARN not the one its name gives', { transactionId, executionArn, expected: executionArnOf(transactionId, execution.attempt) });
+  }
   return executionArn;
 }
 
@@ -113,9 +127,12 @@ export async function sendTaskToken(taskToken: string, status: TransactionStatus
 /**
  * After a status change from `fromStatus`: if the workflow recorded a task token while waiting in
  * that status, wake it. Read after the write, so a token recorded just before it is not missed
- * (a token recorded after it fails its own condition, and the workflow wakes itself).
+ * (a token recorded after it is followed by the wait's own read of the status, which wakes itself).
  */
-export async function wakeWorkflow(transactionId: string, fromStatus: TransactionStatus): Promise<void> {
-  const tx = await getTransaction(transactionId);
-  if (tx?.task_token && tx.task_status === fromStatus) await sendTaskToken(tx.task_token, tx.status);
+export async function wakeWorkflow(transactionId: string, fromStatus: TransactionStatus, toStatus: TransactionStatus): Promise<void> {
+  const { Item: token } = await WorkflowTokenEntity.build(GetItemCommand)
+    .key({ transaction_id: transactionId, task_status: fromStatus })
+    .options({ consistent: true })
+    .send();
+  if (token) await sendTaskToken(token.task_token, toStatus);
 }

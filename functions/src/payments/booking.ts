@@ -28,10 +28,13 @@ import {
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
+  TransactionListsEntity,
   tutorTransactionsIndex,
 } from './entities.js';
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
 import { findTutor, type BookableTutor } from './tutors.js';
+
+const FIRST_ATTEMPT = 1;
 
 /** The payment provider failed: 502 with the French message the SPA shows under 'Erreur de paiement'. */
 export class PaymentProviderError extends DomainError {
@@ -76,7 +79,7 @@ async function writePendingTransaction(
   const newest = newestFirstKey(createdAt, id);
   const phone = request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined;
   const response = await execute(
-    { capacity: 'TOTAL' },
+    { capacity: 'INDEXES' },
     TransactionEntity.build(PutTransaction)
       .item({
         id,
@@ -99,6 +102,8 @@ async function writePendingTransaction(
         created_at: createdAt,
         updated_at: createdAt,
         auto_release_at: autoReleaseAt(now, scheduledDate),
+        // The escrow workflow's first attempt, counted here rather than by a second write.
+        workflow_attempt: FIRST_ATTEMPT,
         course: {
           id: randomUUID(),
           subject: request.subject,
@@ -108,12 +113,16 @@ async function writePendingTransaction(
           notes: request.notes || undefined,
           status: INITIAL_COURSE_STATUS,
         },
-        gsi1pk: parentTransactionsIndex(parent.user_id),
-        gsi1sk: newest,
-        gsi2pk: tutorTransactionsIndex(tutor.userId),
-        gsi2sk: newest,
       })
       .options({ condition: { attr: 'id', exists: false } }),
+    // The parent's and the tutor's lists (gsi1, gsi2): a small row, so the transaction is in no index.
+    TransactionListsEntity.build(PutTransaction).item({
+      transaction_id: id,
+      gsi1pk: parentTransactionsIndex(parent.user_id),
+      gsi1sk: newest,
+      gsi2pk: tutorTransactionsIndex(tutor.userId),
+      gsi2sk: newest,
+    }),
     TransactionIndexEntity.build(PutTransaction).item({
       transaction_id: id,
       created_at: createdAt,
@@ -158,7 +167,7 @@ export async function bookAndInitialisePayment(
   const booking = await writePendingTransaction(request, { ...parent, email }, tutor, scheduledDate, now);
 
   try {
-    await startEscrowWorkflow(booking.id);
+    await startEscrowWorkflow(booking.id, { counted: FIRST_ATTEMPT });
   } catch (error) {
     logger.error('Could not start the escrow workflow', error as Error);
     await failBooking(booking.id, 'Workflow de séquestre indisponible');

@@ -71,12 +71,11 @@ export const TransactionEntity = new Entity({
     decided_by: string().optional(),
     paystack_transaction_id: string().optional(),
     paystack_refund_id: string().optional(),
-    /** The escrow workflow's current task token and the status it waits in (never sent to browsers). */
-    task_token: string().optional(),
-    task_status: string().optional(),
-    /** The escrow workflow's attempts: each execution is named `<id>-<attempt>` (workflow.ts). */
+    /**
+     * The escrow workflow's attempts: each execution is named `<id>-<attempt>`, and its ARN follows
+     * from the name (`executionArnOf`, workflow.ts).
+     */
     workflow_attempt: number().optional(),
-    execution_arn: string().optional(),
     /** The booked lesson (the spec's `courses`: one per transaction), updated with the status. */
     course: map({
       id: string(),
@@ -90,11 +89,28 @@ export const TransactionEntity = new Entity({
       parent_review: string().optional(),
       rated_at: string().optional(),
     }),
-    // The parent's list (gsi1) and the tutor's list (gsi2), newest first.
+  }),
+  computeKey: ({ id }: { id: string }) => ({ pk: txPartition(id), sk: 'TRANSACTION' }),
+});
+
+/**
+ * The transaction's row in its parent's list (gsi1 `PARENT_TX#<parent id>`) and in its tutor's
+ * (gsi2 `TUTOR_TX#<tutor user id>`), newest first: written once with the booking, never updated.
+ * The lists read the ids there, then the transactions by id (BatchGet). The transaction item
+ * itself is in no index: each of its writes (the booking, the workflow's attempts, every status
+ * change) costs its own size only, instead of two more copies in indexes that project every
+ * attribute. Transactions booked before this row carry the list keys themselves
+ * (`transactionsListedOn` reads both).
+ */
+export const TransactionListsEntity = new Entity({
+  name: 'transactionLists',
+  ...onKalanTable,
+  schema: item({
+    transaction_id: string().key(),
     ...indexKeys('gsi1'),
     ...indexKeys('gsi2'),
   }),
-  computeKey: ({ id }: { id: string }) => ({ pk: txPartition(id), sk: 'TRANSACTION' }),
+  computeKey: txItemKey('LISTS'),
 });
 
 /**
@@ -215,6 +231,25 @@ export const OpenTransactionEntity = new Entity({
     ...sparseIndexKeys('gsi1'),
   }),
   computeKey: txItemKey('OPEN'),
+});
+
+/**
+ * The task token of the escrow workflow's wait in one status (`TOKEN#<status>`; never sent to
+ * browsers): written by the wait itself (escrow/tasks.ts), read by whoever moves the transaction out
+ * of that status to wake it (escrow/workflow.ts). An item of its own, outside every index, so that
+ * recording a wait costs one small write instead of a rewrite of the transaction and of its index
+ * entries; one per status, so that a late write of an earlier wait never replaces the token of the
+ * wait under way in another status. A newer wait in the same status replaces the older one's.
+ */
+export const WorkflowTokenEntity = new Entity({
+  name: 'workflowToken',
+  ...onKalanTable,
+  schema: item({
+    transaction_id: string().key(),
+    task_status: string().enum(...TRANSACTION_STATUSES).key(),
+    task_token: string(),
+  }),
+  computeKey: txPrefixedKey('TOKEN#', 'task_status'),
 });
 
 /**

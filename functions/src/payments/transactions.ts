@@ -20,6 +20,7 @@ import {
   parentTransactionsIndex,
   TransactionEntity,
   TransactionIndexEntity,
+  TransactionListsEntity,
   tutorTransactionsIndex,
 } from './entities.js';
 
@@ -30,25 +31,34 @@ export async function getTransaction(id: string, consistent = true): Promise<Tra
   return Item ?? null;
 }
 
-async function queryIndex(indexName: 'gsi1' | 'gsi2', partition: string, limit = 1000): Promise<Transaction[]> {
-  const items: Transaction[] = [];
-  const query = kalanTable.build(QueryCommand).entities(TransactionEntity).query({ index: indexName, partition }).options({ reverse: true });
+/**
+ * The transactions of a parent's (gsi1) or a tutor's (gsi2) list, newest first: the ids of the
+ * list's rows (`LISTS`), then the transactions by id. A transaction booked before the rows existed
+ * is in the list itself (its own list keys): its id is read the same way.
+ */
+export async function transactionsListedOn(indexName: 'gsi1' | 'gsi2', partition: string, limit = 1000): Promise<Transaction[]> {
+  const ids: string[] = [];
+  const query = kalanTable
+    .build(QueryCommand)
+    .entities(TransactionListsEntity, TransactionEntity)
+    .query({ index: indexName, partition })
+    .options({ reverse: true });
   // The library's own cursors (LastEvaluatedKey → exclusiveStartKey), page after page, until enough.
   for await (const page of query.paginate()) {
-    items.push(...(page.Items ?? []));
-    if (items.length >= limit) break;
+    ids.push(...(page.Items ?? []).map((item) => ('transaction_id' in item ? item.transaction_id : item.id)));
+    if (ids.length >= limit) break;
   }
-  return items.slice(0, limit);
+  return transactionsByIds(ids.slice(0, limit));
 }
 
 /** A parent's transactions, newest first. */
 export function transactionsOfParent(parentId: string): Promise<Transaction[]> {
-  return queryIndex('gsi1', parentTransactionsIndex(parentId));
+  return transactionsListedOn('gsi1', parentTransactionsIndex(parentId));
 }
 
 /** A tutor's transactions (by its user id), newest first. */
 export function transactionsOfTutor(tutorUserId: string): Promise<Transaction[]> {
-  return queryIndex('gsi2', tutorTransactionsIndex(tutorUserId));
+  return transactionsListedOn('gsi2', tutorTransactionsIndex(tutorUserId));
 }
 
 /** Ids of every transaction, newest first. */

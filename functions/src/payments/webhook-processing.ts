@@ -33,7 +33,7 @@ async function recordIgnored(eventKey: string, event: string, reference: string,
   try {
     const response = await PaystackEventEntity.build(PutItemCommand)
       .item({ event_key: eventKey, event, reference, transaction_id: transactionId, outcome, received_at: new Date().toISOString() })
-      .options({ condition: { attr: 'event_key', exists: false }, capacity: 'TOTAL' })
+      .options({ condition: { attr: 'event_key', exists: false }, capacity: 'INDEXES' })
       .send();
     recordWriteCapacity('paystackEvent', response.ConsumedCapacity);
   } catch (error) {
