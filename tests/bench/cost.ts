@@ -162,6 +162,8 @@ export async function benchCost(): Promise<void> {
   const { s3 } = await import('../../functions/src/commons/clients/s3.js');
   const { JOURNAL_KEY } = await import('../../functions/src/search/catalogue-keys.js');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
+  const { WorkflowTokenEntity } = await import('../../functions/src/payments/entities.js');
+  const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
   const { DEMO_ACCOUNTS } = await import('../../infra/local/seed/index.js');
   const { seedTutors } = await import('../../infra/local/seed/tutors.js');
   const { mockClient } = await import('aws-sdk-client-mock');
@@ -254,12 +256,16 @@ export async function benchCost(): Promise<void> {
     const settled = async () => {
       for (let i = 0; i < 500 && localRunningExecutions() > 0; i++) await new Promise((r) => setTimeout(r, 10));
     };
-    const waitFor = async (id: string, status: string) => {
+    /** The workflow waits in `status`: the transaction is there and the wait's token is recorded. */
+    const waitFor = async (id: string, status: 'pending' | 'escrow') => {
       for (let i = 0; i < 500; i++) {
-        if ((await getTransaction(id))?.task_status === status) return;
+        if ((await getTransaction(id))?.status === status) {
+          const { Item } = await WorkflowTokenEntity.build(GetItemCommand).key({ transaction_id: id, task_status: status }).options({ consistent: true }).send();
+          if (Item) return;
+        }
         await new Promise((r) => setTimeout(r, 10));
       }
-      throw new Error(`transaction ${id} n'a pas atteint l'état ${status}`);
+      throw new Error(`transaction ${id} : le workflow n'attend pas en ${status}`);
     };
     // getTransaction above is the bench looking, not the product: its reads are taken back out.
     const unmetered = async <T>(run: () => Promise<T>): Promise<T> => {
