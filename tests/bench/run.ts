@@ -4,6 +4,7 @@ import { benchAdmin } from './admin.js';
 import { benchIndexer } from './indexer.js';
 import { benchLambdas } from './lambdas.js';
 import { benchPayments } from './payments.js';
+import { benchPhotos } from './photos.js';
 import { benchSearch } from './search.js';
 import { benchStartup } from './startup.js';
 import { benchUploads } from './uploads.js';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: benchWebBundle,
   lambdas: benchLambdas,
   uploads: benchUploads,
+  photos: benchPhotos,
   search: benchSearch,
   indexer: benchIndexer,
   payments: benchPayments,
