@@ -4,9 +4,17 @@
  * as WebP at each width. sharp writes no metadata unless asked to: EXIF (GPS position, camera,
  * date), XMP and ICC profiles of the original are left out of every variant.
  */
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { PHOTO_WIDTHS } from '#shared/photos';
 import { UPLOAD_MAX_BYTES } from '#shared/constants';
+
+/**
+ * sharp (and libvips, ≈ 20 MB of native code) is loaded by the first photo, not with the module:
+ * the function's init stays that of its JavaScript, and a machine without the binaries of its own
+ * platform (the Lambda's are linux-arm64) can still load the bundle (`npm run bench -- lambdas`).
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((module) => module.default));
 
 /** WebP quality: faces on a 44–96 px avatar; 75 keeps them clean at a few KB each. */
 const WEBP_QUALITY = 75;
@@ -21,6 +29,7 @@ export interface ResizedPhoto {
 export async function resizePhoto(original: Uint8Array): Promise<ResizedPhoto[]> {
   if (original.byteLength > UPLOAD_MAX_BYTES) throw new Error(`Photo of ${original.byteLength} bytes, above the upload limit`);
   // One decode, rotated upright (autoOrient reads the EXIF orientation, then drops it); each width from it.
+  const sharp = await loadSharp();
   const upright = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
   return Promise.all(
     PHOTO_WIDTHS.map(async (width) => ({
