@@ -24,6 +24,11 @@ export class Data extends Construct {
   /** The KYC bucket's own key (rotated yearly): only the functions whose row reads or writes the bucket may use it. */
   readonly kycKey: Key;
   readonly tutorImages: PrivateBucket;
+  /**
+   * The profile photos' resized WebP variants (`photos/…`), written by the photo resizer and read by
+   * CloudFront alone (origin access control, infra/lib/web.ts): the site serves them at the same path.
+   */
+  readonly tutorPhotos: PrivateBucket;
   /** S3 server access logs and CloudFront logs. */
   readonly accessLogs: PrivateBucket;
 
@@ -91,6 +96,10 @@ export class Data extends Construct {
     this.tutorImages = new PrivateBucket(this, 'TutorImages', {
       stage,
       accessLogs: { bucket: this.accessLogs, prefix: 's3/tutor-images/' },
+    });
+    this.tutorPhotos = new PrivateBucket(this, 'TutorPhotos', {
+      stage,
+      accessLogs: { bucket: this.accessLogs, prefix: 's3/tutor-photos/' },
     });
   }
 

@@ -3,7 +3,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { acknowledge } from './nag.js';
@@ -39,6 +39,19 @@ export const FUNCTION_SIZING: Readonly<Record<string, { memorySize: number; time
   'search/index-catalogue': { memorySize: 1769, timeout: Duration.minutes(5) },
   'search/search-tutors': { memorySize: 1024, timeout: Duration.seconds(10) },
   'recommendations/recommend-tutors': { memorySize: 1024, timeout: Duration.seconds(10) },
+  // libvips decodes a phone photo (≤ 5 MB, ≈ 12 megapixels) and encodes five small WebP files.
+  'photos/resize-photo': { memorySize: 1024, timeout: Duration.seconds(30) },
+};
+
+/**
+ * Native modules, shipped beside the bundle instead of inside it: `sharp`'s prebuilt libvips
+ * binaries. CDK installs them with `npm ci` from package-lock.json in the asset folder, on the
+ * machine that synthesizes (no Docker); npm's os/cpu/libc settings make it install the binaries of
+ * the Lambda's platform (Linux, glibc, ARM64), whatever the machine's own.
+ */
+const LAMBDA_PLATFORM = { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' };
+export const FUNCTION_NODE_MODULES: Readonly<Record<string, Pick<BundlingOptions, 'nodeModules' | 'environment'>>> = {
+  'photos/resize-photo': { nodeModules: ['sharp'], environment: LAMBDA_PLATFORM },
 };
 
 /** What, besides the table, a row of infra/lib/permissions.ts may declare; granted by the resource's construct. */
@@ -101,6 +114,7 @@ export class KalanFunction extends NodejsFunction {
         bundleAwsSDK: true,
         // Credentials come from Lambda's environment: the SDK's whole default chain is left out.
         esbuildArgs: { '--alias:@aws-sdk/credential-provider-node': ENV_CREDENTIALS },
+        ...FUNCTION_NODE_MODULES[props.handlerModule],
       },
     });
     this.handlerModule = props.handlerModule;

@@ -65,7 +65,7 @@ export class KalanStack extends Stack {
     // API functions with Cognito rights (the account deletion): on this pool only.
     for (const fn of this.api.functions.values()) this.auth.grantDeclared(fn);
     this.search = new Search(this, 'Search', { stage, data: this.data, api: this.api });
-    new Uploads(this, 'Uploads', { api: this.api, data: this.data });
+    new Uploads(this, 'Uploads', { stage, api: this.api, data: this.data });
     this.web = new Web(this, 'Web', {
       stage,
       apiDomainName: this.api.domainName,
@@ -80,6 +80,7 @@ export class KalanStack extends Stack {
       },
       spaDistDir: props.spaDistDir ?? WEB_DIST,
       webAclArn: props.edge?.cloudFrontAcl.webAcl.attrArn,
+      photos: this.data.tutorPhotos,
     });
     // Sign-up, sign-in and codes go straight to Cognito: its own (regional) WAF ACL.
     new KalanWebAcl(this, 'UserPoolAcl', { stage, scope: 'REGIONAL' }).associate('UserPool', userPool.userPoolArn);

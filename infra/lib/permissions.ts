@@ -107,6 +107,10 @@ export interface Permissions {
   readonly buckets?: {
     readonly kyc?: readonly BucketAccess[];
     readonly tutorImages?: readonly BucketAccess[];
+    /** The tutor-images bucket's profile photos only (keys `<owner>/profile_photo_…`): the originals the resizer reads. */
+    readonly profilePhotos?: readonly BucketAccess[];
+    /** The profile photos' variants (the photos bucket, under `photos/`). */
+    readonly photoVariants?: readonly BucketAccess[];
     /** The search catalogue (the journal and the prepared bases, under `catalogue/`). */
     readonly catalogue?: readonly BucketAccess[];
   };
@@ -174,7 +178,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       delete: [USER, KYC],
       batchWrite: [USER],
     },
-    buckets: { kyc: ['tag', 'delete'], tutorImages: ['delete'] },
+    buckets: { kyc: ['tag', 'delete'], tutorImages: ['delete'], photoVariants: ['delete'] },
     cognito: ['AdminDeleteUser'],
   },
 
@@ -184,9 +188,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'onboarding/get-organisation': { table: { get: [USER] } },
   'onboarding/save-organisation': { table: { put: [USER] } },
   'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
-  'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'] } },
+  // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
+  'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
   'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
+  // An uploaded profile photo → its WebP variants, and its tutor profile marked when it names that photo.
+  'photos/resize-photo': { table: { update: [USER] }, buckets: { profilePhotos: ['read'], photoVariants: ['write'] } },
   'uploads/get-file-url': { table: { get: [USER] }, buckets: { kyc: ['read'], tutorImages: ['read'] }, cognito: SECOND_FACTOR_CHECK },
   'kyc/get-mine': { table: { get: [USER, KYC] }, buckets: { kyc: ['read'] } },
   // Reads the documents' retention tags: a rejected document cannot be submitted again.

@@ -4,7 +4,10 @@ import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -24,6 +27,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PHOTO_PREFIX } from '#shared/photos';
 import type { RuntimeConfig } from '#shared/schemas';
 import { acknowledge, nagId, nagReference } from './nag.js';
 import { isBuiltSpa } from './paths.js';
@@ -67,7 +71,16 @@ export interface WebProps {
   readonly spaDistDir: string;
   /** The CLOUDFRONT-scope WAF ACL (infra/lib/waf.ts), from the us-east-1 edge stack. */
   readonly webAclArn?: string;
+  /** The profile photos' variants (infra/lib/data.ts), served under `/photos/*`. */
+  readonly photos: IBucket;
 }
+
+/**
+ * How long an edge keeps a photo variant: a day at most, whatever the variant's own
+ * `Cache-Control` (a year, immutable, which CloudFront passes on to browsers). A deleted account's
+ * photos leave the edges within a day without an invalidation; a miss costs one S3 GET.
+ */
+export const PHOTOS_EDGE_MAX_TTL = Duration.days(1);
 
 /** The site: the SPA in a private bucket behind CloudFront, which also fronts the API. */
 export class Web extends Construct {
@@ -78,7 +91,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const { stage, apiDomainName, accessLogs, runtimeConfig, spaDistDir, webAclArn } = props;
+    const { stage, apiDomainName, accessLogs, runtimeConfig, spaDistDir, webAclArn, photos } = props;
 
     this.siteBucket = new PrivateBucket(this, 'SiteBucket', {
       stage,
@@ -95,6 +108,15 @@ export class Web extends Construct {
     // at the distribution (output DistributionDomainName) is the domain owner's to create.
     const { domain } = stage;
     const responseHeadersPolicy = securityHeadersPolicy(this);
+    const photosCachePolicy = new CachePolicy(this, 'PhotosCache', {
+      comment: 'Kalan: tutor photo variants (immutable URLs); no cookie, header or query string in the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: PHOTOS_EDGE_MAX_TTL,
+      maxTtl: PHOTOS_EDGE_MAX_TTL,
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Kalan ${stage.name}`,
       webAclId: webAclArn,
@@ -116,6 +138,17 @@ export class Web extends Construct {
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The profile photos' variants, from their own bucket through an origin access control:
+        // only that bucket is reachable, never the originals' (tutor images) nor the KYC bucket.
+        [`/${PHOTO_PREFIX}*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(photos),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: photosCachePolicy,
+          // WebP is compressed already.
+          compress: false,
+          responseHeadersPolicy,
+        },
         '/api/*': {
           origin: new HttpOrigin(apiDomainName, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

@@ -39,7 +39,13 @@ export const localConfig = {
   region: 'eu-west-1',
   stage: 'local',
   tableName: 'kalan-local',
-  buckets: { kycDocuments: 'kalan-kyc-documents', tutorImages: 'kalan-tutor-images', searchCatalogue: 'kalan-search-catalogue' },
+  buckets: {
+    kycDocuments: 'kalan-kyc-documents',
+    tutorImages: 'kalan-tutor-images',
+    /** The profile photos' resized variants, served by the router under /photos/ as CloudFront serves them. */
+    tutorPhotos: 'kalan-tutor-photos',
+    searchCatalogue: 'kalan-search-catalogue',
+  },
   /** KALAN_WEB_DIST lets parallel work trees build the SPA elsewhere. */
   webDist: path.resolve(root, process.env.KALAN_WEB_DIST ?? 'web/dist'),
 } as const;
@@ -70,6 +76,7 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     TABLE_NAME: config.tableName,
     KYC_BUCKET: config.buckets.kycDocuments,
     TUTOR_IMAGES_BUCKET: config.buckets.tutorImages,
+    TUTOR_PHOTOS_BUCKET: config.buckets.tutorPhotos,
     SEARCH_BUCKET: config.buckets.searchCatalogue,
     // Escrow (Step Functions, local runner) and payments (Paystack sandbox); the sandbox's secret key
     // is generated per data directory and set by stack.ts, never written here.

@@ -20,6 +20,8 @@ import {
   type RuntimeConfig,
 } from '#shared';
 import { messages } from '#shared/messages';
+import { PHOTO_PREFIX } from '#shared/photos';
+import { environmentContext, signObjectRequest } from '../../functions/src/commons/s3-presign.js';
 import { securityHeaders } from '../lib/security-headers.js';
 import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
@@ -61,6 +63,38 @@ export function runtimeConfig(pool: LocalUserPool, config: LocalConfig = localCo
  */
 export function spaCacheControl(pathname: string): string {
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** What the router passes on of the photos bucket's answer, as CloudFront passes on its origin's headers. */
+const PHOTO_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'];
+
+/**
+ * `/photos/…`: the profile photos' variants, read from the photos bucket with a signed GET, as
+ * CloudFront reads them through its origin access control (infra/lib/web.ts). Only that bucket,
+ * only under its `photos/` folder: originals, diplomas and identity documents are never reachable.
+ */
+async function servePhoto(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, config: LocalConfig): Promise<void> {
+  const key = pathname.slice(1);
+  if (!key.startsWith(PHOTO_PREFIX) || key.includes('..')) return send(res, 404, { message: messages.http.notFound });
+  const request = await signObjectRequest(environmentContext(), { bucket: config.buckets.tutorPhotos, key, method: 'GET' });
+  const ifNoneMatch = req.headers['if-none-match'];
+  const answer = await fetch(request.url, { headers: { ...request.headers, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
+  if (answer.status === 404 || answer.status === 403) {
+    await answer.arrayBuffer();
+    return send(res, 404, { message: messages.http.notFound });
+  }
+  if (!answer.ok && answer.status !== 304) throw new Error(`S3 GetObject answered ${answer.status}`);
+  const headers: Record<string, string> = {};
+  for (const name of PHOTO_HEADERS) {
+    const value = answer.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  res.writeHead(answer.status, headers);
+  if (req.method === 'HEAD' || answer.status === 304) {
+    await answer.arrayBuffer();
+    return void res.end();
+  }
+  res.end(Buffer.from(await answer.arrayBuffer()));
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -272,6 +306,7 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     if (pathname === '/api' || pathname.startsWith('/api/')) return void done(handleApi(req, res, requestUrl));
     // Files are only read: any other method outside /api is not a route (the SPA fallback would answer it).
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 404, { message: messages.http.notFound });
+    if (pathname.startsWith(`/${PHOTO_PREFIX}`)) return void done(servePhoto(req, res, pathname, config));
     if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.notFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");

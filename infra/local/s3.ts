@@ -8,6 +8,7 @@
  * S3 would refuse: any request carrying no signature (s3rver then checks the signatures it gets).
  * Two exceptions, as in S3: CORS preflights, which never carry credentials, and the browser's
  * presigned POST uploads, whose signature travels in the form body.
+ * Objects written to the tutor-images bucket are notified to the photo resizer (s3-events.ts).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import S3rver from 's3rver';
 import { localConfig, type LocalConfig } from './config.js';
 import { onStop } from './processes.js';
 import { enforceConditionalWrites } from './s3-conditional-writes.js';
+import { notifyPhotoResizer } from './s3-events.js';
 import { enforcePostPolicies } from './s3-post-policy.js';
 
 /** The parts of Koa's context the guard uses (koa ships no types here). */
@@ -62,6 +64,8 @@ export async function startS3(config: LocalConfig = localConfig): Promise<{ port
   });
   enforcePostPolicies(server);
   enforceConditionalWrites(server);
+  // A profile photo uploaded → its variants, as the bucket's notification does in AWS.
+  notifyPhotoResizer(server as unknown as Parameters<typeof notifyPhotoResizer>[0], config);
   // s3rver is a Koa app: the guard runs before its own middleware (Koa composes on each request).
   (server as unknown as { middleware: Array<(ctx: Context, next: Next) => Promise<void>> }).middleware.unshift(refuseUnsigned);
   const { port } = await server.run();

@@ -5,6 +5,7 @@ export * from './schemas.js';
 export * from './routes.js';
 export * from './payments-schemas.js';
 export * from './upload-schemas.js';
+export * from './photos.js';
 export * from './tutor-profile-schemas.js';
 export * from './parent-schemas.js';
 export * from './company-schemas.js';

@@ -51,6 +51,8 @@ export const eventHandlers = {
   /** The French e-mails Cognito sends (sign-up code, resend, forgot password, admin-created account). */
   customMessage: 'auth/custom-message',
   searchIndexer: 'search/index-catalogue',
+  /** A profile photo uploaded → its resized WebP variants (S3 notification of the tutor-images bucket). */
+  photoResizer: 'photos/resize-photo',
   /** The escrow workflow's Lambda tasks (escrow.asl.json). */
   escrowTasks: 'escrow/tasks',
   /** Repairs transactions whose workflow or Paystack disagrees with their status (every 15 minutes). */

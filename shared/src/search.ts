@@ -19,6 +19,7 @@ import {
   type Subject,
   type Zone,
 } from './constants.js';
+import type { PhotoVariant } from './photos.js';
 
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -198,7 +199,15 @@ export interface TutorSummary {
   levels: string[];
   location: string | null;
   hourly_rate: number | null;
+  /**
+   * In the catalogue, the photo's S3 key; in an answer of the API, an address to show it: its
+   * largest variant once the variants are made, a presigned GET of the original until then.
+   */
   profile_image_url: string | null;
+  /** The photo's resized WebP variants exist (the catalogue's flag, absent until then; shared/src/photos.ts). */
+  profile_image_ready?: true;
+  /** In an answer of the API: the variants for `srcset`, smallest first; empty until they are made. */
+  profile_image_variants?: PhotoVariant[];
   /** Slots on available days (the availability sort key). */
   availability_slots: number;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_SLOT, EXPERIENCE_OPTIONS, LEVELS, MAX_DIPLOMAS, SLOT_TIMES, SUB
 import { messages } from './messages.js';
 import { optionalText, requiredText } from './schemas.js';
 import { uploadKeySchema } from './upload-schemas.js';
+import type { PhotoVariant } from './photos.js';
 
 const m = messages.onboarding;
 
@@ -156,8 +157,10 @@ export interface PublicTutorProfile extends TutorProfileFields {
   first_name: string;
   last_name: string;
   is_verified: boolean;
-  /** Short-lived presigned URL, or null without a photo. */
+  /** The largest variant, or a short-lived presigned URL of the original until its variants are made; null without a photo. */
   profile_image_url: string | null;
+  /** The photo's resized WebP variants for `srcset` (shared/src/photos.ts); empty until they are made. */
+  profile_image_variants: PhotoVariant[];
   diploma_image_urls: string[];
   diploma_count: number;
 }

@@ -5,6 +5,7 @@ import { benchCost } from './cost.js';
 import { benchIndexer } from './indexer.js';
 import { benchLambdas } from './lambdas.js';
 import { benchPayments } from './payments.js';
+import { benchPhotos } from './photos.js';
 import { benchSearch } from './search.js';
 import { benchStartup } from './startup.js';
 import { benchUploads } from './uploads.js';
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: benchWebBundle,
   lambdas: benchLambdas,
   uploads: benchUploads,
+  photos: benchPhotos,
   search: benchSearch,
   indexer: benchIndexer,
   payments: benchPayments,

@@ -25,12 +25,15 @@ afterAll(async () => {
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();
 
-/** The card's photo is a signed address of the private bucket, and the browser could show it. */
+/**
+ * The card's photo is its variants on the site (`srcset`, photos/resize-photo.ts) or, until they
+ * are made, a signed address of the original in the private bucket; the browser could show it.
+ */
 async function expectPhotoLoaded(card: Locator): Promise<void> {
   const photo = card.locator('img');
   await expect.poll(() => photo.count(), { timeout: 15_000 }).toBe(1);
   const src = (await photo.getAttribute('src'))!;
-  expect(src).toMatch(/^https?:\/\/.+profile_photo_.+X-Amz-Signature=/);
+  expect(src).toMatch(/^(\/photos\/.+\/profile_photo_[^/]+\/288\.webp|https?:\/\/.+profile_photo_.+X-Amz-Signature=.+)$/);
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
 }
 

@@ -54,10 +54,10 @@ describe('the single DynamoDB table', () => {
 });
 
 describe('S3 buckets', () => {
-  it('exist for KYC documents, tutor images, the site, the access logs and the search catalogue', () => {
+  it("exist for KYC documents, tutor images, the photos' variants, the site, the access logs and the search catalogue", () => {
     const { data, web } = stack;
     expect(Object.keys(buckets).sort()).toEqual(
-      [data.kycDocuments, data.tutorImages, data.accessLogs, web.siteBucket, stack.search.catalogue].map(logicalId).sort(),
+      [data.kycDocuments, data.tutorImages, data.tutorPhotos, data.accessLogs, web.siteBucket, stack.search.catalogue].map(logicalId).sort(),
     );
   });
 

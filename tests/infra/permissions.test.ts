@@ -105,6 +105,8 @@ function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
     if (keyActions.length > 0) add(resourceKind(Stack.of(stack).resolve(data.kycKey.keyArn)), keyActions);
   }
   if (row.buckets?.tutorImages) add(objects(data.tutorImages), row.buckets.tutorImages.map((a) => S3_ACTIONS[a]));
+  if (row.buckets?.profilePhotos) add(objects(data.tutorImages, '*/profile_photo_*'), row.buckets.profilePhotos.map((a) => S3_ACTIONS[a]));
+  if (row.buckets?.photoVariants) add(objects(data.tutorPhotos, 'photos/*'), row.buckets.photoVariants.map((a) => S3_ACTIONS[a]));
   if (row.buckets?.catalogue) {
     add(objects(search.catalogue, `${CATALOGUE_PREFIX}*`), row.buckets.catalogue.filter((a) => a !== 'delete').map((a) => S3_ACTIONS[a]));
     if (row.buckets.catalogue.includes('delete')) add(objects(search.catalogue, `${BASE_PREFIX}*`), [S3_ACTIONS.delete]);

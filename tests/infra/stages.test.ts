@@ -22,8 +22,8 @@ describe('removal policies', () => {
   it('cover the table, the buckets, the user pool, the log groups and the state machine', () => {
     const types = new Set(stateful(prod).map(([, r]) => r.Type));
     expect([...types].sort()).toEqual([...STATEFUL_RESOURCE_TYPES].sort());
-    // Five buckets; a log group per function, the API's, the workflow's and CDK's BucketDeployment's.
-    expect(stateful(prod).filter(([, r]) => r.Type === 'AWS::S3::Bucket')).toHaveLength(5);
+    // Six buckets; a log group per function, the API's, the workflow's and CDK's BucketDeployment's.
+    expect(stateful(prod).filter(([, r]) => r.Type === 'AWS::S3::Bucket')).toHaveLength(6);
     expect(stateful(prod).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup').length).toBeGreaterThan(40);
   });
 

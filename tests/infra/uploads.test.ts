@@ -3,7 +3,8 @@
  * bucket (KYC documents only where needed), with object-level actions only.
  */
 import { describe, expect, it } from 'vitest';
-import { routes } from '#shared/routes';
+import { eventHandlers, routes } from '#shared/routes';
+import { FUNCTION_NODE_MODULES } from '../../infra/lib/kalan-function.js';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
 
 const { stack, template } = synthesize();
@@ -12,6 +13,7 @@ const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Cf
 const kalan = kalanFunctions(stack);
 const kycId = logicalId(stack.data.kycDocuments);
 const imagesId = logicalId(stack.data.tutorImages);
+const photosId = logicalId(stack.data.tutorPhotos);
 
 function fn(handlerModule: string) {
   const found = kalan.find((f) => f.handlerModule === handlerModule);
@@ -102,5 +104,59 @@ describe('upload and KYC functions and the private buckets', () => {
       }
     }
     expect(touches(routes.deleteMe.handler, imagesId).flatMap((s) => s.actions)).toEqual(['s3:DeleteObject']);
+  });
+});
+
+describe("the profile photos' resizer", () => {
+  const resizer = eventHandlers.photoResizer;
+
+  it('is invoked by the tutor-images bucket for every object created, and by nothing else', () => {
+    const notifications = Object.values(template.findResources('Custom::S3BucketNotifications')) as CfnResource[];
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]!.Properties).toMatchObject({
+      BucketName: { Ref: imagesId },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [{ Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [logicalId(fn(resizer)), 'Arn'] } }],
+      },
+    });
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')) as CfnResource[];
+    const fromS3 = permissions.filter((p) => p.Properties.Principal === 's3.amazonaws.com');
+    expect(fromS3.map((p) => p.Properties)).toEqual([
+      expect.objectContaining({
+        FunctionName: { 'Fn::GetAtt': [logicalId(fn(resizer)), 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [imagesId, 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('reads the profile photos of the tutor-images bucket only, writes under photos/ of the variants bucket only', () => {
+    expect(s3Statements(resizer)).toEqual([
+      { actions: ['s3:GetObject'], resources: JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [imagesId, 'Arn'] }, '/*/profile_photo_*']] }) },
+      { actions: ['s3:PutObject'], resources: JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [photosId, 'Arn'] }, '/photos/*']] }) },
+    ]);
+    expect(touches(resizer, kycId)).toEqual([]);
+    expect(environment(resizer)).toMatchObject({ TUTOR_IMAGES_BUCKET: { Ref: imagesId }, TUTOR_PHOTOS_BUCKET: { Ref: photosId } });
+    expect(environment(resizer).KYC_BUCKET).toBeUndefined();
+  });
+
+  it('is the only writer of the variants; the profile save reads them, the account deletion deletes them', () => {
+    const reaching = kalan.filter((f) => touches(f.handlerModule, photosId).length > 0);
+    const byModule = Object.fromEntries(reaching.map((f) => [f.handlerModule, touches(f.handlerModule, photosId).flatMap((s) => s.actions)]));
+    expect(byModule).toEqual({ [resizer]: ['s3:PutObject'], [routes.saveMyTutorProfile.handler]: ['s3:GetObject'], [routes.deleteMe.handler]: ['s3:DeleteObject'] });
+  });
+
+  it('ships sharp beside the bundle, installed for Lambda’s platform (Linux, glibc, arm64)', () => {
+    expect(FUNCTION_NODE_MODULES[resizer]).toEqual({ nodeModules: ['sharp'], environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } });
+    expect(functions[logicalId(fn(resizer))]!.Properties.Architectures).toEqual(['arm64']);
+  });
+
+  it('has an errors alarm that notifies the alarm topic', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Record<string, CfnResource>).map((a) => a.Properties);
+    const onResizer = alarms.filter((alarm) => {
+      const metrics = JSON.stringify(alarm.Metrics ?? alarm);
+      return metrics.includes('"MetricName":"Errors"') && metrics.includes(JSON.stringify({ Ref: logicalId(fn(resizer)) }));
+    });
+    expect(onResizer).toHaveLength(1);
+    expect(onResizer[0]!.AlarmActions).toEqual([{ Ref: logicalId(stack.alarmTopic) }]);
   });
 });

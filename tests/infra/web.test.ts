@@ -25,7 +25,8 @@ function spaRouting(): (event: ViewerRequest) => ViewerRequest['request'] {
 describe('CloudFront distribution', () => {
   it('serves the SPA from the private site bucket through Origin Access Control, over HTTPS', () => {
     template.resourceCountIs('AWS::CloudFront::Distribution', 1);
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // The site's bucket, and the photos' variants (below).
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const defaultBehavior = config.DefaultCacheBehavior;
     expect(defaultBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(originById.get(defaultBehavior.TargetOriginId)).toMatchObject({
@@ -44,6 +45,27 @@ describe('CloudFront distribution', () => {
 
   it('compresses the site on the fly (brotli or gzip, as the browser accepts), cached by encoding', () => {
     expect(config.DefaultCacheBehavior).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, Compress: true });
+  });
+
+  it("serves /photos/* from the variants' own bucket through its origin access control, kept a day at the edges", () => {
+    const photos = (config.CacheBehaviors as Array<Record<string, unknown>>).find((b) => b.PathPattern === '/photos/*');
+    expect(photos).toMatchObject({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], Compress: false });
+    expect(originById.get(photos?.TargetOriginId as string)).toMatchObject({
+      DomainName: { 'Fn::GetAtt': [logicalId(stack.data.tutorPhotos), 'RegionalDomainName'] },
+      OriginAccessControlId: expect.anything(),
+    });
+    const policyId = (photos?.CachePolicyId as { Ref: string }).Ref;
+    expect(template.toJSON().Resources[policyId].Properties.CachePolicyConfig).toMatchObject({ MaxTTL: 86_400, DefaultTTL: 86_400, MinTTL: 0 });
+    // CloudFront alone reads the variants; no origin of the distribution is the originals' or the KYC bucket.
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logicalId(stack.data.tutorPhotos) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: 's3:GetObject', Principal: { Service: 'cloudfront.amazonaws.com' } })]),
+      },
+    });
+    const origins = JSON.stringify(config.Origins);
+    expect(origins).not.toContain(logicalId(stack.data.tutorImages));
+    expect(origins).not.toContain(logicalId(stack.data.kycDocuments));
   });
 
   it('routes /api/* to the HTTP API, uncached, with every method and the viewer headers but Host', () => {

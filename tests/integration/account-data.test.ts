@@ -11,6 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
+import { photoVariants } from '#shared/photos';
 import { routeKey, routes } from '#shared/routes';
 import { presignObjectUrl } from '../../functions/src/commons/s3-presign.js';
 import { localConfig } from '../../infra/local/config.js';
@@ -182,6 +183,9 @@ describe('DELETE /api/me', () => {
     const lesson = await releasedLesson(parent, bookable);
     const before = (await partition(lesson)).find((i) => i.sk === 'TRANSACTION')!;
     for (const key of files) expect(await fileStatus(key), key).toBe(200);
+    // The photo's resized variants, served by the site (photos/resize-photo.ts).
+    const variants = photoVariants(files[0]!).map((variant) => `${stack().appUrl}${variant.url}`);
+    await expect.poll(async () => Promise.all(variants.map(async (url) => (await fetch(url)).status)), { timeout: 15_000 }).toEqual(variants.map(() => 200));
 
     // The parent first, then the tutor.
     const parentGone = await api('/api/me', { method: 'DELETE', token: parent.accessToken });
@@ -196,6 +200,7 @@ describe('DELETE /api/me', () => {
     }
     expect(await itemsOf(`KYC#${kycId}`)).toEqual([]);
     for (const key of files) expect(await fileStatus(key), key).toBe(404);
+    for (const url of variants) expect((await fetch(url)).status, url).toBe(404);
     await expect.poll(() => searchIds(admin, lastName), { timeout: 20_000 }).not.toContain(bookable.id);
 
     // The money record: same amounts and status, names and contacts replaced, ids kept as references.

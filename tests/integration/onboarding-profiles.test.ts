@@ -4,8 +4,8 @@
  * company's answers.
  */
 import { describe, expect, it } from 'vitest';
-import { messages } from '#shared';
-import { api, newUser, type TestUser } from '../support/stack.js';
+import { messages, photoVariants } from '#shared';
+import { api, newUser, stack, type TestUser } from '../support/stack.js';
 import { PNG_1PX, uploadImage } from './uploads-helpers.js';
 
 const week = [
@@ -144,8 +144,15 @@ describe('public tutor profile (GET /api/tutors/{id})', () => {
       diploma_count: 2,
     });
     expect(response.body).not.toHaveProperty('profile_image_key');
-    const image = await fetch(response.body.profile_image_url);
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+    // The photo: its largest variant once the resizer made them (photos/resize-photo.ts), the original's presigned address until then.
+    const shown = response.body.profile_image_url as string;
+    if (response.body.profile_image_variants.length > 0) {
+      expect(shown).toBe(photoVariants(photo).at(-1)!.url);
+      expect((await fetch(`${stack().appUrl}${shown}`)).headers.get('content-type')).toBe('image/webp');
+    } else {
+      const image = await fetch(shown);
+      expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+    }
   });
 
   it('answers 404 in French for an unknown tutor', async () => {

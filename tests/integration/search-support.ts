@@ -19,8 +19,9 @@ export function useStackEnvironment(extra: Record<string, string> = {}, { ports 
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.s3}`,
     TABLE_NAME: 'kalan-local',
     SEARCH_BUCKET: localConfig.buckets.searchCatalogue,
-    // Tutor cards leave with presigned photo addresses.
+    // Tutor cards leave with presigned photo addresses, or their variants' (whose bucket the profile save and the account deletion reach).
     TUTOR_IMAGES_BUCKET: localConfig.buckets.tutorImages,
+    TUTOR_PHOTOS_BUCKET: localConfig.buckets.tutorPhotos,
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     ...extra,

@@ -75,24 +75,36 @@ describe('who may read a file', () => {
 
 describe('tutor cards', () => {
   const photo = 'tutor-1/profile_photo_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70.png';
-  const card = (profile_image_url: string | null) => ({ id: 't', profile_image_url });
+  const card = (profile_image_url: string | null, ready?: true) => ({ id: 't', profile_image_url, ...(ready ? { profile_image_ready: ready } : {}) });
+  const photos = () => import('../../functions/src/photos/variants.js');
 
-  it('leave the API with a presigned address of the photo in the images bucket, the same within a window', async () => {
-    const { withSignedPhotos } = await storage();
+  it('leave the API with a presigned address of the photo in the images bucket until its variants exist, the same within a window', async () => {
+    const { withPhotos } = await photos();
     const now = Date.parse('2026-11-23T10:00:00Z');
-    const [first] = await withSignedPhotos([card(photo)], now);
+    const [first] = await withPhotos([card(photo)], now);
     const url = new URL(first!.profile_image_url!);
     expect(url.host + url.pathname).toContain(`images-bucket`);
     expect(url.pathname).toContain('profile_photo_1790000000000');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-    const [again] = await withSignedPhotos([card(photo)], now + 1000);
+    expect(first!.profile_image_variants).toEqual([]);
+    const [again] = await withPhotos([card(photo)], now + 1000);
     expect(again!.profile_image_url).toBe(first!.profile_image_url);
   });
 
-  it('never sign anything but a profile photo: an identity document or a foreign string is no photo', async () => {
-    const { withSignedPhotos } = await storage();
+  it('once its variants exist, with their unsigned addresses on the site, smallest first, the largest as the address', async () => {
+    const { withPhotos } = await photos();
+    const [shown] = await withPhotos([card(photo, true)]);
+    const base = '/photos/tutor-1/profile_photo_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70';
+    expect(shown!.profile_image_variants).toEqual([48, 96, 144, 192, 288].map((width) => ({ url: `${base}/${width}.webp`, width })));
+    expect(shown!.profile_image_url).toBe(`${base}/288.webp`);
+  });
+
+  it('never show anything but a profile photo: an identity document, a diploma or a foreign string is no photo, ready or not', async () => {
+    const { withPhotos } = await photos();
     const kyc = 'tutor-1/kyc_selfie_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70.jpg';
-    const signed = await withSignedPhotos([card(kyc), card('https://evil.example/x.png'), card(null)]);
-    expect(signed.map((t) => t.profile_image_url)).toEqual([null, null, null]);
+    const diploma = 'tutor-1/diploma_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70.jpg';
+    const shown = await withPhotos([card(kyc), card(kyc, true), card(diploma, true), card('https://evil.example/x.png', true), card(null)]);
+    expect(shown.map((t) => t.profile_image_url)).toEqual([null, null, null, null, null]);
+    expect(shown.every((t) => t.profile_image_variants.length === 0)).toBe(true);
   });
 });

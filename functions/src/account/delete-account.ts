@@ -28,6 +28,7 @@ import { KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
 import { RecommendationsCacheEntity } from '../recommendations/entities.js';
 import { TransactionEntity } from '../payments/entities.js';
+import { deletePhotoVariants } from '../photos/variants.js';
 import { deleteStoredFiles, tagKycDocuments } from '../uploads/storage.js';
 import { readKycSubmissions, readTransactions, readUserItems, type KycVerification, type Transaction, type UserItems } from './records.js';
 import { anonymisationOf, inFlightDetail, moneyInFlight } from './rules.js';
@@ -100,7 +101,8 @@ async function anonymiseTransactions(transactions: readonly Transaction[], userI
 
 /**
  * Step 2. Identity documents: tagged `account-deleted` (the lifecycle rule expires the version the
- * delete leaves behind), then deleted. Tutor images (profile photo, diplomas): deleted.
+ * delete leaves behind), then deleted. Tutor images (profile photo, diplomas): deleted, with the
+ * photo's resized variants (the photos bucket, which CloudFront serves).
  */
 async function deleteFiles(items: UserItems, submissions: readonly KycVerification[]): Promise<{ documentsDeleted: number; imagesDeleted: number }> {
   const documents = [...new Set(submissions.flatMap((s) => [s.cni_image_key, s.selfie_image_key]))];
@@ -111,6 +113,8 @@ async function deleteFiles(items: UserItems, submissions: readonly KycVerificati
     await deleteStoredFiles(documents);
   }
   if (images.length > 0) await deleteStoredFiles(images);
+  const photos = tutor ? [...new Set([tutor.profile_image_url, tutor.photo_variants_of].filter((key): key is string => !!key))] : [];
+  if (photos.length > 0) await deletePhotoVariants(photos);
   return { documentsDeleted: documents.length, imagesDeleted: images.length };
 }
 

@@ -155,6 +155,8 @@ export const TutorProfileEntity = new Entity({
     availability_schedule: list(map({ day: string(), available: boolean(), slots: list(slot) })).default(() => []),
     /** S3 keys in the private tutor-images bucket, not URLs: read them through presigned GETs (uploads/storage.ts). */
     profile_image_url: string().optional(),
+    /** The photo (upload key) whose resized variants exist (functions/src/photos/variants.ts); equal to profile_image_url once they do. */
+    photo_variants_of: string().optional(),
     diploma_images: list(string()).default(() => []),
     is_completed: boolean().default(false),
     ...profileDates(),

@@ -154,14 +154,22 @@ export async function presignPost(
 /**
  * One signed S3 request on an object (SigV4 in the Authorization header, the payload hashed), for
  * the few calls a Lambda makes itself rather than hand to a browser: PutObjectTagging for the KYC
- * retention rule. `query` names the sub-resource (`{ tagging: '' }`). Returns what `fetch` needs.
+ * retention rule, the profile photos' originals read and their variants written (a binary body).
+ * `query` names the sub-resource (`{ tagging: '' }`). Returns what `fetch` needs.
  */
-export async function signObjectRequest(
+export async function signObjectRequest<Body extends string | Uint8Array<ArrayBuffer> = string>(
   context: PresignContext,
-  input: { bucket: string; key: string; method: 'PUT' | 'GET' | 'DELETE'; query?: Record<string, string>; body?: string; headers?: Record<string, string> },
-): Promise<{ url: string; method: string; headers: Record<string, string>; body?: string }> {
+  input: {
+    bucket: string;
+    key: string;
+    method: 'PUT' | 'GET' | 'DELETE';
+    query?: Record<string, string>;
+    body?: Body;
+    headers?: Record<string, string>;
+  },
+): Promise<{ url: string; method: string; headers: Record<string, string>; body?: Body }> {
   const { protocol, hostname, port, basePath } = bucketAddress(context, input.bucket);
-  const body = input.body ?? '';
+  const body: string | Uint8Array = input.body ?? '';
   const request = new HttpRequest({
     method: input.method,
     protocol,
@@ -172,7 +180,7 @@ export async function signObjectRequest(
     headers: {
       ...input.headers,
       host: `${hostname}${port ? `:${port}` : ''}`,
-      'x-amz-content-sha256': createHash('sha256').update(body, 'utf8').digest('hex'),
+      'x-amz-content-sha256': (typeof body === 'string' ? createHash('sha256').update(body, 'utf8') : createHash('sha256').update(body)).digest('hex'),
     },
     body: input.body,
   });

@@ -8,7 +8,7 @@ import { messages } from '#shared/messages';
 import { isConditionalCheckFailure, kalanTable, TutorProfileEntity, userPartition } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { readTutorOfUser } from '../search/catalogue.js';
-import { withSignedPhotos } from '../uploads/storage.js';
+import { withPhotos } from '../photos/variants.js';
 import { FavoriteEntity, favoriteRange } from './entities.js';
 
 interface FavoriteItem extends Favorite {
@@ -33,7 +33,7 @@ export async function listFavorites(userId: string): Promise<FavoritesResponse> 
   const read = await Promise.all(favorites.map((favorite) => readTutorOfUser(favorite.tutor_user_id)));
   // A tutor profile is found by its user; make sure it is still the same profile id.
   const listed = read.filter((tutor, i): tutor is TutorSummary => tutor?.id === favorites[i]!.tutor_id);
-  const signed = new Map((await withSignedPhotos(listed)).map((tutor) => [tutor.id, tutor]));
+  const signed = new Map((await withPhotos(listed)).map((tutor) => [tutor.id, tutor]));
   return {
     favorites: favorites.map(({ tutor_id, created_at }) => ({ tutor_id, created_at, tutor: signed.get(tutor_id) ?? null })),
   };

@@ -1,12 +1,12 @@
 import { recommendationsRequestSchema } from '#shared/discovery-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
-import { withSignedPhotos } from '../uploads/storage.js';
+import { withPhotos } from '../photos/variants.js';
 import { recommendTutors } from './recommend.js';
 
 /** `POST /api/recommendations` (the spec's 'ai-tutor-recommendations'), for the calling parent. */
 export const handler = apiHandler(routes.recommendTutors, { body: recommendationsRequestSchema }, async ({ caller, body }) => {
   const answer = await recommendTutors(caller.userId, body);
   // Photos leave as presigned addresses, never as storage keys.
-  return ok({ ...answer, recommendations: await withSignedPhotos(answer.recommendations) });
+  return ok({ ...answer, recommendations: await withPhotos(answer.recommendations) });
 });

@@ -32,6 +32,7 @@ export function toTutorSummary(
     location: tutorProfile.location ?? null,
     hourly_rate: tutorProfile.hourly_rate ?? null,
     profile_image_url: tutorProfile.profile_image_url ?? null,
+    ...(tutorProfile.profile_image_url && tutorProfile.photo_variants_of === tutorProfile.profile_image_url ? { profile_image_ready: true as const } : {}),
     availability_slots: availabilitySlotCount(tutorProfile.availability_schedule),
   };
 }

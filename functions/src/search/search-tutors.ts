@@ -5,7 +5,7 @@ import { DEFAULT_FILTERS, type SearchFilters } from '#shared/search';
 import { apiHandler, ok } from '#commons/http';
 import { logger } from '#commons/logger';
 import { recordSearch } from '../history/history.js';
-import { withSignedPhotos } from '../uploads/storage.js';
+import { withPhotos } from '../photos/variants.js';
 import { currentCatalogue } from './catalogue-cache.js';
 
 /**
@@ -37,7 +37,7 @@ export const handler = apiHandler(routes.searchTutors, { query: searchQuerySchem
         )
       : undefined;
   // The history write and the photos' signatures at the same time.
-  const [tutors] = await Promise.all([withSignedPhotos(page.tutors), recording]);
+  const [tutors] = await Promise.all([withPhotos(page.tutors), recording]);
   const response: SearchResponse = {
     ...page,
     tutors,

@@ -16,6 +16,7 @@ import { messages } from '#shared/messages';
 import { normaliseWeek, type MyTutorProfile, type PublicTutorProfile, type TutorProfileInput } from '#shared/tutor-profile-schemas';
 import { isConditionalCheckFailure, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
+import { markPhotoReadyIfMade, shownPhoto } from '../photos/variants.js';
 import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
 
 type StoredTutorProfile = FormattedItem<typeof TutorProfileEntity>;
@@ -84,9 +85,9 @@ export async function getPublicTutorProfile(
   const item = await getTutorProfileById(id);
   const mayPreview = item && (item.user_id === caller.userId || caller.groups.includes('admin'));
   if (!item || (!item.is_completed && !mayPreview)) throw new NotFoundError(messages.tutors.notFound);
-  const [{ Item: account }, profileImageUrl, diplomaUrls] = await Promise.all([
+  const [{ Item: account }, photo, diplomaUrls] = await Promise.all([
     ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
-    signedUrlOrNull(item.profile_image_url),
+    shownPhoto(item.profile_image_url, item.photo_variants_of !== undefined && item.photo_variants_of === item.profile_image_url),
     signedUrls(item.diploma_images),
   ]);
   if (!account) throw new NotFoundError(messages.tutors.notFound);
@@ -95,7 +96,8 @@ export async function getPublicTutorProfile(
     first_name: account.first_name,
     last_name: account.last_name,
     is_verified: account.is_verified,
-    profile_image_url: profileImageUrl,
+    profile_image_url: photo.url,
+    profile_image_variants: photo.variants,
     diploma_image_urls: diplomaUrls,
     diploma_count: item.diploma_images.length,
   };
@@ -108,6 +110,15 @@ export async function getPublicTutorProfile(
  * attribute other domains keep on it. A lost race is retried against the winner's item.
  */
 export async function saveTutorProfile(userId: string, input: TutorProfileInput): Promise<StoredTutorProfile> {
+  const saved = await writeTutorProfile(userId, input);
+  // A photo whose variants the resizer made before this save named it: marked now (photos/variants.ts).
+  if (await markPhotoReadyIfMade(saved.profile_image_url, saved.photo_variants_of)) {
+    return { ...saved, photo_variants_of: saved.profile_image_url };
+  }
+  return saved;
+}
+
+async function writeTutorProfile(userId: string, input: TutorProfileInput): Promise<StoredTutorProfile> {
   await Promise.all([
     ...(input.profile_image_key ? [assertOwnUpload(userId, input.profile_image_key, ['profile_photo'])] : []),
     ...input.diploma_image_keys.map((key) => assertOwnUpload(userId, key, ['diploma'])),

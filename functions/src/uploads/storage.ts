@@ -117,23 +117,6 @@ export async function signedUrlOrNull(key: string | null | undefined): Promise<s
 }
 
 /**
- * Tutor cards (search, favourites, recommendations) store the photo's S3 key in
- * `profile_image_url`; they leave the API with a presigned GET of it instead (the bucket is
- * private). Only a profile photo is ever signed here: any other key — an identity document above
- * all — answers no photo. Same time window as every image URL, so a card's address stays the same
- * for a while and the browser caches the photo.
- */
-export async function withSignedPhotos<T extends { profile_image_url: string | null }>(tutors: readonly T[], now = Date.now()): Promise<T[]> {
-  return Promise.all(
-    tutors.map(async (tutor) => {
-      const key = tutor.profile_image_url;
-      const isPhoto = key !== null && parseUploadKey(key)?.purpose === 'profile_photo';
-      return { ...tutor, profile_image_url: isPhoto ? (await signedFileUrl(key, now)).url : null };
-    }),
-  );
-}
-
-/**
  * Checks that `key` is an upload of the caller for one of `purposes` and that the object is
  * really there, an image of at most 5 MB (defence in depth: the POST policy already says so).
  */

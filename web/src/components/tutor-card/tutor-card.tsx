@@ -5,8 +5,11 @@ import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuHeart, LuMapPin, LuStar } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import { TutorPhoto } from './tutor-photo';
 
 const MAX_SUBJECT_BADGES = 3;
+/** The card's avatar (Chakra's `lg`): 44 CSS pixels. */
+const CARD_PHOTO_SIZE = 44;
 
 export interface TutorCardFavorite {
   isFavorite: boolean;
@@ -78,7 +81,7 @@ export function TutorCard({ tutor, favorite, onBook, header, footnote }: TutorCa
         <HStack align="flex-start" gap="3">
           <Avatar.Root size="lg" colorPalette="orange" flexShrink="0">
             <Avatar.Fallback name={name} />
-            {tutor.profile_image_url && <Avatar.Image src={tutor.profile_image_url} alt="" />}
+            <TutorPhoto url={tutor.profile_image_url} variants={tutor.profile_image_variants} size={CARD_PHOTO_SIZE} alt="" lazy />
           </Avatar.Root>
           <Stack gap="1" flex="1" minW="0">
             <HStack gap="2" wrap="wrap">

@@ -19,9 +19,13 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
+import { TutorPhoto } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useTutorProfile } from '../api/tutor-profile';
+
+/** The profile's avatar: `boxSize="24"`, 96 CSS pixels. */
+const PROFILE_PHOTO_SIZE = 96;
 
 export const TUTOR_PROFILE_TITLE = 'Profil du répétiteur';
 
@@ -58,7 +62,7 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ base: 'center', sm: 'flex-start' }}>
             <Avatar.Root size="2xl" boxSize="24" colorPalette="orange">
               <Avatar.Fallback name={fullName} />
-              {tutor.profile_image_url && <Avatar.Image src={tutor.profile_image_url} alt={`Photo ${deBefore(fullName)}`} />}
+              <TutorPhoto url={tutor.profile_image_url} variants={tutor.profile_image_variants} size={PROFILE_PHOTO_SIZE} alt={`Photo ${deBefore(fullName)}`} />
             </Avatar.Root>
             <Stack gap="2" flex="1" minW="0" textAlign={{ base: 'center', sm: 'start' }} align={{ base: 'center', sm: 'flex-start' }}>
               <Heading as="h2" size="2xl">

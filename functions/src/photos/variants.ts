@@ -1,0 +1,130 @@
+/**
+ * Where profile photos' variants live and how the API hands them out. The variants are in a bucket
+ * of their own (TUTOR_PHOTOS_BUCKET, under `photos/`), which CloudFront serves on the site's origin
+ * at the same path (infra/lib/web.ts; the local router does the same): the tutor-images bucket,
+ * with the originals and the diplomas, stays private, read only through presigned GETs.
+ *
+ * A tutor profile says which of its photos has variants (`photo_variants_of`, the upload key):
+ * whichever of the resizer and the profile's save comes last sets it (`markPhotoReady`), so a
+ * photo saved before its variants are made, or made before the profile is saved, ends up ready.
+ */
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { PHOTO_CACHE_CONTROL, PHOTO_WIDTHS, photoVariantKey, photoVariants, type PhotoVariant } from '#shared/photos';
+import { parseUploadKey } from '#shared/upload-schemas';
+import { isConditionalCheckFailure, TutorProfileEntity } from '#commons/db';
+import { requireEnv } from '#commons/env';
+import { environmentContext, presignObjectUrl, signObjectRequest } from '#commons/s3-presign';
+import { signedFileUrl } from '../uploads/storage.js';
+
+export const photosBucket = () => requireEnv('TUTOR_PHOTOS_BUCKET');
+
+function variantKeysOf(uploadKey: string): string[] {
+  return PHOTO_WIDTHS.map((width) => photoVariantKey(uploadKey, width)).filter((key): key is string => key !== null);
+}
+
+/** Writes one variant: WebP, cached a year without revalidation (its key names one image forever). */
+export async function writeVariant(uploadKey: string, width: number, body: Uint8Array<ArrayBuffer>): Promise<void> {
+  const key = photoVariantKey(uploadKey, width);
+  if (!key) throw new Error('Not a profile photo');
+  const request = await signObjectRequest(environmentContext(), {
+    bucket: photosBucket(),
+    key,
+    method: 'PUT',
+    body,
+    headers: { 'content-type': 'image/webp', 'cache-control': PHOTO_CACHE_CONTROL },
+  });
+  const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`S3 PutObject answered ${response.status}`);
+}
+
+/** Every variant of the photo is there (a presigned HEAD each). */
+export async function variantsExist(uploadKey: string): Promise<boolean> {
+  const keys = variantKeysOf(uploadKey);
+  if (keys.length === 0) return false;
+  const found = await Promise.all(
+    keys.map(async (key) => {
+      const url = await presignObjectUrl(environmentContext(), { bucket: photosBucket(), key, method: 'HEAD', expiresIn: 60 });
+      const head = await fetch(url, { method: 'HEAD' });
+      if (head.status === 404 || head.status === 403) return false;
+      if (!head.ok) throw new Error(`S3 HEAD answered ${head.status}`);
+      return true;
+    }),
+  );
+  return found.every(Boolean);
+}
+
+/**
+ * Records that `uploadKey`'s variants exist on its owner's tutor profile, if the profile's photo
+ * is still that one (a conditional update: never on another photo, never creating a profile).
+ * Returns whether it did.
+ */
+export async function markPhotoReady(uploadKey: string): Promise<boolean> {
+  const file = parseUploadKey(uploadKey);
+  if (file?.purpose !== 'profile_photo') return false;
+  try {
+    await TutorProfileEntity.build(UpdateItemCommand)
+      .item({ user_id: file.ownerId, photo_variants_of: uploadKey })
+      .options({ condition: { attr: 'profile_image_url', eq: uploadKey } })
+      .send();
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * After a save that names a photo without variants yet: if the resizer already made them (it
+ * could not mark a profile that did not name the photo then), marks them now.
+ */
+export async function markPhotoReadyIfMade(uploadKey: string | undefined, variantsOf: string | undefined): Promise<boolean> {
+  if (!uploadKey || variantsOf === uploadKey) return false;
+  return (await variantsExist(uploadKey)) && markPhotoReady(uploadKey);
+}
+
+/** Deletes a photo's variants (account deletion), one after the other like the other files. */
+export async function deletePhotoVariants(uploadKeys: readonly string[]): Promise<void> {
+  for (const key of uploadKeys.flatMap(variantKeysOf)) {
+    const request = await signObjectRequest(environmentContext(), { bucket: photosBucket(), key, method: 'DELETE' });
+    const response = await fetch(request.url, { method: request.method, headers: request.headers });
+    await response.arrayBuffer();
+    if (!response.ok && response.status !== 404) throw new Error(`S3 DeleteObject answered ${response.status}`);
+  }
+}
+
+export interface ShownPhoto {
+  /** The largest variant, or a presigned GET of the original while there is none. */
+  url: string | null;
+  variants: PhotoVariant[];
+}
+
+/**
+ * How a stored photo key leaves the API. Only a profile photo is ever shown: any other key — an
+ * identity document above all — answers no photo.
+ */
+export async function shownPhoto(key: string | null | undefined, ready: boolean, now = Date.now()): Promise<ShownPhoto> {
+  if (!key || parseUploadKey(key)?.purpose !== 'profile_photo') return { url: null, variants: [] };
+  if (ready) {
+    const variants = photoVariants(key);
+    return { url: variants.at(-1)!.url, variants };
+  }
+  return { url: (await signedFileUrl(key, now)).url, variants: [] };
+}
+
+/**
+ * Tutor cards (search, favourites, recommendations) store the photo's S3 key in
+ * `profile_image_url`; they leave the API with its variants' addresses, or a presigned GET of the
+ * original (same time window as every image URL, so the address stays the same for a while).
+ */
+export async function withPhotos<T extends { profile_image_url: string | null; profile_image_ready?: true }>(
+  tutors: readonly T[],
+  now = Date.now(),
+): Promise<Array<T & { profile_image_variants: PhotoVariant[] }>> {
+  return Promise.all(
+    tutors.map(async (tutor) => {
+      const photo = await shownPhoto(tutor.profile_image_url, tutor.profile_image_ready === true, now);
+      return { ...tutor, profile_image_url: photo.url, profile_image_variants: photo.variants };
+    }),
+  );
+}
