@@ -4,6 +4,7 @@ import { LuArrowLeft, LuLogOut, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { COMMON_MENU, navigationOf } from './navigation';
+import { NAVIGATION_ICONS } from './navigation-icons';
 
 const SIGN_OUT = 'sign-out';
 
@@ -57,12 +58,15 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
           <Portal>
             <Menu.Positioner>
               <Menu.Content minW="52">
-                {menu.map(({ to, label, icon: Icon }) => (
-                  <Menu.Item key={to} value={to}>
-                    <Icon />
-                    {label}
-                  </Menu.Item>
-                ))}
+                {menu.map(({ to, label, icon }) => {
+                  const Icon = NAVIGATION_ICONS[icon];
+                  return (
+                    <Menu.Item key={to} value={to}>
+                      <Icon />
+                      {label}
+                    </Menu.Item>
+                  );
+                })}
                 <Menu.Separator />
                 <Menu.Item value={SIGN_OUT} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
                   <LuLogOut />
