@@ -6,16 +6,67 @@ import { AuthRoute } from './routes/auth';
 import { RouteErrorBoundary } from './routes/route-error';
 
 // Every screen but /auth is fetched on first visit, so that /auth starts with little JS.
-const HomeRoute = lazy(() => import('./routes/home'));
-const SearchRoute = lazy(() => import('./routes/search'));
-const PaymentsRoute = lazy(() => import('./routes/payments'));
-const TutorRevenuesRoute = lazy(() => import('./routes/tutor-revenues'));
-const FavoritesRoute = lazy(() => import('./routes/favorites'));
-const TutorProfileRoute = lazy(() => import('./routes/tutor-profile'));
-const OnboardingRoute = lazy(() => import('./routes/onboarding'));
-const KycRoute = lazy(() => import('./routes/kyc'));
-const AdminRoute = lazy(() => import('./routes/admin'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const screens = {
+  home: () => import('./routes/home'),
+  search: () => import('./routes/search'),
+  payments: () => import('./routes/payments'),
+  tutorRevenues: () => import('./routes/tutor-revenues'),
+  favorites: () => import('./routes/favorites'),
+  tutorProfile: () => import('./routes/tutor-profile'),
+  onboarding: () => import('./routes/onboarding'),
+  kyc: () => import('./routes/kyc'),
+  admin: () => import('./routes/admin'),
+  notFound: () => import('./routes/not-found'),
+};
+
+const HomeRoute = lazy(screens.home);
+const SearchRoute = lazy(screens.search);
+const PaymentsRoute = lazy(screens.payments);
+const TutorRevenuesRoute = lazy(screens.tutorRevenues);
+const FavoritesRoute = lazy(screens.favorites);
+const TutorProfileRoute = lazy(screens.tutorProfile);
+const OnboardingRoute = lazy(screens.onboarding);
+const KycRoute = lazy(screens.kyc);
+const AdminRoute = lazy(screens.admin);
+const NotFoundRoute = lazy(screens.notFound);
+
+/** The screen of each address of the signed-in app (the routes below); /auth is in the entry. */
+const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
+  '/': 'home',
+  '/search': 'search',
+  '/payments': 'payments',
+  '/tutor-revenues': 'tutorRevenues',
+  '/favorites': 'favorites',
+  '/onboarding': 'onboarding',
+  '/kyc': 'kyc',
+  '/admin': 'admin',
+};
+
+/**
+ * Whether this browser holds a Cognito session: Amplify keeps its tokens in local storage under
+ * `CognitoIdentityServiceProvider.<client id>.*`, `LastAuthUser` naming the signed-in user. Read
+ * before the configuration is loaded, only to decide a prefetch: if Amplify changed its keys, the
+ * screens would simply be fetched when they render, as before.
+ */
+function mayBeSignedIn(): boolean {
+  try {
+    return Object.keys(localStorage).some((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts fetching the code of the screen the app opens on, while the configuration, the session
+ * and the profile load (main.tsx, before the first render): otherwise it is only asked for once
+ * the guards let the screen render, one more round trip before the first paint (issue 14). Only
+ * with a session: a visitor without one is sent to /auth, whose code is in the entry.
+ */
+export function preloadScreenOf(pathname: string): void {
+  const screen = pathname.startsWith('/tutors/') ? 'tutorProfile' : SCREEN_OF_PATH[pathname];
+  // A failure shows when the route renders (RouteErrorBoundary), not here.
+  if (screen && mayBeSignedIn()) screens[screen]().catch(() => undefined);
+}
 
 /**
  * The routes, in react-router's declarative mode: Kalan's screens fetch their data with
