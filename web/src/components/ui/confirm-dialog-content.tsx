@@ -2,7 +2,7 @@ import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { DialogFrame } from './dialog-frame';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   description: ReactNode;
@@ -18,8 +18,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an irreversible action (a money move, a deletion), with optional admin notes. */
-export function ConfirmDialog({ open, title, description, confirmLabel, destructive, withNotes, loading, withCloseButton, onConfirm, onCancel }: ConfirmDialogProps) {
+/** The dialog of ConfirmDialog (confirm-dialog.tsx), in a module of its own. */
+export default function ConfirmDialogContent({ open, title, description, confirmLabel, destructive, withNotes, loading, withCloseButton, onConfirm, onCancel }: ConfirmDialogProps) {
   const [notes, setNotes] = useState('');
   return (
     <DialogFrame
