@@ -73,6 +73,9 @@ export const NAVIGATION: Record<Role, RoleNavigation> = {
   },
 };
 
+/** The header menu's value for 'Se déconnecter' (the other entries' values are their paths). */
+export const SIGN_OUT_ENTRY = 'sign-out';
+
 /** Before the profile is known, only what every role has. */
 export const COMMON_MENU: readonly NavigationEntry[] = [HOME, SEARCH];
 
