@@ -47,7 +47,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const user = await getCurrentUser();
       const session = await fetchAuthSession();
       // Asked now, not once the screens render: their code may still be on its way (issue 14).
-      void queryClient.prefetchQuery(meQuery(user.userId));
+      // Only the first time: later refreshes (a new token…) leave the query to its own rules.
+      if (!queryClient.getQueryState(meQueryKey(user.userId))) void queryClient.prefetchQuery(meQuery(user.userId));
       startTransition(() => setSessionState({ user, session, isLoading: false }));
     } catch {
       startTransition(() => setSessionState(SIGNED_OUT));
