@@ -1,58 +1,107 @@
-/** Gzip size of the JavaScript the browser actually loads for /auth, measured in Chromium. */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
+/**
+ * The JavaScript each page loads, measured in Chromium on the production build (`npm run build`
+ * first: web/dist) served by a throw-away local stack (in memory, ports from
+ * KALAN_BENCH_PORT_BASE, 3970 by default): the first page signed out (/auth, and / which sends a
+ * visitor there), then /search signed in as the seeded parent. For each page: every script file
+ * with its size gzipped at level 9, the total, and whether the admin console or the charting
+ * library (recharts, the tutor's earnings chart) came with it. Prints figures; asserts nothing.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import sirv from 'sirv';
+import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.js';
+import { portsFrom, startStackProcess } from '../support/stack-process.js';
 
 const dist = path.resolve(import.meta.dirname, '../../web/dist');
+const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3970);
+const FIRST_PAGE_GOAL_KB = 170;
+
+/** Text only these parts of the build contain (tests/e2e/search-discovery.test.ts checks the same). */
+export const PART_MARKERS = {
+  'admin console': 'Vérifications KYC',
+  'charts (recharts)': 'recharts-wrapper',
+} as const;
+
+interface Loaded {
+  file: string;
+  raw: number;
+  gzip: number;
+  parts: string[];
+}
+
+/** Records the script files a page loads (from the built files, as the server sends them). */
+function recordScripts(page: Page): () => Loaded[] {
+  const files = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.js')) files.add(pathname);
+  });
+  return () =>
+    [...files].sort().map((file) => {
+      const content = readFileSync(path.join(dist, file));
+      const text = content.toString('utf8');
+      const parts = Object.entries(PART_MARKERS)
+        .filter(([, marker]) => text.includes(marker))
+        .map(([part]) => part);
+      return { file, raw: content.length, gzip: gzipSync(content, { level: 9 }).length, parts };
+    });
+}
+
+function print(title: string, loaded: Loaded[], goalKb?: number): void {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const raw = loaded.reduce((sum, file) => sum + file.raw, 0);
+  const gzip = loaded.reduce((sum, file) => sum + file.gzip, 0);
+  const parts = [...new Set(loaded.flatMap((file) => file.parts))];
+  console.log(`## ${title}`);
+  for (const file of loaded) console.log(`    ${file.file}: ${kb(file.raw)} KB, ${kb(file.gzip)} KB gzip${file.parts.length ? `  [${file.parts.join(', ')}]` : ''}`);
+  const goal = goalKb === undefined ? '' : ` (goal ≤ ${goalKb} KB gzip: ${gzip / 1024 <= goalKb ? 'met' : 'not met'})`;
+  console.log(`  total: ${kb(raw)} KB minified, ${kb(gzip)} KB gzip, ${loaded.length} files${goal}`);
+  console.log(`  admin console: ${parts.includes('admin console') ? 'LOADED' : 'not loaded'}; charts: ${parts.includes('charts (recharts)') ? 'LOADED' : 'not loaded'}`);
+}
 
 export async function benchWebBundle(): Promise<void> {
-  const serve = sirv(dist, { single: true });
-  const server = http.createServer((req, res) => {
-    if (req.url === '/config.json') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          stage: 'bench',
-          region: 'eu-west-1',
-          userPoolId: 'eu-west-1_bench',
-          userPoolClientId: 'bench',
-          apiBaseUrl: '',
-        }),
-      );
-      return;
-    }
-    serve(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-web-'));
+  const stack = await startStackProcess({ dataDir, ports: portsFrom(BASE), inMemory: true });
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    const scripts = new Set<string>();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
-    });
-    await page.goto(`http://127.0.0.1:${port}/auth`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').waitFor();
-    let raw = 0;
-    let gzip = 0;
-    const rows: string[] = [];
-    for (const script of [...scripts].sort()) {
-      const content = readFileSync(path.join(dist, script));
-      const size = gzipSync(content, { level: 9 }).length;
-      raw += content.length;
-      gzip += size;
-      rows.push(`    ${script}: ${(content.length / 1024).toFixed(1)} KB, ${(size / 1024).toFixed(1)} KB gzip`);
+    const { appUrl, accounts } = stack.info;
+
+    for (const [address, title] of [
+      ['/auth', '/auth, signed out (first page)'],
+      ['/', '/, signed out (sent to /auth)'],
+    ] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const loaded = recordScripts(page);
+      await page.goto(`${appUrl}${address}`, { waitUntil: 'networkidle' });
+      await page.getByLabel('Email').waitFor();
+      print(title, loaded(), FIRST_PAGE_GOAL_KB);
+      await context.close();
     }
-    console.log('## JavaScript loaded for /auth (goal ≤ 200 KB gzip)');
-    console.log(rows.join('\n'));
-    console.log(`  total: ${(raw / 1024).toFixed(1)} KB minified, ${(gzip / 1024).toFixed(1)} KB gzip, ${scripts.size} files`);
+
+    const parent = accounts.find((account) => account.role === 'parent');
+    if (!parent) throw new Error('The stack has no parent account');
+    const signingIn = await browser.newContext();
+    const page = await signingIn.newPage();
+    await page.goto(`${appUrl}/auth`);
+    await page.getByLabel('Email').fill(parent.email);
+    await page.getByLabel('Mot de passe').fill(parent.password);
+    await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+    // The session (local storage) in a new context: /search loads with an empty cache.
+    const context = await browser.newContext({ storageState: await signingIn.storageState() });
+    await signingIn.close();
+    const searchPage = await context.newPage();
+    const loaded = recordScripts(searchPage);
+    await searchPage.goto(`${appUrl}/search`, { waitUntil: 'networkidle' });
+    await searchPage.getByRole('searchbox', { name: 'Recherche libre' }).waitFor();
+    print('/search, signed in as a parent (nothing cached)', loaded());
+    await context.close();
   } finally {
     await browser.close();
-    server.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

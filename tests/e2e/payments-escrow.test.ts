@@ -221,7 +221,8 @@ describe('booking, paying and releasing', () => {
     await expect.poll(() => row.getByText('Action requise').isVisible(), { timeout: 15_000 }).toBe(true);
     await row.getByRole('button', { name: 'Relancer' }).click();
     const confirm = page.getByRole('alertdialog');
-    expect(await confirm.getByText('Relancer cette transaction ?').isVisible()).toBe(true);
+    // The dialog's code is fetched on its first opening (components/ui/confirm-dialog.tsx).
+    await expect.poll(() => confirm.getByText('Relancer cette transaction ?').isVisible()).toBe(true);
     // Cancelling changes nothing.
     await confirm.getByRole('button', { name: 'Annuler' }).click();
     expect(await statusOf(id)).toBe('needs_attention');

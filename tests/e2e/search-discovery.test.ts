@@ -3,6 +3,8 @@
  * zone, the verified badge, a favourite that shows up on /favorites, and a history entry that
  * searches again with its filters.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally } from '../support/browser.js';
@@ -92,6 +94,37 @@ describe('finding a tutor', () => {
     expect(await page.getByLabel('Zone').inputValue()).toBe('cocody');
     for (const card of await page.getByRole('article').all()) {
       expect(await card.getByText('Cocody').isVisible()).toBe(true);
+    }
+    await close();
+  });
+
+  it("loads neither the admin console's code nor the charting library's on a parent's /search", async () => {
+    // Text that only these parts of the build contain (tests/bench/web-bundle.ts looks for the same).
+    const markers = { 'the admin console': 'Vérifications KYC', 'the charting library (recharts)': 'recharts-wrapper' };
+    const assets = path.resolve(import.meta.dirname, '../../web/dist/assets');
+    const built = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(assets, file), 'utf8'));
+    // Both are in the build the stack serves: a marker renamed away cannot pass this test by itself.
+    for (const marker of Object.values(markers)) expect(built.some((code) => code.includes(marker))).toBe(true);
+
+    const { page, close } = await signedInPage();
+    // The files the stack serves are the build's (web/dist): read there, by their path.
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+    await page.goto('/search');
+    await expect.poll(() => page.getByRole('heading', { name: 'Historique des recherches' }).isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Recherche libre' }).press('Enter');
+    await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+
+    const loaded = [...scripts].map((pathname) => ({ pathname, code: readFileSync(path.join(assets, path.basename(pathname)), 'utf8') }));
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const [part, marker] of Object.entries(markers)) {
+      expect(loaded.filter(({ code }) => code.includes(marker)).map(({ pathname }) => pathname), `${part} loaded by /search`).toEqual([]);
     }
     await close();
   });

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { BookingDialogOutlet } from '@/features/payments/components/booking-dialog-outlet';
+import { ScrollRestoration } from './scroll-restoration';
 
 export function RootLayout() {
   return (

@@ -1,62 +1,119 @@
 import { lazy } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile, RequireRole, RequireSecondFactor } from './guards';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 // Every screen but /auth is fetched on first visit, so that /auth starts with little JS.
-const HomeRoute = lazy(() => import('./routes/home'));
-const SearchRoute = lazy(() => import('./routes/search'));
-const PaymentsRoute = lazy(() => import('./routes/payments'));
-const TutorRevenuesRoute = lazy(() => import('./routes/tutor-revenues'));
-const FavoritesRoute = lazy(() => import('./routes/favorites'));
-const TutorProfileRoute = lazy(() => import('./routes/tutor-profile'));
-const OnboardingRoute = lazy(() => import('./routes/onboarding'));
-const KycRoute = lazy(() => import('./routes/kyc'));
-const AdminRoute = lazy(() => import('./routes/admin'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+const screens = {
+  home: () => import('./routes/home'),
+  search: () => import('./routes/search'),
+  payments: () => import('./routes/payments'),
+  tutorRevenues: () => import('./routes/tutor-revenues'),
+  favorites: () => import('./routes/favorites'),
+  tutorProfile: () => import('./routes/tutor-profile'),
+  onboarding: () => import('./routes/onboarding'),
+  kyc: () => import('./routes/kyc'),
+  admin: () => import('./routes/admin'),
+  notFound: () => import('./routes/not-found'),
+};
 
-const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    children: [
-      {
-        element: <RedirectIfSignedIn />,
-        children: [{ path: '/auth', element: <AuthRoute /> }],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/search', element: <SearchRoute /> },
-          { path: '/tutors/:id', element: <TutorProfileRoute /> },
-          {
-            element: <RequireProfile />,
-            children: [
-              {
-                // An admin's session must have passed the TOTP second factor (features/admin-mfa).
-                element: <RequireSecondFactor />,
-                children: [
-                  // Each role's own screens (components/layout/navigation.ts).
-                  { element: <RequireRole roles={['parent']} money />, children: [{ path: '/payments', element: <PaymentsRoute /> }] },
-                  { element: <RequireRole roles={['tuteur']} money />, children: [{ path: '/tutor-revenues', element: <TutorRevenuesRoute /> }] },
-                  { element: <RequireRole roles={['parent']} />, children: [{ path: '/favorites', element: <FavoritesRoute /> }] },
-                  { element: <RequireOnboardingDone />, children: [{ path: '/', element: <HomeRoute /> }] },
-                  { path: '/onboarding', element: <OnboardingRoute /> },
-                  { path: '/kyc', element: <KycRoute /> },
-                  { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminRoute /> }] },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-]);
+const HomeRoute = lazy(screens.home);
+const SearchRoute = lazy(screens.search);
+const PaymentsRoute = lazy(screens.payments);
+const TutorRevenuesRoute = lazy(screens.tutorRevenues);
+const FavoritesRoute = lazy(screens.favorites);
+const TutorProfileRoute = lazy(screens.tutorProfile);
+const OnboardingRoute = lazy(screens.onboarding);
+const KycRoute = lazy(screens.kyc);
+const AdminRoute = lazy(screens.admin);
+const NotFoundRoute = lazy(screens.notFound);
 
+/** The screen of each address of the signed-in app (the routes below); /auth is in the entry. */
+const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
+  '/': 'home',
+  '/search': 'search',
+  '/payments': 'payments',
+  '/tutor-revenues': 'tutorRevenues',
+  '/favorites': 'favorites',
+  '/onboarding': 'onboarding',
+  '/kyc': 'kyc',
+  '/admin': 'admin',
+};
+
+/**
+ * Whether this browser holds a Cognito session: Amplify keeps its tokens in local storage under
+ * `CognitoIdentityServiceProvider.<client id>.*`, `LastAuthUser` naming the signed-in user. Read
+ * before the configuration is loaded, only to decide a prefetch: if Amplify changed its keys, the
+ * screens would simply be fetched when they render, as before.
+ */
+function mayBeSignedIn(): boolean {
+  try {
+    return Object.keys(localStorage).some((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts fetching the code of the screen the app opens on, while the configuration, the session
+ * and the profile load (main.tsx, before the first render): otherwise it is only asked for once
+ * the guards let the screen render, one more round trip before the first paint (issue 14). Only
+ * with a session: a visitor without one is sent to /auth, whose code is in the entry.
+ */
+export function preloadScreenOf(pathname: string): void {
+  const screen = pathname.startsWith('/tutors/') ? 'tutorProfile' : SCREEN_OF_PATH[pathname];
+  // A failure shows when the route renders (RouteErrorBoundary), not here.
+  if (screen && mayBeSignedIn()) screens[screen]().catch(() => undefined);
+}
+
+/**
+ * The routes, in react-router's declarative mode: Kalan's screens fetch their data with
+ * react-query, not with loaders or actions, and the data router's code (about 17 KB gzip on every
+ * page, the first one included) served only its error element and scroll restoration, which
+ * RouteErrorBoundary and RootLayout's ScrollRestoration do here (issue 14).
+ */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Routes>
+          <Route element={<RootLayout />}>
+            <Route element={<RedirectIfSignedIn />}>
+              <Route path="/auth" element={<AuthRoute />} />
+            </Route>
+            <Route element={<RequireAuth />}>
+              <Route path="/search" element={<SearchRoute />} />
+              <Route path="/tutors/:id" element={<TutorProfileRoute />} />
+              <Route element={<RequireProfile />}>
+                {/* An admin's session must have passed the TOTP second factor (features/admin-mfa). */}
+                <Route element={<RequireSecondFactor />}>
+                  {/* Each role's own screens (components/layout/navigation.ts). */}
+                  <Route element={<RequireRole roles={['parent']} money />}>
+                    <Route path="/payments" element={<PaymentsRoute />} />
+                  </Route>
+                  <Route element={<RequireRole roles={['tuteur']} money />}>
+                    <Route path="/tutor-revenues" element={<TutorRevenuesRoute />} />
+                  </Route>
+                  <Route element={<RequireRole roles={['parent']} />}>
+                    <Route path="/favorites" element={<FavoritesRoute />} />
+                  </Route>
+                  <Route element={<RequireOnboardingDone />}>
+                    <Route path="/" element={<HomeRoute />} />
+                  </Route>
+                  <Route path="/onboarding" element={<OnboardingRoute />} />
+                  <Route path="/kyc" element={<KycRoute />} />
+                  <Route element={<RequireAdmin />}>
+                    <Route path="/admin" element={<AdminRoute />} />
+                  </Route>
+                </Route>
+              </Route>
+            </Route>
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
+        </Routes>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

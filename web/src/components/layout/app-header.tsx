@@ -1,11 +1,22 @@
 import { messages } from '#shared/messages';
-import { Box, Flex, Heading, IconButton, Menu, Portal } from '@chakra-ui/react';
-import { LuArrowLeft, LuLogOut, LuMenu } from 'react-icons/lu';
+import { Box, Flex, Heading, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { LuArrowLeft, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
-import { COMMON_MENU, navigationOf } from './navigation';
+import { COMMON_MENU, navigationOf, SIGN_OUT_ENTRY } from './navigation';
 
-const SIGN_OUT = 'sign-out';
+const loadHeaderMenu = () => import('./header-menu');
+const HeaderMenu = lazy(loadHeaderMenu);
+
+/** The menu's button until the menu's code is there (HeaderMenu then renders its own, open). */
+function MenuButton(props: Omit<IconButtonProps, 'aria-label'>) {
+  return (
+    <IconButton aria-label="Menu" aria-haspopup="menu" aria-expanded={false} variant="ghost" size="md" {...props}>
+      <LuMenu />
+    </IconButton>
+  );
+}
 
 interface AppHeaderProps {
   title: string;
@@ -24,6 +35,8 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
   const { profile } = useAuth();
   const signOutToAuth = useSignOutToAuth();
   const menu = navigationOf(profile?.role)?.menu ?? COMMON_MENU;
+  const [menuWanted, setMenuWanted] = useState(false);
+  const preloadMenu = () => void loadHeaderMenu().catch(() => undefined);
 
   const goBack = () => {
     if (onBack) onBack();
@@ -32,7 +45,7 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
   };
 
   const handleSelect = async (value: string) => {
-    if (value !== SIGN_OUT) {
+    if (value !== SIGN_OUT_ENTRY) {
       navigate(value);
       return;
     }
@@ -48,30 +61,14 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
         <Heading as="h1" size={{ base: 'md', md: 'lg' }} flex="1" minW="0" truncate>
           {title}
         </Heading>
-        <Menu.Root onSelect={({ value }) => void handleSelect(value)} positioning={{ placement: 'bottom-end' }}>
-          <Menu.Trigger asChild>
-            <IconButton aria-label="Menu" variant="ghost" size="md">
-              <LuMenu />
-            </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content minW="52">
-                {menu.map(({ to, label, icon: Icon }) => (
-                  <Menu.Item key={to} value={to}>
-                    <Icon />
-                    {label}
-                  </Menu.Item>
-                ))}
-                <Menu.Separator />
-                <Menu.Item value={SIGN_OUT} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
-                  <LuLogOut />
-                  {messages.ui.signOut}
-                </Menu.Item>
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+        {menuWanted ? (
+          <Suspense fallback={<MenuButton loading />}>
+            <HeaderMenu menu={menu} onSelect={(value) => void handleSelect(value)} />
+          </Suspense>
+        ) : (
+          // Fetched as soon as a pointer or the focus nears the button, opened on its click.
+          <MenuButton onPointerEnter={preloadMenu} onPointerDown={preloadMenu} onFocus={preloadMenu} onClick={() => setMenuWanted(true)} />
+        )}
       </Flex>
     </Box>
   );

@@ -4,12 +4,17 @@
  * own (a tutor sent to the parent's /payments got a 403). Spec §2 (routes, header, Home) and §6.
  */
 import type { Role } from '#shared/constants';
-import type { IconType } from 'react-icons';
-import { LuCreditCard, LuHeart, LuHouse, LuLayoutDashboard, LuSearch, LuUser, LuWallet } from 'react-icons/lu';
+
+/**
+ * An entry's icon, by name: the icons themselves are in navigation-icons.ts, read by the header and
+ * Home's tab bar only. The guards read this table too, and they are on /auth's path: importing
+ * `react-icons/lu` here bundled every icon of the app into the first page (issue 14).
+ */
+export type NavigationIcon = 'home' | 'search' | 'payments' | 'revenues' | 'favorites' | 'dashboard' | 'profile';
 
 export interface NavigationLabel {
   label: string;
-  icon: IconType;
+  icon: NavigationIcon;
 }
 
 export interface NavigationEntry extends NavigationLabel {
@@ -17,21 +22,21 @@ export interface NavigationEntry extends NavigationLabel {
   to: string;
 }
 
-const HOME: NavigationEntry = { to: '/', label: 'Accueil', icon: LuHouse };
-const SEARCH: NavigationEntry = { to: '/search', label: 'Recherche', icon: LuSearch };
-const PARENT_PAYMENTS: NavigationEntry = { to: '/payments', label: 'Paiements', icon: LuCreditCard };
-const TUTOR_REVENUES: NavigationEntry = { to: '/tutor-revenues', label: 'Revenus', icon: LuWallet };
-const FAVORITES: NavigationEntry = { to: '/favorites', label: 'Favoris', icon: LuHeart };
+const HOME: NavigationEntry = { to: '/', label: 'Accueil', icon: 'home' };
+const SEARCH: NavigationEntry = { to: '/search', label: 'Recherche', icon: 'search' };
+const PARENT_PAYMENTS: NavigationEntry = { to: '/payments', label: 'Paiements', icon: 'payments' };
+const TUTOR_REVENUES: NavigationEntry = { to: '/tutor-revenues', label: 'Revenus', icon: 'revenues' };
+const FAVORITES: NavigationEntry = { to: '/favorites', label: 'Favoris', icon: 'favorites' };
 /** The admin's payments are the dashboard's Paiements tab. */
-const ADMIN_PAYMENTS: NavigationEntry = { to: '/admin?onglet=paiements', label: 'Paiements', icon: LuCreditCard };
-const ADMIN_DASHBOARD: NavigationEntry = { to: '/admin', label: 'Tableau de bord', icon: LuLayoutDashboard };
+const ADMIN_PAYMENTS: NavigationEntry = { to: '/admin?onglet=paiements', label: 'Paiements', icon: 'payments' };
+const ADMIN_DASHBOARD: NavigationEntry = { to: '/admin', label: 'Tableau de bord', icon: 'dashboard' };
 
 /** Home's tabs, in the tab bar's order. */
 export const HOME_TABS = ['home', 'search', 'payments', 'favorites', 'profile'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 
 const tab = ({ label, icon }: NavigationLabel): NavigationLabel => ({ label, icon });
-const PROFILE_TAB: NavigationLabel = { label: 'Profil', icon: LuUser };
+const PROFILE_TAB: NavigationLabel = { label: 'Profil', icon: 'profile' };
 
 export type HomeTabBar = Partial<Record<HomeTab, NavigationLabel>>;
 
@@ -67,6 +72,9 @@ export const NAVIGATION: Record<Role, RoleNavigation> = {
     money: ADMIN_PAYMENTS,
   },
 };
+
+/** The header menu's value for 'Se déconnecter' (the other entries' values are their paths). */
+export const SIGN_OUT_ENTRY = 'sign-out';
 
 /** Before the profile is known, only what every role has. */
 export const COMMON_MENU: readonly NavigationEntry[] = [HOME, SEARCH];

@@ -1,53 +1,22 @@
-import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
-import { DialogFrame } from './dialog-frame';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmDialogProps } from './confirm-dialog-content';
 
-interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  description: ReactNode;
-  confirmLabel: string;
-  /** Red for irreversible money moves. */
-  destructive?: boolean;
-  /** Shows an optional notes field (admins). */
-  withNotes?: boolean;
-  loading?: boolean;
-  /** Shows the dialog's 'Fermer' cross besides 'Annuler'. */
-  withCloseButton?: boolean;
-  onConfirm: (notes: string) => void;
-  onCancel: () => void;
-}
+/** The dialog's code (Chakra's dialog, its focus trap: about 8 KB gzip), fetched on first opening. */
+const ConfirmDialogContent = lazy(() => import('./confirm-dialog-content'));
 
-/** Asks before an irreversible action (a money move, a deletion), with optional admin notes. */
-export function ConfirmDialog({ open, title, description, confirmLabel, destructive, withNotes, loading, withCloseButton, onConfirm, onCancel }: ConfirmDialogProps) {
-  const [notes, setNotes] = useState('');
+/**
+ * Asks before an irreversible action (a money move, a deletion), with optional admin notes.
+ * Nothing is rendered until it is first opened; then it stays mounted, so that it closes with its
+ * animation and keeps its notes as before.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <DialogFrame
-      open={open}
-      onClose={onCancel}
-      role="alertdialog"
-      title={title}
-      closeButton={withCloseButton ?? false}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel} disabled={loading}>
-            Annuler
-          </Button>
-          <Button colorPalette={destructive ? 'red' : undefined} loading={loading} onClick={() => onConfirm(notes.trim())}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      <Stack gap="4">
-        <Text>{description}</Text>
-        {withNotes && (
-          <Field.Root>
-            <Field.Label>Notes (facultatif)</Field.Label>
-            <Textarea value={notes} maxLength={1000} onChange={(event) => setNotes(event.target.value)} />
-          </Field.Root>
-        )}
-      </Stack>
-    </DialogFrame>
+    // As the booking dialog's: the page stays as it is while the code arrives (one request).
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
   );
 }

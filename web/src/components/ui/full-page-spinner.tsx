@@ -10,3 +10,13 @@ export function FullPageSpinner() {
     </Center>
   );
 }
+
+/** The same, for a part of a screen whose code is still loading (e.g. the search's advanced filters). */
+export function SectionSpinner() {
+  return (
+    <Center py="4" role="status" aria-live="polite">
+      <Spinner size="md" color="orange.solid" />
+      <VisuallyHidden>{messages.ui.loading}</VisuallyHidden>
+    </Center>
+  );
+}

@@ -14,6 +14,13 @@ interface SessionState {
 
 const SIGNED_OUT: SessionState = { user: null, session: null, isLoading: false };
 
+/** The profile's query (`GET /api/me`), kept five minutes. */
+const meQuery = (userId: string | undefined) => ({
+  queryKey: meQueryKey(userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => getMe(signal),
+  staleTime: 5 * 60_000,
+});
+
 /** Sign-in, sign-up and sign-out code, fetched on first use (see preloadAuthActions). */
 const loadCognitoActions = () => import('./cognito-actions');
 
@@ -39,11 +46,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const user = await getCurrentUser();
       const session = await fetchAuthSession();
+      // Asked now, not once the screens render: their code may still be on its way (issue 14).
+      // Only the first time: later refreshes (a new token…) leave the query to its own rules.
+      if (!queryClient.getQueryState(meQueryKey(user.userId))) void queryClient.prefetchQuery(meQuery(user.userId));
       startTransition(() => setSessionState({ user, session, isLoading: false }));
     } catch {
       startTransition(() => setSessionState(SIGNED_OUT));
     }
-  }, []);
+  }, [queryClient]);
 
   const clearSession = useCallback(() => {
     setSessionState(SIGNED_OUT);
@@ -59,12 +69,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [refreshSession, clearSession]);
 
   const userId = sessionState.user?.userId;
-  const profileQuery = useQuery({
-    queryKey: meQueryKey(userId),
-    queryFn: ({ signal }) => getMe(signal),
-    enabled: Boolean(userId),
-    staleTime: 5 * 60_000,
-  });
+  // The prefetch above asked already: a failure it got is shown (with 'Réessayer'), not asked again.
+  const profileQuery = useQuery({ ...meQuery(userId), enabled: Boolean(userId), retryOnMount: false });
 
   /** The account actions, in French on failure; as stable as the session's refresh and clear. */
   const actions = useMemo((): AuthActions => {

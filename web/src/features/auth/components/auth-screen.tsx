@@ -2,12 +2,12 @@ import { messages } from '#shared/messages';
 import type { ConfirmSignUpInput, ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '#shared/schemas';
 import { Box, Card, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuGraduationCap } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
 import { forgetSignUpRole, pendingSignUpRole, preloadAuthActions, useAuth, type AuthNextStep } from '@/lib/auth';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { GraduationCapIcon } from './graduation-cap';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -136,7 +136,7 @@ export function AuthScreen() {
       <Stack gap="6" width="full" maxW="md">
         <Stack align="center" gap="2" textAlign="center">
           <Center boxSize="12" rounded="xl" bg="orange.solid" color="white" fontSize="2xl" aria-hidden>
-            <LuGraduationCap />
+            <GraduationCapIcon />
           </Center>
           <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
             Kalan

@@ -1,6 +1,7 @@
 import { Box, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { HOME_TABS, type HomeTab, type HomeTabBar } from '@/components/layout/navigation';
+import { NAVIGATION_ICONS } from '@/components/layout/navigation-icons';
 
 export type { HomeTab };
 
@@ -42,7 +43,8 @@ export function HomeTabs({ value, onValueChange, tabBar, panels }: HomeTabsProps
       >
         <Tabs.List aria-label="Navigation principale" maxW="5xl" mx="auto" display="flex" gap="0" p="1">
           {tabs.map((tab) => {
-            const { label, icon: Icon } = tabBar[tab]!;
+            const { label, icon } = tabBar[tab]!;
+            const Icon = NAVIGATION_ICONS[icon];
             return (
               <Tabs.Trigger
                 key={tab}

@@ -1,9 +1,11 @@
-import { LEVELS, RATE_MAX, RATE_MIN, RATE_STEP, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONE_LABELS, ZONES } from '#shared/constants';
-import { formatAmount } from '#shared/money';
+import { LEVELS, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONE_LABELS, ZONES } from '#shared/constants';
 import { activeFilterCount, resetFilters, SORT_LABELS, SORT_ORDER_LABELS, type SearchFilters } from '#shared/search';
-import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Slider, Stack, type ButtonProps } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, type ButtonProps } from '@chakra-ui/react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LuChevronDown, LuChevronUp, LuSearch, LuSlidersHorizontal, LuX } from 'react-icons/lu';
+import { SectionSpinner } from '@/components/ui/full-page-spinner';
+
+const RateSlider = lazy(() => import('./rate-slider'));
 
 interface SearchFormProps {
   value: SearchFilters;
@@ -145,30 +147,15 @@ export function SearchForm({ value, onChange, onSubmit, isSearching, defaultOpen
                   </DisclosureButton>
                   <Collapsible open={advancedOpen}>
                     <Stack id="search-advanced" gap="4" pt="2">
-                      <Slider.Root
-                        min={RATE_MIN}
-                        max={RATE_MAX}
-                        step={RATE_STEP}
-                        value={[value.minRate, value.maxRate]}
-                        onValueChange={({ value: [min, max] }) =>
-                          onChange({ ...value, minRate: min ?? RATE_MIN, maxRate: max ?? RATE_MAX })
-                        }
-                        aria-label={['Tarif horaire minimum', 'Tarif horaire maximum']}
-                      >
-                        <HStack justify="space-between" gap="2" wrap="wrap">
-                          <Slider.Label>Tarif horaire</Slider.Label>
-                          <Slider.ValueText fontSize="sm" color="fg.muted">
-                            {formatAmount(value.minRate)} – {formatAmount(value.maxRate)}
-                            {value.maxRate === RATE_MAX ? '+' : ''} FCFA/h
-                          </Slider.ValueText>
-                        </HStack>
-                        <Slider.Control>
-                          <Slider.Track>
-                            <Slider.Range />
-                          </Slider.Track>
-                          <Slider.Thumbs />
-                        </Slider.Control>
-                      </Slider.Root>
+                      {advancedOpen && (
+                        <Suspense fallback={<SectionSpinner />}>
+                          <RateSlider
+                            minRate={value.minRate}
+                            maxRate={value.maxRate}
+                            onChange={(minRate, maxRate) => onChange({ ...value, minRate, maxRate })}
+                          />
+                        </Suspense>
+                      )}
                       <SimpleGrid columns={2} gap="3">
                         {SORT_FILTERS.map((filter) => (
                           <FilterSelect key={filter.key} filter={filter} value={value} onChange={set} />
