@@ -110,6 +110,9 @@ export class KalanFunction extends NodejsFunction {
         banner: "import { createRequire as __kalanCreateRequire } from 'node:module'; const require = __kalanCreateRequire(import.meta.url);",
         minify: true,
         sourceMap: true,
+        // The map only has to turn a stack trace's positions into files and lines
+        // (--enable-source-maps): without the sources' text it is ≈ 0.8 MB instead of ≈ 2.5 MB.
+        sourcesContent: false,
         // Ship the SDK versions pinned in package-lock.json, not whatever the runtime carries.
         bundleAwsSDK: true,
         // Credentials come from Lambda's environment: the SDK's whole default chain is left out.

@@ -1,19 +1,26 @@
 /**
  * Size of each Lambda exactly as CDK bundles it (`cdk synth`: esbuild, ESM, minified, AWS SDK
- * included) and its cold-start init time measured locally: a new Node process importing the
- * bundle, median of 5.
+ * included), what it is made of (its largest packages, from the source map shipped beside it) and
+ * its cold-start init time measured locally: a new Node process, with the function's own
+ * NODE_OPTIONS (`--enable-source-maps`), importing the bundle, median of 5.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bundleComposition } from './bundle-composition.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 interface TemplateResource {
   Type: string;
   Metadata?: Record<string, string>;
+  Properties?: { Environment?: { Variables?: Record<string, unknown> } };
 }
+
+/** The packages (or our folders) printed under each function; the rest is summed. */
+const TOP_OWNERS = 6;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export async function benchLambdas(): Promise<void> {
   const out = mkdtempSync(path.join(tmpdir(), 'kalan-synth-'));
@@ -28,8 +35,14 @@ export async function benchLambdas(): Promise<void> {
     const template = JSON.parse(readFileSync(path.join(out, 'Kalan-dev.template.json'), 'utf8')) as {
       Resources: Record<string, TemplateResource>;
     };
-    console.log(`## Lambda bundles as deployed, every Kalan function (cdk synth ${synthSeconds.toFixed(1)} s; goal ≤ 300 KB each, AWS SDK included)`);
+    console.log(
+      `## Lambda bundles as deployed, every Kalan function (cdk synth ${synthSeconds.toFixed(1)} s; goal ≤ 300 KB each, AWS SDK included; ` +
+        'init goal ≤ 300 ms; the source map shipped beside each bundle is not counted)',
+    );
     const probe = path.join(out, 'probe.mjs');
+    /** Per owner: the bundles carrying it and its bytes in each. */
+    const across = new Map<string, number[]>();
+    let largest = 0;
     for (const resource of Object.values(template.Resources)) {
       const cdkPath = resource.Metadata?.['aws:cdk:path'] ?? '';
       const asset = resource.Metadata?.['aws:asset:path'];
@@ -38,6 +51,10 @@ export async function benchLambdas(): Promise<void> {
       if (resource.Type !== 'AWS::Lambda::Function' || !asset || /(^|\/)Custom::|BucketDeployment|AWS679f53fac002430cb0da5b7982bd2287|LogRetention/.test(cdkPath)) continue;
       const bundle = path.join(out, asset, 'index.mjs');
       const size = statSync(bundle).size;
+      largest = Math.max(largest, size);
+      const composition = bundleComposition(bundle);
+      for (const [owner, bytes] of composition) across.set(owner, [...(across.get(owner) ?? []), bytes]);
+      const nodeOptions = resource.Properties?.Environment?.Variables?.NODE_OPTIONS;
       writeFileSync(
         probe,
         `const t=performance.now();await import(${JSON.stringify(bundle)});console.log((performance.now()-t).toFixed(1));`,
@@ -47,6 +64,7 @@ export async function benchLambdas(): Promise<void> {
           execFileSync(process.execPath, [probe], {
             env: {
               ...process.env,
+              NODE_OPTIONS: typeof nodeOptions === 'string' ? nodeOptions : '',
               TABLE_NAME: 'bench',
               AWS_REGION: 'eu-west-1',
               AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -56,7 +74,17 @@ export async function benchLambdas(): Promise<void> {
         ),
       ).sort((a, b) => a - b);
       const name = cdkPath.replace(/^Kalan-dev\//, '').replace(/\/Resource$/, '');
-      console.log(`  ${name.padEnd(24)} ${(size / 1024).toFixed(1).padStart(7)} KB   init ${times[2]} ms (median of 5)`);
+      const mapSize = statSync(`${bundle}.map`).size;
+      console.log(`  ${name.padEnd(34)} ${kb(size).padStart(6)} KB   init ${String(times[2]).padStart(5)} ms (median of 5)   map ${kb(mapSize)} KB`);
+      const rest = composition.slice(TOP_OWNERS).reduce((sum, [, bytes]) => sum + bytes, 0);
+      const parts = composition.slice(0, TOP_OWNERS).map(([owner, bytes]) => `${owner} ${kb(bytes)}`);
+      console.log(`      ${[...parts, `other ${kb(rest)}`].join(' · ')}`);
+    }
+    console.log(`  largest bundle ${kb(largest)} KB`);
+    console.log('  what the bundles carry, per package or folder (KB: bundles carrying it, smallest–largest share):');
+    const rows = [...across].sort((a, b) => Math.max(...b[1]) - Math.max(...a[1])).slice(0, 16);
+    for (const [owner, sizes] of rows) {
+      console.log(`    ${owner.padEnd(44)} ${String(sizes.length).padStart(3)} bundles   ${kb(Math.min(...sizes)).padStart(6)}–${kb(Math.max(...sizes))} KB`);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

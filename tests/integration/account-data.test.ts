@@ -98,7 +98,7 @@ async function releasedLesson(parent: TestUser, tutor: ReturnType<typeof seededT
 /** The stat cards' counters agree with a recount of the table (polled: other files write too). */
 async function expectCountersConsistent(): Promise<void> {
   useStackEnvironment();
-  const { recount } = await import('../../functions/src/commons/counters.js');
+  const { recount } = await import('../../functions/src/commons/counters-recount.js');
   await expect
     .poll(
       async () => {

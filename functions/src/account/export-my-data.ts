@@ -1,9 +1,10 @@
 import { routes } from '#shared/routes';
-import { apiHandler, json } from '#commons/http';
+import { json } from '#commons/http';
+import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { exportOf } from './export.js';
 
 /** `GET /api/me/export`: everything Kalan holds about the caller, as one JSON document to download. */
-export const handler = apiHandler(routes.exportMyData, {}, async ({ caller }) => {
+export const handler = apiHandlerWithSecondFactor(routes.exportMyData, {}, async ({ caller }) => {
   const document = await exportOf(caller);
   const day = document.exported_at.slice(0, 10);
   const response = json(200, document);

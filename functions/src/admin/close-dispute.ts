@@ -2,7 +2,8 @@ import { messages } from '#shared/messages';
 import { closeDisputeSchema, transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import { ConflictError, NotFoundError } from '#commons/errors';
-import { apiHandler, ok } from '#commons/http';
+import { ok } from '#commons/http';
+import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { applyStep } from '../escrow/transitions.js';
 import { getDispute, getTransaction } from './money.js';
 
@@ -13,7 +14,7 @@ import { getDispute, getTransaction } from './money.js';
  * held when the dispute is written (one DynamoDB transaction), or a dispute opening on held funds
  * while the admin closes it would be closed, its funds frozen.
  */
-export const handler = apiHandler(
+export const handler = apiHandlerWithSecondFactor(
   routes.adminCloseDispute,
   { params: transactionIdParamsSchema, body: closeDisputeSchema },
   async ({ caller, params, body }) => {

@@ -1,7 +1,7 @@
 import { enrolMfaBodySchema, type MfaStatusResponse } from '#shared/mfa-schemas';
 import { routes } from '#shared/routes';
 import { apiHandler, ok } from '#commons/http';
-import { recordEnrolment } from '#commons/second-factor';
+import { recordEnrolment } from '#commons/second-factor-enrolment';
 import { logger } from '#commons/logger';
 
 /**

@@ -1,5 +1,4 @@
-/** Profiles: one per user, written when the account is confirmed, read by everyone's `/api/me`. */
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+/** Profiles: one per user, written when the account is confirmed, read by everyone's `/api/me` (profile-read.ts). */
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
@@ -7,6 +6,9 @@ import type { Profile, Role, UpdateProfileInput } from '#shared';
 import { cancellationCodes, profileCounterWrites, retryOnConflict } from '#commons/counters';
 import { isConditionalCheckFailure, ProfileEntity } from '#commons/db';
 import { NotFoundError } from '#commons/errors';
+import { toProfile } from './profile-read.js';
+
+export { getProfile } from './profile-read.js';
 
 export interface NewProfile {
   user_id: string;
@@ -15,11 +17,6 @@ export interface NewProfile {
   email?: string;
   role: Role;
   is_verified?: boolean;
-}
-
-function toProfile(item: Profile & { updated_at?: string }): Profile {
-  const { user_id, first_name, last_name, email, role, is_verified, created_at } = item;
-  return { user_id, first_name, last_name, email, role, is_verified, created_at };
 }
 
 /**
@@ -43,11 +40,6 @@ export async function createProfile(profile: NewProfile): Promise<boolean> {
     if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
-}
-
-export async function getProfile(userId: string): Promise<Profile | null> {
-  const { Item } = await ProfileEntity.build(GetItemCommand).key({ user_id: userId }).send();
-  return Item ? toProfile(Item) : null;
 }
 
 export async function updateProfile(userId: string, changes: UpdateProfileInput): Promise<Profile> {

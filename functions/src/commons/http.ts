@@ -1,7 +1,9 @@
 /**
  * The HTTP handler pipeline shared by every API route: JSON body parsing, zod validation of
  * path/query/body with French messages, role checks from `cognito:groups`, and one error handler
- * mapping domain errors to status codes.
+ * mapping domain errors to status codes. The routes whose admins must have passed the second
+ * factor are built by `apiHandlerWithSecondFactor` (commons/http-second-factor.ts), the only one
+ * to bring the Cognito client into a bundle.
  */
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -17,7 +19,6 @@ import { messages } from '#shared/messages';
 import { requiresAdminSecondFactor, type RouteDefinition } from '#shared/routes';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
 import { logContext, logger } from './logger.js';
-import { requireSecondFactor } from './second-factor.js';
 import { flushMetrics } from './metrics.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -129,18 +130,32 @@ function errorResponse(error: unknown): ApiResult {
   return json(500, { error: { code: 'internal', message: messages.http.internal } });
 }
 
-/** Builds the Lambda handler of one route of the route table. */
+/** The check an admin's session must pass on a route that asks for the second factor. */
+export type SecondFactorGuard = (caller: Caller) => Promise<void>;
+
+/**
+ * Builds the Lambda handler of one route of the route table. A route whose admins must have
+ * passed the second factor is refused here (at the handler's load, so no such route ever runs
+ * without the check): its handler is built by `apiHandlerWithSecondFactor`, which gives the guard.
+ */
 export function apiHandler<Body = undefined, Query = undefined, Params = undefined>(
   route: RouteDefinition,
   schemas: RequestSchemas<Body, Query, Params>,
   handle: (request: ApiRequest<Body, Query, Params>) => Promise<ApiResult>,
+  secondFactorGuard?: SecondFactorGuard,
 ) {
+  const secondFactor = requiresAdminSecondFactor(route);
+  if (secondFactor && !secondFactorGuard) {
+    throw new Error(`${route.method} ${route.path} admits admins behind the second factor: build it with apiHandlerWithSecondFactor`);
+  }
+  if (!secondFactor && secondFactorGuard) {
+    throw new Error(`${route.method} ${route.path} asks no second factor: build it with apiHandler, without the Cognito client`);
+  }
   const authorise = (event: ApiEvent): Caller => {
     const caller = callerOf(event);
     if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
     return caller;
   };
-  const secondFactor = requiresAdminSecondFactor(route);
   // Logging context first, so that every line — a refusal's too — carries the request's id; then
   // who calls: a caller without a subject (401), a role the route does not list (403) or an admin
   // session without the second factor (403 `mfa_required`) is turned away before its body is
@@ -151,7 +166,7 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
     .use({
       before: async (request) => {
         const caller = authorise(request.event);
-        if (secondFactor && caller.groups.includes('admin')) await requireSecondFactor(caller);
+        if (secondFactorGuard && caller.groups.includes('admin')) await secondFactorGuard(caller);
       },
     });
   if (schemas.body) pipeline.use(httpJsonBodyParser());

@@ -10,13 +10,12 @@
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { MfaStatus } from '#shared/mfa-schemas';
 import { messages } from '#shared/messages';
 import { cognito } from './clients/cognito.js';
-import { isConditionalCheckFailure, ProfileEntity } from './db.js';
+import { ProfileEntity } from './db.js';
 import { requireEnv } from './env.js';
-import { ConflictError, SecondFactorRequiredError } from './errors.js';
+import { SecondFactorRequiredError } from './errors.js';
 
 export interface SessionOfAdmin {
   userId: string;
@@ -73,35 +72,4 @@ export async function requireSecondFactor(session: SessionOfAdmin): Promise<void
   const status = await secondFactorStatus(session);
   if (status === 'not_enrolled') throw new SecondFactorRequiredError(messages.mfa.required);
   if (status === 'sign_in_again') throw new SecondFactorRequiredError(messages.mfa.signInRequired);
-}
-
-/**
- * Records the enrolment once Cognito has TOTP on for the admin (asked afresh, not from the
- * cache). Conditional: the profile exists, is an admin's, and any earlier enrolment is older —
- * every session begun before now, this one included, must then sign in again with a code.
- */
-export async function recordEnrolment(session: SessionOfAdmin, now = new Date()): Promise<string> {
-  if (!(await totpEnabledInCognito(session.username ?? session.userId, { fresh: true }))) {
-    throw new ConflictError(messages.mfa.notEnabled);
-  }
-  const at = now.toISOString();
-  try {
-    await ProfileEntity.build(UpdateItemCommand)
-      .item({ user_id: session.userId, mfa_enrolled_at: at })
-      .options({
-        condition: {
-          and: [
-            { attr: 'user_id', exists: true },
-            { attr: 'role', eq: 'admin' },
-            { or: [{ attr: 'mfa_enrolled_at', exists: false }, { attr: 'mfa_enrolled_at', lt: at }] },
-          ],
-        },
-      })
-      .send();
-  } catch (error) {
-    // No admin profile, or a newer enrolment recorded meanwhile.
-    if (isConditionalCheckFailure(error)) throw new ConflictError();
-    throw error;
-  }
-  return at;
 }

@@ -2,7 +2,8 @@ import { actorForRole } from '#shared/transaction-process';
 import { escrowDecisionSchema, transactionIdParamsSchema, type EscrowDecisionResult } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import { ForbiddenError } from '#commons/errors';
-import { apiHandler, ok } from '#commons/http';
+import { ok } from '#commons/http';
+import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { applyTransition } from './transitions.js';
 
 /**
@@ -10,7 +11,7 @@ import { applyTransition } from './transitions.js';
  * held. A parent acts only on its own transactions and without notes; an admin on any, with
  * optional notes. Racing calls: exactly one wins, the others get 409.
  */
-export const handler = apiHandler(
+export const handler = apiHandlerWithSecondFactor(
   routes.decideEscrow,
   { params: transactionIdParamsSchema, body: escrowDecisionSchema },
   async ({ caller, params, body }) => {

@@ -1,11 +1,12 @@
 import { kycIdParamsSchema, reviewKycSchema } from '#shared/kyc-schemas';
 import { routes } from '#shared/routes';
-import { apiHandler, ok } from '#commons/http';
+import { ok } from '#commons/http';
+import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { logger } from '#commons/logger';
 import { reviewVerification } from './review-verification.js';
 
 /** `POST /api/admin/kyc/{id}/review`: approve, or reject with a note (409 unless pending). */
-export const handler = apiHandler(
+export const handler = apiHandlerWithSecondFactor(
   routes.reviewKyc,
   { params: kycIdParamsSchema, body: reviewKycSchema },
   async ({ caller, params, body }) => {

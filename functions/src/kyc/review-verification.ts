@@ -5,7 +5,7 @@
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { $remove } from 'dynamodb-toolbox/entity/actions/update';
+import { $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { messages } from '#shared/messages';
 import type { KycDecision, KycReviewResult } from '#shared/kyc-schemas';

@@ -15,38 +15,12 @@ import { ProfileEntity } from '#commons/db';
 import { readIndexPage } from '#commons/index-page';
 import { type IndexList } from '#commons/page-cursor';
 import { ConflictError, ValidationError } from '#commons/errors';
-import { assertOwnUpload, signedFileUrl } from '../uploads/storage.js';
+import { assertOwnUpload } from '../uploads/storage.js';
 import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from './entities.js';
+import { getStatus, toVerification } from './my-verification.js';
 import { getVerification, isTransactionCancelled, type StoredVerification } from './records.js';
 
 export const ADMIN_PAGE_SIZE = 25;
-
-async function getStatus(userId: string) {
-  const { Item } = await KycStatusEntity.build(GetItemCommand).key({ user_id: userId }).options({ consistent: true }).send();
-  return Item ?? null;
-}
-
-async function toVerification(item: StoredVerification): Promise<KycVerification> {
-  const [cni, selfie] = await Promise.all([signedFileUrl(item.cni_image_key), signedFileUrl(item.selfie_image_key)]);
-  return {
-    id: item.id,
-    user_id: item.user_id,
-    status: item.status,
-    admin_notes: item.admin_notes ?? null,
-    created_at: item.created_at,
-    reviewed_at: item.reviewed_at ?? null,
-    cni_image_url: cni.url,
-    selfie_image_url: selfie.url,
-  };
-}
-
-/** The caller's latest submission, or null if it never submitted. */
-export async function getMyVerification(userId: string): Promise<KycVerification | null> {
-  const status = await getStatus(userId);
-  if (!status) return null;
-  const item = await getVerification(status.verification_id);
-  return item ? toVerification(item) : null;
-}
 
 /**
  * Submits both photos (uploads of the caller, present in the KYC bucket). The record and the

@@ -2,7 +2,8 @@ import { transactionIdParamsSchema, type PaymentCheckResult } from '#shared/paym
 import { messages } from '#shared/messages';
 import { routes } from '#shared/routes';
 import { ForbiddenError, NotFoundError } from '#commons/errors';
-import { apiHandler, ok } from '#commons/http';
+import { ok } from '#commons/http';
+import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { PaymentProviderError } from './booking.js';
 import { checkPendingPayment } from './payment-check.js';
 import { PaystackUnavailableError } from './paystack.js';
@@ -13,7 +14,7 @@ import { getTransaction } from './transactions.js';
  * URL) or pressed 'Actualiser' — ask Paystack what became of the payment and apply it at once:
  * escrowed, failed ('Échec', book again) or still waiting. For the booking's parent or an admin.
  */
-export const handler = apiHandler(routes.verifyPayment, { params: transactionIdParamsSchema }, async ({ caller, params }) => {
+export const handler = apiHandlerWithSecondFactor(routes.verifyPayment, { params: transactionIdParamsSchema }, async ({ caller, params }) => {
   const tx = await getTransaction(params.id.toLowerCase());
   if (!tx) throw new NotFoundError(messages.payments.transactionNotFound);
   if (!caller.groups.includes('admin') && tx.parent_id !== caller.userId) throw new ForbiddenError();

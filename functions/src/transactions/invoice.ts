@@ -4,7 +4,8 @@ import { transactionIdParamsSchema, type InvoiceView } from '#shared/payments-sc
 import { messages } from '#shared/messages';
 import { routes } from '#shared/routes';
 import { DomainError, NotFoundError } from '#commons/errors';
-import { apiHandler, ok } from '#commons/http';
+import { ok } from '#commons/http';
+import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { getTransaction, toView } from '../payments/transactions.js';
 
 /**
@@ -12,7 +13,7 @@ import { getTransaction, toView } from '../payments/transactions.js';
  * or an admin. Anyone else gets 404, as if it did not exist. No invoice before the money is
  * received (409 to those who may read it): it would say "Total payé" for nothing paid.
  */
-export const handler = apiHandler(routes.getInvoice, { params: transactionIdParamsSchema }, async ({ caller, params }) => {
+export const handler = apiHandlerWithSecondFactor(routes.getInvoice, { params: transactionIdParamsSchema }, async ({ caller, params }) => {
   const tx = await getTransaction(params.id.toLowerCase(), false);
   const allowed =
     tx &&
