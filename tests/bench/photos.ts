@@ -22,7 +22,6 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import type { SearchResponse } from '#shared/discovery-schemas';
-import { localConfig } from '../../infra/local/config.js';
 import { launchChromium } from '../support/chromium.js';
 import type { StackInfo } from '../support/stack-info.js';
 import { portsFrom, startStackProcess } from '../support/stack-process.js';
@@ -183,6 +182,8 @@ const VIEWPORTS = [
 ];
 
 async function benchPage(photos: Buffer[]): Promise<void> {
+  // Read here, not at import: run.ts imports every bench, and the others set their ports before the stack's settings are read.
+  const { localConfig } = await import('../../infra/local/config.js');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-photos-'));
   const started = await startStackProcess({ dataDir, ports: portsFrom(Number(process.env.KALAN_BENCH_PORT_BASE ?? 3990)), inMemory: true });
   const stack = started.info;
