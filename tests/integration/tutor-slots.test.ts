@@ -38,7 +38,7 @@ const mine = async (user: TestUser) => (await api('/api/me/tutor-profile', { tok
 const slotsOf = (id: string, caller: TestUser) => api(`/api/tutors/${id}/slots`, { token: caller.accessToken });
 
 describe('days off on the tutor profile (PUT/GET /api/me/tutor-profile)', () => {
-  it('saves them, reads them back in date order, and a later save replaces them', async () => {
+  it('saves them, reads them back, and a later save replaces them', async () => {
     const user = await tutor();
     const days_off = [
       { start_date: dateIn(10), end_date: dateIn(10) },
