@@ -1,6 +1,6 @@
 import { abidjanDate, type LessonSlot } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
-import { Badge, Card, Heading, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuCalendarX } from 'react-icons/lu';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { frenchDayLabel } from '@/lib/lesson-dates';
@@ -48,20 +48,20 @@ export function FreeSlotsCard({ tutorId }: { tutorId: string }) {
         ) : query.data.slots.length === 0 ? (
           <EmptyNotice icon={<LuCalendarX />} title={messages.tutors.noFreeSlots} />
         ) : (
-          <Stack as="ul" listStyleType="none" gap="4">
+          <Box as="ul" listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
             {slotsByDay(query.data.slots).map((day) => (
               <Stack as="li" key={day.date} gap="2" data-date={day.date}>
                 <Text fontWeight="semibold">{frenchDayLabel(day.date)}</Text>
                 <Wrap gap="2">
                   {day.slots.map((slot) => (
-                    <Badge key={slot.start} size="lg" variant="subtle" colorPalette="orange" fontVariantNumeric="tabular-nums">
+                    <Badge key={slot.start} size="md" variant="subtle" colorPalette="orange" fontVariantNumeric="tabular-nums">
                       {hours(slot)}
                     </Badge>
                   ))}
                 </Wrap>
               </Stack>
             ))}
-          </Stack>
+          </Box>
         )}
       </Card.Body>
     </Card.Root>
