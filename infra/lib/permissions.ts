@@ -191,6 +191,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
   'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
+  // The profile by its id (gsi2) and nothing else: no account, no image.
+  'tutors/get-slots': { table: { gsi2: [GSI2.tutor] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
   // An uploaded profile photo → its WebP variants, and its tutor profile marked when it names that photo.
   'photos/resize-photo': { table: { update: [USER] }, buckets: { profilePhotos: ['read'], photoVariants: ['write'] } },

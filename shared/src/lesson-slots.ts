@@ -68,6 +68,12 @@ export function weeklySlotsOn(date: string, week: readonly AvailabilityEntry[]):
   return slots.sort((a, b) => a.start.localeCompare(b.start));
 }
 
+/** `GET /api/tutors/{id}/slots`: a tutor's free slots of the next two weeks. */
+export interface TutorSlots {
+  time_zone: typeof LESSON_TIME_ZONE;
+  slots: LessonSlot[];
+}
+
 export interface FreeSlotsInput {
   week: readonly AvailabilityEntry[];
   exceptions?: readonly AvailabilityException[];

@@ -228,6 +228,10 @@ export const messages = {
     slotsOverlap: "Les créneaux d'une même journée ne doivent pas se chevaucher",
     slotsWhenUnavailable: "Un jour indisponible n'a pas de créneau",
     tooManyDiplomas: '5 diplômes au maximum',
+    // Days off (issue 15, point 1; not written by the spec).
+    invalidDayOffDate: "Date d'absence invalide",
+    dayOffEndBeforeStart: 'La date de fin doit être le jour du début ou après',
+    tooManyDaysOff: "20 périodes d'absence au maximum",
     saveFailure: "Impossible d'enregistrer vos réponses. Veuillez réessayer.",
     saved: 'Profil enregistré',
     loadFailure: 'Impossible de charger vos réponses.',
@@ -236,6 +240,9 @@ export const messages = {
     notFound: 'Profil répétiteur introuvable',
     loadFailure: 'Impossible de charger le profil du répétiteur.',
     noRate: 'N/A',
+    // Issue 15, point 1 (not written by the spec).
+    slotsLoadFailure: 'Impossible de charger les créneaux libres.',
+    noFreeSlots: 'Aucun créneau libre dans les deux prochaines semaines',
   },
   revenues: {
     loadFailure: 'Impossible de charger vos revenus',

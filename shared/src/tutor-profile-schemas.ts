@@ -8,6 +8,7 @@ import { DEFAULT_SLOT, EXPERIENCE_OPTIONS, LEVELS, MAX_DIPLOMAS, SLOT_TIMES, SUB
 import { messages } from './messages.js';
 import { optionalText, requiredText } from './schemas.js';
 import { uploadKeySchema } from './upload-schemas.js';
+import type { AvailabilityException } from './lesson-slots.js';
 import type { PhotoVariant } from './photos.js';
 
 const m = messages.onboarding;
@@ -94,6 +95,39 @@ export function removeSlot(week: readonly AvailabilityEntry[], day: WeekDay, ind
   return week.map((entry) => (entry.day !== day ? entry : { ...entry, slots: entry.slots.filter((_, i) => i !== index) }));
 }
 
+// ─── Days off ───────────────────────────────────────────────────────────────────────────────
+
+/** A tutor keeps at most this many periods off (holidays, absences) on its profile. */
+export const MAX_AVAILABILITY_EXCEPTIONS = 20;
+
+/** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+const calendarDate = z
+  .string({ error: m.invalidDayOffDate })
+  .check(z.refine(isCalendarDate, { error: m.invalidDayOffDate }));
+
+/** Whole days off, both ends included (Abidjan dates): lesson-slots.ts offers no slot on them. */
+export const availabilityExceptionSchema = z
+  .strictObject({ start_date: calendarDate, end_date: calendarDate })
+  .check(z.refine((off) => off.start_date <= off.end_date, { error: m.dayOffEndBeforeStart, path: ['end_date'] }));
+
+export const availabilityExceptionsSchema = z
+  .array(availabilityExceptionSchema)
+  .check(z.maxLength(MAX_AVAILABILITY_EXCEPTIONS, { error: m.tooManyDaysOff }));
+
+/** Adds a period off in date order; the same period twice is kept once. */
+export function addException(list: readonly AvailabilityException[], off: AvailabilityException): AvailabilityException[] {
+  if (list.some((kept) => kept.start_date === off.start_date && kept.end_date === off.end_date)) return [...list];
+  return [...list, { start_date: off.start_date, end_date: off.end_date }].sort(
+    (a, b) => a.start_date.localeCompare(b.start_date) || a.end_date.localeCompare(b.end_date),
+  );
+}
+
 const uniqueList = <T extends string>(values: readonly T[], error: string) =>
   z.array(z.enum(values as unknown as readonly [T, ...T[]], { error })).check(
     z.refine((list) => new Set(list).size === list.length, { error }),
@@ -123,6 +157,8 @@ export const tutorProfileInputSchema = z.strictObject({
   location: z.enum(ZONES, { error: m.invalidZone }),
   hourly_rate: hourlyRateSchema,
   availability_schedule: availabilityScheduleSchema,
+  /** Days off; absent from older clients, read as none (the whole profile is replaced by a save). */
+  availability_exceptions: z.optional(availabilityExceptionsSchema),
   profile_image_key: z.optional(z.nullable(uploadKeySchema)),
   diploma_image_keys: z.array(uploadKeySchema).check(z.maxLength(MAX_DIPLOMAS, { error: m.tooManyDiplomas })),
 });
@@ -145,6 +181,7 @@ interface TutorProfileFields {
 }
 
 export interface MyTutorProfile extends TutorProfileFields {
+  availability_exceptions: AvailabilityException[];
   profile_image_key: string | null;
   profile_image_url: string | null;
   diploma_image_keys: string[];

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { newUser, stack } from '../support/stack.js';
 import { PNG_1PX } from '../integration/uploads-helpers.js';
+import { abidjanDate, weekDayOf } from '#shared/lesson-slots';
+import { messages } from '#shared/messages';
+import { frenchDayLabel } from '../../web/src/lib/lesson-dates.js';
 
 let browser: Browser;
 
@@ -21,6 +24,13 @@ afterAll(async () => {
 });
 
 
+
+/** Two Mondays of the next two weeks: the later one (7 to 13 days ahead), taken as a day off, and the one before it. */
+const DAY = 24 * 3_600_000;
+const laterMonday = abidjanDate(
+  new Date(Date.now() + [7, 8, 9, 10, 11, 12, 13].find((n) => weekDayOf(abidjanDate(new Date(Date.now() + n * DAY))) === 'Lundi')! * DAY),
+);
+const earlierMonday = abidjanDate(new Date(Date.parse(laterMonday) - 7 * DAY));
 
 const visible = (page: Page, text: string | RegExp) => expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();
@@ -71,6 +81,14 @@ async function fillTutorSteps(page: Page): Promise<void> {
   await page.getByLabel('Fin (Lundi)').selectOption('20:00');
   await page.getByRole('button', { name: 'Ajouter un créneau le Lundi' }).click();
   await visible(page, '18:00 – 20:00').toBe(true);
+  // A day off: an end before the start is refused, then the later Monday is added.
+  await page.getByLabel('Du', { exact: true }).fill(laterMonday);
+  await page.getByLabel('Au (inclus)').fill(earlierMonday);
+  await visible(page, messages.onboarding.dayOffEndBeforeStart).toBe(true);
+  expect(await page.getByRole('button', { name: 'Ajouter', exact: true }).isDisabled()).toBe(true);
+  await page.getByLabel('Au (inclus)').fill('');
+  await page.getByRole('button', { name: 'Ajouter', exact: true }).click();
+  await expect.poll(() => page.getByRole('button', { name: /^Retirer : Le / }).count()).toBe(1);
   expect(await overflowsHorizontally(page)).toBe(false);
   await next(page);
 
@@ -148,6 +166,16 @@ describe('tutor onboarding', () => {
     await visible(page, '✔️ Vérifié').toBe(true);
     await visible(page, '18:00 – 20:00').toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Réserver' }).isVisible()).toBe(true);
+    // The free slots of the next two weeks: none on the day off; the Monday before it, unless it is today.
+    const slots = page.getByRole('region', { name: 'Créneaux libres (2 semaines)' });
+    await expect.poll(() => slots.getByText(/^Lundi /).first().isVisible().catch(() => false), { timeout: 15_000 }).toBe(earlierMonday !== abidjanDate(new Date()));
+    expect(await slots.getByText(frenchDayLabel(laterMonday)).count()).toBe(0);
+    if (earlierMonday !== abidjanDate(new Date())) {
+      const monday = slots.locator(`[data-date="${earlierMonday}"]`);
+      expect(await monday.getByText(frenchDayLabel(earlierMonday), { exact: true }).isVisible()).toBe(true);
+      for (const hours of ['09:00–10:00', '16:00–17:00', '18:00–19:00', '19:00–20:00']) expect(await monday.getByText(hours).isVisible(), hours).toBe(true);
+      expect(await monday.getByText('17:00–18:00').count()).toBe(0);
+    }
     expect(await overflowsHorizontally(page)).toBe(false);
     await context.close();
 

@@ -123,6 +123,19 @@ let seededIndex = 7;
 /** A seeded tutor no row has used yet (a parent favourites each tutor once). */
 const freshSeededTutorId = () => seededTutor(seededIndex++).id;
 
+let withdrawnProfile: Promise<Req> | undefined;
+/** A tutor whose profile is not in the catalogue (onboarding not finished): its owner and admins only see it. */
+function unpublishedProfile(): Promise<Req> {
+  withdrawnProfile ??= (async () => {
+    const owner = await newUser('tuteur');
+    const saved = await api('/api/me/tutor-profile', { method: 'PUT', token: owner.accessToken, body: tutorProfileBody() });
+    expect(saved.status, saved.text).toBe(200);
+    await withdrawTutorProfile(owner.sub);
+    return { params: { id: saved.body.id as string }, owner };
+  })();
+  return withdrawnProfile;
+}
+
 async function favouritesOf(user: TestUser): Promise<string[]> {
   const response = await api('/api/favorites', { token: user.accessToken });
   expect(response.status, response.text).toBe(200);
@@ -241,6 +254,23 @@ const matrix: Record<RouteId, Row> = {
     roles: ROLES,
     request: () => ({ params: { id: w.tutorProfile.id } }),
     check: (res) => expect(res.body.id).toBe(w.tutorProfile.id),
+  },
+  // Issue 15: the free slots shown on the same page, for the same callers.
+  getTutorSlots: {
+    roles: ROLES,
+    request: () => ({ params: { id: w.tutorProfile.id } }),
+    // Mondays 16:00–18:00: the later of the two Mondays of the next 14 days is always ahead.
+    check: (res) => {
+      expect(res.body.time_zone).toBe('Africa/Abidjan');
+      expect(res.body.slots.length).toBeGreaterThanOrEqual(2);
+    },
+    // A profile out of the catalogue: its owner and the admins see its slots, nobody else.
+    owned: [
+      { who: 'tuteur propriétaire du profil non publié', caller: 'owner', status: 200, request: unpublishedProfile },
+      { who: 'autre tuteur (profil non publié)', caller: (w) => w.neighbourTutor, status: 404, request: unpublishedProfile },
+      { who: 'parent (profil non publié)', caller: (w) => w.parent, status: 404, request: unpublishedProfile },
+      { who: 'admin (profil non publié)', caller: (w) => w.admin, status: 200, request: unpublishedProfile },
+    ],
   },
 
   // --- Uploads and KYC: the tutor's; KYC documents are read by their owner and the admins only.

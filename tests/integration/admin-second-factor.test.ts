@@ -37,7 +37,7 @@ describe('admin routes and the second factor', () => {
       .map(([id]) => id);
     expect(adminOnly.length).toBeGreaterThanOrEqual(8);
     expect(ids).toEqual(expect.arrayContaining([...adminOnly, 'decideEscrow', 'verifyPayment', 'getInvoice', 'getUploadUrl']));
-    expect(exempt.map(([id]) => id).sort()).toEqual(['enrolAdminMfa', 'getAdminMfa', 'getMe', 'getTutorProfile', 'notFound', 'searchTutors']);
+    expect(exempt.map(([id]) => id).sort()).toEqual(['enrolAdminMfa', 'getAdminMfa', 'getMe', 'getTutorProfile', 'getTutorSlots', 'notFound', 'searchTutors']);
   });
 
   it('refuses an admin without TOTP on every admin route (403 mfa_required, in French), and not on its own profile', async () => {

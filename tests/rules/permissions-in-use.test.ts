@@ -218,6 +218,7 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     });
     await expectOk('getMyTutorProfile', tutor);
     await expectOk('getTutorProfile', parent, { params: { id: tutor.tutorId } });
+    await expectOk('getTutorSlots', parent, { params: { id: tutor.tutorId } });
     await expectOk('addFavorite', parent, { body: { tutor_id: tutor.tutorId } });
     await expectOk('listFavorites', parent);
     await expectOk('removeFavorite', parent, { params: { tutorId: tutor.tutorId } });
@@ -236,7 +237,7 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
     expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
     const seen = new Set(requests.map((r) => r.handlerModule));
-    for (const routeId of ['saveMyTutorProfile', 'getTutorProfile', 'clearSearchHistory', 'recommendTutors', 'reviewKyc', 'submitKyc'] as const) {
+    for (const routeId of ['saveMyTutorProfile', 'getTutorProfile', 'getTutorSlots', 'clearSearchHistory', 'recommendTutors', 'reviewKyc', 'submitKyc'] as const) {
       expect(seen, routeId).toContain(routes[routeId].handler);
     }
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  addException,
   addSlot,
+  availabilityExceptionsSchema,
+  isCalendarDate,
+  messages,
   canAddSlot,
   emptyWeek,
   normaliseWeek,
@@ -52,6 +56,56 @@ describe('weekly availability (spec §5)', () => {
     expect(week).toHaveLength(7);
     expect(week[6]).toEqual({ day: 'Dimanche', available: true, slots: [{ start: '10:00', end: '12:00' }] });
     expect(week[0]).toEqual({ day: 'Lundi', available: false, slots: [] });
+  });
+});
+
+describe('days off (issue 15)', () => {
+  const firstError = (value: unknown) => {
+    const result = z.safeParse(availabilityExceptionsSchema, value);
+    return result.success ? null : result.error.issues[0]!.message;
+  };
+
+  it('are real calendar dates written YYYY-MM-DD', () => {
+    for (const date of ['2026-11-30', '2028-02-29', '2026-12-31']) expect(isCalendarDate(date), date).toBe(true);
+    for (const date of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-11-31', '30/11/2026', '2026-1-05', '2026-11-30T00:00', '']) {
+      expect(isCalendarDate(date), date).toBe(false);
+    }
+  });
+
+  it('accept a single day and a range, end included; refuse an end before the start', () => {
+    expect(firstError([{ start_date: '2026-12-24', end_date: '2026-12-24' }, { start_date: '2026-12-30', end_date: '2027-01-02' }])).toBeNull();
+    expect(firstError([{ start_date: '2026-12-24', end_date: '2026-12-23' }])).toBe(messages.onboarding.dayOffEndBeforeStart);
+    expect(firstError([{ start_date: '2026-02-30', end_date: '2026-03-01' }])).toBe(messages.onboarding.invalidDayOffDate);
+    expect(firstError([{ start_date: '2026-12-24' }])).toBe(messages.onboarding.invalidDayOffDate);
+    expect(firstError([{ start_date: '2026-12-24', end_date: '2026-12-24', reason: 'Noël' }])).not.toBeNull();
+  });
+
+  it('are at most 20 periods', () => {
+    const days = Array.from({ length: 21 }, (_, i) => ({ start_date: `2027-01-${String(i + 1).padStart(2, '0')}`, end_date: `2027-01-${String(i + 1).padStart(2, '0')}` }));
+    expect(firstError(days.slice(0, 20))).toBeNull();
+    expect(firstError(days)).toBe(messages.onboarding.tooManyDaysOff);
+  });
+
+  it('are optional in a saved profile and kept in date order by the editor, each period once', () => {
+    const base = {
+      bio: 'Bio',
+      education: 'Licence',
+      experience: 'debutant',
+      subjects: ['Français'],
+      levels: ['Primaire'],
+      location: 'distance',
+      hourly_rate: null,
+      availability_schedule: [],
+      diploma_image_keys: [],
+    };
+    expect(z.safeParse(tutorProfileInputSchema, base).success).toBe(true);
+    expect(z.safeParse(tutorProfileInputSchema, { ...base, availability_exceptions: [{ start_date: '2026-12-24', end_date: '2026-12-26' }] }).success).toBe(true);
+    expect(z.safeParse(tutorProfileInputSchema, { ...base, availability_exceptions: [{ start_date: '2026-12-26', end_date: '2026-12-24' }] }).success).toBe(false);
+
+    const christmas = { start_date: '2026-12-24', end_date: '2026-12-26' };
+    const list = addException(addException([], { start_date: '2027-01-05', end_date: '2027-01-05' }), christmas);
+    expect(list).toEqual([christmas, { start_date: '2027-01-05', end_date: '2027-01-05' }]);
+    expect(addException(list, { ...christmas })).toEqual(list);
   });
 });
 

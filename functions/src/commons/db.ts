@@ -153,6 +153,8 @@ export const TutorProfileEntity = new Entity({
     location: string().enum(...ZONES).optional(),
     hourly_rate: number().optional(),
     availability_schedule: list(map({ day: string(), available: boolean(), slots: list(slot) })).default(() => []),
+    /** Days off (`YYYY-MM-DD`, both ends included); absent on profiles saved before issue 15 (read as none). */
+    availability_exceptions: list(map({ start_date: string(), end_date: string() })).optional(),
     /** S3 keys in the private tutor-images bucket, not URLs: read them through presigned GETs (uploads/storage.ts). */
     profile_image_url: string().optional(),
     /** The photo (upload key) whose resized variants exist (functions/src/photos/variants.ts); equal to profile_image_url once they do. */

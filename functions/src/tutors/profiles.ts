@@ -6,20 +6,18 @@
  * private): they are turned into short-lived presigned URLs when a profile is read.
  */
 import { randomUUID } from 'node:crypto';
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Experience, Zone } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { normaliseWeek, type MyTutorProfile, type PublicTutorProfile, type TutorProfileInput } from '#shared/tutor-profile-schemas';
-import { isConditionalCheckFailure, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { isConditionalCheckFailure, ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { markPhotoReadyIfMade, shownPhoto } from '../photos/variants.js';
 import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
 
-type StoredTutorProfile = FormattedItem<typeof TutorProfileEntity>;
+import { exceptionsOf, visibleTutorProfile, type StoredTutorProfile } from './visible.js';
 
 export async function getTutorProfileOfUser(userId: string): Promise<StoredTutorProfile | null> {
   const { Item } = await TutorProfileEntity.build(GetItemCommand)
@@ -27,16 +25,6 @@ export async function getTutorProfileOfUser(userId: string): Promise<StoredTutor
     .options({ consistent: true })
     .send();
   return Item ?? null;
-}
-
-/** By the profile's own id (gsi2 `TUTOR#<id>` / `TUTOR_PROFILE`). */
-export async function getTutorProfileById(id: string): Promise<StoredTutorProfile | null> {
-  const { Items } = await kalanTable
-    .build(QueryCommand)
-    .entities(TutorProfileEntity)
-    .query({ index: 'gsi2', partition: `TUTOR#${id}`, range: { eq: 'TUTOR_PROFILE' } })
-    .send();
-  return Items?.[0] ?? null;
 }
 
 async function signedUrls(keys: readonly string[]): Promise<string[]> {
@@ -66,6 +54,7 @@ export async function toMyTutorProfile(item: StoredTutorProfile): Promise<MyTuto
   ]);
   return {
     ...commonFields(item),
+    availability_exceptions: exceptionsOf(item),
     profile_image_key: item.profile_image_url ?? null,
     profile_image_url: profileImageUrl,
     diploma_image_keys: [...item.diploma_images],
@@ -82,9 +71,7 @@ export async function getPublicTutorProfile(
   id: string,
   caller: { userId: string; groups: readonly string[] },
 ): Promise<PublicTutorProfile> {
-  const item = await getTutorProfileById(id);
-  const mayPreview = item && (item.user_id === caller.userId || caller.groups.includes('admin'));
-  if (!item || (!item.is_completed && !mayPreview)) throw new NotFoundError(messages.tutors.notFound);
+  const item = await visibleTutorProfile(id, caller);
   const [{ Item: account }, photo, diplomaUrls] = await Promise.all([
     ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
     shownPhoto(item.profile_image_url, item.photo_variants_of !== undefined && item.photo_variants_of === item.profile_image_url),
@@ -132,6 +119,7 @@ async function writeTutorProfile(userId: string, input: TutorProfileInput): Prom
     levels: [...input.levels],
     location: input.location,
     availability_schedule: normaliseWeek(input.availability_schedule),
+    availability_exceptions: (input.availability_exceptions ?? []).map(({ start_date, end_date }) => ({ start_date, end_date })),
     diploma_images: [...new Set(input.diploma_image_keys)],
     is_completed: true,
   };
@@ -163,6 +151,7 @@ async function writeTutorProfile(userId: string, input: TutorProfileInput): Prom
           subjects: $set(answers.subjects),
           levels: $set(answers.levels),
           availability_schedule: $set(answers.availability_schedule),
+          availability_exceptions: $set(answers.availability_exceptions),
           diploma_images: $set(answers.diploma_images),
           hourly_rate: input.hourly_rate === null ? $remove() : input.hourly_rate,
           profile_image_url: input.profile_image_key ? input.profile_image_key : $remove(),

@@ -51,6 +51,8 @@ export const onboardingRoutes = {
   },
   // The public profile any signed-in user reads: no second factor needed for an admin.
   getTutorProfile: { method: 'GET', path: '/api/tutors/{id}', handler: 'tutors/get-tutor', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
+  // Its free slots of the next two weeks, on the same page: the same callers.
+  getTutorSlots: { method: 'GET', path: '/api/tutors/{id}/slots', handler: 'tutors/get-slots', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
   createUpload: { method: 'POST', path: '/api/uploads', handler: 'uploads/create-upload', auth: 'jwt', roles: ['tuteur'] },
   getUploadUrl: { method: 'GET', path: '/api/uploads/url', handler: 'uploads/get-file-url', auth: 'jwt', roles: ROLES },
   getMyKyc: { method: 'GET', path: '/api/me/kyc', handler: 'kyc/get-mine', auth: 'jwt', roles: ['tuteur'] },

@@ -15,9 +15,23 @@ import { Controller } from 'react-hook-form';
 import { LuShieldCheck } from 'react-icons/lu';
 import { useMyTutorProfile, useSaveTutorProfile } from '../api/onboarding-answers';
 import { AvailabilityEditor } from './availability-editor';
+import { DaysOffEditor } from './days-off-editor';
 import { ImageUploader, type UploadedImage } from './image-uploader';
 import type { WizardDefinition } from './onboarding-wizard';
 import { FieldError } from './wizard-fields';
+
+/** The first message of a list field's nested errors (`[2].end_date`), which has none of its own. */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string') return own;
+  for (const [key, nested] of Object.entries(error)) {
+    if (key === 'ref') continue; // the field's element, not an error
+    const found = firstMessage(nested);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 function defaults(saved: MyTutorProfile | null): TutorProfileInput {
   return {
@@ -30,6 +44,7 @@ function defaults(saved: MyTutorProfile | null): TutorProfileInput {
     location: saved?.location ?? undefined,
     hourly_rate: saved?.hourly_rate ?? null,
     availability_schedule: normaliseWeek(saved?.availability_schedule),
+    availability_exceptions: saved?.availability_exceptions ?? [],
     profile_image_key: saved?.profile_image_key ?? null,
     diploma_image_keys: saved?.diploma_image_keys ?? [],
   } as TutorProfileInput;
@@ -132,18 +147,30 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
         {
           title: 'Disponibilités',
           description: 'Cochez vos jours disponibles et ajustez vos créneaux.',
-          fields: ['availability_schedule'],
+          fields: ['availability_schedule', 'availability_exceptions'],
           body: (
-            <Controller
-              control={control}
-              name="availability_schedule"
-              render={({ field, fieldState }) => (
-                <Stack gap="2">
-                  <AvailabilityEditor value={field.value} onChange={field.onChange} />
-                  <FieldError message={fieldState.error?.message} />
-                </Stack>
-              )}
-            />
+            <Stack gap="6">
+              <Controller
+                control={control}
+                name="availability_schedule"
+                render={({ field, fieldState }) => (
+                  <Stack gap="2">
+                    <AvailabilityEditor value={field.value} onChange={field.onChange} />
+                    <FieldError message={fieldState.error?.message} />
+                  </Stack>
+                )}
+              />
+              <Controller
+                control={control}
+                name="availability_exceptions"
+                render={({ field, fieldState }) => (
+                  <Stack gap="2">
+                    <DaysOffEditor value={field.value ?? []} onChange={field.onChange} />
+                    <FieldError message={fieldState.error?.message ?? firstMessage(fieldState.error)} />
+                  </Stack>
+                )}
+              />
+            </Stack>
           ),
         },
         {

@@ -22,7 +22,8 @@ import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
 import { TutorPhoto } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
-import { useTutorProfile } from '../api/tutor-profile';
+import { useTutorProfile, useTutorSlots } from '../api/tutor-profile';
+import { FreeSlotsCard } from './free-slots-card';
 
 /** The profile's avatar: `boxSize="24"`, 96 CSS pixels. */
 const PROFILE_PHOTO_SIZE = 96;
@@ -38,6 +39,8 @@ interface TutorProfileViewProps {
 /** A tutor's public profile (the 'Voir Profil' target). */
 export function TutorProfileView({ id, onBook }: TutorProfileViewProps) {
   const query = useTutorProfile(id);
+  // Asked at the same time as the profile, not after it: the slots' card reads the same query.
+  useTutorSlots(id);
   if (query.isPending) return <TutorProfileSkeleton />;
   if (query.isError) {
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
@@ -176,6 +179,8 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
           )}
         </Card.Body>
       </Card.Root>
+
+      <FreeSlotsCard tutorId={tutor.id} />
     </Stack>
   );
 }

@@ -1,0 +1,27 @@
+/**
+ * Lesson dates in French. A lesson's date is an Abidjan calendar date (`YYYY-MM-DD`, Abidjan = UTC,
+ * shared/src/lesson-slots.ts): it is formatted from a local Date with the same calendar fields, so
+ * the browser's own time zone can never move it to the day before or after.
+ */
+import { format } from 'date-fns';
+import { fr } from 'date-fns/locale';
+
+function localDate(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day);
+}
+
+const dayOfMonth = (date: Date) => (date.getDate() === 1 ? '1er' : String(date.getDate()));
+
+/** 'Lundi 30 novembre', 'Mardi 1er décembre'. */
+export function frenchDayLabel(date: string): string {
+  const local = localDate(date);
+  const weekDay = format(local, 'EEEE', { locale: fr });
+  return `${weekDay.charAt(0).toUpperCase()}${weekDay.slice(1)} ${dayOfMonth(local)} ${format(local, 'MMMM', { locale: fr })}`;
+}
+
+/** '24 décembre 2026', '1er janvier 2027'. */
+export function frenchDate(date: string): string {
+  const local = localDate(date);
+  return `${dayOfMonth(local)} ${format(local, 'MMMM yyyy', { locale: fr })}`;
+}
