@@ -22,6 +22,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import type { SearchResponse } from '#shared/discovery-schemas';
+import { prng } from '../../infra/local/seed/tutors.js';
 import { launchChromium } from '../support/chromium.js';
 import type { StackInfo } from '../support/stack-info.js';
 import { portsFrom, startStackProcess } from '../support/stack-process.js';
@@ -36,17 +37,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Detail at every scale, as in natural images (amplitude ∝ 1/frequency): octaves of random
@@ -70,7 +60,7 @@ async function fractalTexture(width: number, height: number, rnd: () => number):
 async function syntheticPhoto(seed: number): Promise<Buffer> {
   const width = 1440;
   const height = STORED_SIDE;
-  const rnd = random(seed + 1);
+  const rnd = prng(seed + 1);
   const texture = await fractalTexture(width, height, rnd);
   const background = [rnd() * 120 + 60, rnd() * 120 + 60, rnd() * 120 + 60];
   const skin = [150 + rnd() * 80, 100 + rnd() * 60, 60 + rnd() * 50];
@@ -115,7 +105,7 @@ async function benchResize(photos: Buffer[]): Promise<void> {
   console.log(`  variants (median bytes): ${[...bytesByWidth].map(([width, sizes]) => `${width} px ${kb(median(sizes))}`).join(', ')}`);
   // An upper bound whatever the content: pure noise has no structure left for WebP to use.
   const noise = Buffer.alloc(1440 * STORED_SIDE * 3);
-  const rnd = random(99);
+  const rnd = prng(99);
   for (let i = 0; i < noise.length; i += 1) noise[i] = Math.floor(rnd() * 256);
   const worst = await resizePhoto(await sharp(noise, { raw: { width: 1440, height: STORED_SIDE, channels: 3 } }).jpeg({ quality: 80 }).toBuffer());
   console.log(`  upper bound (a photo of pure noise): ${worst.map((variant) => `${variant.width} px ${kb(variant.body.byteLength)}`).join(', ')}`);
