@@ -23,6 +23,8 @@ export const PARTITIONS = {
   paystackEvent: 'PAYSTACK_EVENT#*',
   /** The admin's stat-card counters (commons/counters.ts), moved with each counted change. */
   counters: 'ADMIN_COUNTERS',
+  /** The slots bookings hold on a tutor's calendar (tutors/slot-holds.ts). */
+  slots: 'SLOTS#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -125,13 +127,18 @@ export interface Permissions {
   readonly tableStream?: true;
 }
 
-const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, counters: COUNTERS } = PARTITIONS;
+const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, counters: COUNTERS, slots: SLOTS } = PARTITIONS;
 
 /**
  * Reading one transaction and changing its status (escrow/transitions.ts): the item, its index
  * row, ledger lines, history, and the admin's counters the change moves.
  */
 const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS] } as const;
+/**
+ * The transitions that free a lesson's slots (`freeSlots`: the payment failed or expired, the
+ * refund done) delete its holds in the same transaction: the rows of the handlers that take them.
+ */
+const FREES_SLOTS = [SLOTS] as const;
 
 /**
  * What the admin's second-factor check needs (commons/second-factor.ts): the caller's profile
@@ -192,7 +199,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
   'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   // The profile by its id (gsi2) and nothing else: no account, no image.
-  'tutors/get-slots': { table: { gsi2: [GSI2.tutor] } },
+  'tutors/get-slots': { table: { gsi2: [GSI2.tutor], query: [SLOTS] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
   // An uploaded profile photo → its WebP variants, and its tutor profile marked when it names that photo.
   'photos/resize-photo': { table: { update: [USER] }, buckets: { profilePhotos: ['read'], photoVariants: ['write'] } },
@@ -229,36 +236,37 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
 
   // Money. The escrow and webhook paths move money (ledger); the others change a transaction without.
   'payments/initialize': {
-    // The parent's and the tutor's profiles, the booking (transaction + index row), its attempt counter.
-    table: { get: [USER, TX], gsi2: [GSI2.tutor], put: [TX], update: [TX] },
+    // The parent's and the tutor's profiles, the booking (transaction + index row) with the slots it
+    // holds (after reading those held), its attempt counter; a booking that cannot start fails (slots freed).
+    table: { get: [USER, TX], gsi2: [GSI2.tutor], query: [SLOTS], put: [TX, SLOTS], update: [TX], delete: FREES_SLOTS },
     workflow: ['StartExecution', 'SendTaskSuccess'],
     paystackSecret: true,
   },
   'payments/webhook': {
-    table: { get: [TX, PAYSTACK_EVENT], put: [TX, PAYSTACK_EVENT], update: [TX, COUNTERS] },
+    table: { get: [TX, PAYSTACK_EVENT], put: [TX, PAYSTACK_EVENT], update: [TX, COUNTERS], delete: FREES_SLOTS },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
   },
   'payments/verify-payment': {
-    table: { ...TRANSITION, get: [TX, USER] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
     cognito: SECOND_FACTOR_CHECK,
   },
   'escrow/decide': { table: { ...TRANSITION, get: [TX, USER] }, ledger: true, workflow: ['SendTaskSuccess'], cognito: SECOND_FACTOR_CHECK },
-  'escrow/tasks': { table: TRANSITION, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
+  'escrow/tasks': { table: { ...TRANSITION, delete: FREES_SLOTS }, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
   // The reconciler: open transactions (sparse index + BatchGet), the workflow's and Paystack's repairs
   // (transitions, the needs_attention path, a new attempt), its lease on a transaction (put, delete).
   'escrow/reconcile': {
-    table: { gsi1: [GSI1.openTransactions], batchGet: [TX], ...TRANSITION, delete: [TX] },
+    table: { gsi1: [GSI1.openTransactions], batchGet: [TX], ...TRANSITION, delete: [TX, ...FREES_SLOTS] },
     ledger: true,
     workflow: ['StartExecution', 'DescribeExecution', 'SendTaskSuccess'],
     paystackSecret: true,
   },
   'admin/retry-transaction': {
-    table: { ...TRANSITION, get: [TX, USER] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS },
     ledger: true,
     workflow: ['StartExecution', 'StopExecution', 'SendTaskSuccess'],
     paystackSecret: true,

@@ -112,3 +112,12 @@ export function areConsecutiveFreeSlots(starts: readonly string[], free: readonl
   const sorted = [...starts].map((start) => new Date(start).toISOString()).sort();
   return sorted.every((start, i) => byStart.has(start) && (i === 0 || Date.parse(start) - Date.parse(sorted[i - 1]!) === SLOT_MINUTES * MINUTE));
 }
+
+/**
+ * The starts of the `hours` one-hour slots of a lesson beginning at `first`: what a booking that
+ * holds its slots keeps as its lesson date and duration, and frees when the lesson will not happen.
+ */
+export function lessonSlotStarts(first: string, hours: number): string[] {
+  const start = Date.parse(first);
+  return Array.from({ length: hours }, (_, i) => new Date(start + i * SLOT_MINUTES * MINUTE).toISOString());
+}

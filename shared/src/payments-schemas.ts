@@ -56,6 +56,18 @@ export function isBookableDuration(duration: unknown): duration is number {
 }
 
 /**
+ * A booking by slots states its duration twice: it must hold one slot per hour of the lesson, and
+ * a lesson date sent with them must be the first slot's start. The French error, or null.
+ */
+export function slotsError(value: { duration: number; slots?: readonly string[]; scheduledDate?: string }): string | null {
+  if (!value.slots) return null;
+  if (value.slots.length !== value.duration) return messages.payments.slotsDurationMismatch;
+  const first = [...value.slots].map((start) => Date.parse(start)).sort((a, b) => a - b)[0];
+  if (value.scheduledDate !== undefined && Date.parse(value.scheduledDate) !== first) return messages.payments.slotsScheduledDateMismatch;
+  return null;
+}
+
+/**
  * `POST /api/payments` (the spec's payment request). No amount: the server prices the lesson from
  * the tutor's stored hourly rate. Unknown keys (an `amount` sent by a browser) are dropped.
  */
@@ -68,6 +80,18 @@ export const paymentRequestSchema = z
     scheduledDate: z.optional(
       z.string().check(z.iso.datetime({ offset: true, error: messages.payments.scheduledDateInvalid })),
     ),
+    /**
+     * The lesson's slots (issue 15): the start of each of its hours, consecutive free slots of the
+     * tutor, held by the booking. Without them, the older free date (`scheduledDate`) is kept.
+     */
+    slots: z.optional(
+      z
+        .array(z.string().check(z.iso.datetime({ offset: true, error: messages.payments.slotsInvalid })), { error: messages.payments.slotsInvalid })
+        .check(
+          z.minLength(DURATION_MIN_HOURS, { error: messages.payments.slotsCount }),
+          z.maxLength(DURATION_MAX_HOURS, { error: messages.payments.slotsCount }),
+        ),
+    ),
     notes: optionalText(1000),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
     phoneNumber: optionalText(30),
@@ -77,6 +101,8 @@ export const paymentRequestSchema = z
     z.superRefine((value, ctx) => {
       const message = phoneNumberError(value.paymentMethod, value.phoneNumber);
       if (message) ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message });
+      const slotsMessage = slotsError(value);
+      if (slotsMessage) ctx.issues.push({ code: 'custom', input: value.slots, path: ['slots'], message: slotsMessage });
     }),
   );
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;

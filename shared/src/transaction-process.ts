@@ -111,6 +111,8 @@ export interface Effects {
   dispute?: 'open' | 'resolve' | 'close';
   /** The parent's rating of the lesson, recorded once. */
   rating?: true;
+  /** The lesson will not happen: the tutor's slots its booking held are free again (issue 15). */
+  freeSlots?: true;
 }
 
 export interface Transition {
@@ -129,7 +131,7 @@ export interface Transition {
 
 const RELEASED: Effects = { ledger: 'release', course: 'completed', stamp: 'escrow_released_at' };
 const REFUND_ASKED: Effects = { course: 'cancelled', stamp: 'refund_requested_at' };
-const REFUNDED: Effects = { ledger: 'refund', stamp: 'refunded_at' };
+const REFUNDED: Effects = { ledger: 'refund', stamp: 'refunded_at', freeSlots: true };
 
 /** The whole lifecycle. A parent may act only on its own transactions (checked by the API). */
 export const TRANSITIONS: readonly Transition[] = [
@@ -138,7 +140,7 @@ export const TRANSITIONS: readonly Transition[] = [
   // Paystack's amount or currency differs from ours: never escrowed; settled by hand at Paystack.
   { action: 'flag_payment', from: ['pending'], to: 'payment_mismatch', actors: ['system'] },
   // No payment before the workflow's deadline.
-  { action: 'expire_payment', from: ['pending'], to: 'failed', actors: ['system'], effects: { course: 'cancelled', stamp: 'failed_at' } },
+  { action: 'expire_payment', from: ['pending'], to: 'failed', actors: ['system'], effects: { course: 'cancelled', stamp: 'failed_at', freeSlots: true } },
   // Irreversible: the tutor's share is credited and the commission booked.
   { action: 'release', from: ['escrow'], to: 'released', actors: ['parent', 'admin'], effects: RELEASED },
   { action: 'release', from: ['disputed'], to: 'released', actors: ['admin'], effects: { ...RELEASED, dispute: 'resolve' } },

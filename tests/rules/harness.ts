@@ -9,7 +9,7 @@ import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { executionArnOf } from '../../functions/src/escrow/workflow.js';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import type { Role } from '#shared/constants';
+import { WEEK_DAYS, type Role } from '#shared/constants';
 import { buildPath, routes, type RouteId } from '#shared/routes';
 import { ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
@@ -36,7 +36,10 @@ export async function newPerson(role: Role): Promise<Person> {
   return { userId, role, email };
 }
 
-export async function newTutor(hourlyRate = 5000): Promise<Tutor> {
+/** Every day 08:00–21:00: the weekly hours of a tutor whose slots a test books. */
+export const EVERY_DAY = WEEK_DAYS.map((day) => ({ day, available: true, slots: [{ start: '08:00', end: '21:00' }] }));
+
+export async function newTutor(hourlyRate = 5000, week: typeof EVERY_DAY = []): Promise<Tutor> {
   const person = await newPerson('tuteur');
   const tutorId = randomUUID();
   await TutorProfileEntity.build(PutItemCommand)
@@ -48,6 +51,7 @@ export async function newTutor(hourlyRate = 5000): Promise<Tutor> {
       location: 'cocody',
       hourly_rate: hourlyRate,
       is_completed: true,
+      availability_schedule: week,
     })
     .send();
   return { ...person, tutorId, hourlyRate };

@@ -15,6 +15,7 @@ import { LEDGER_ATTRIBUTES, PERMISSIONS, TABLE_ACTIONS, type TableAction } from 
 import {
   book,
   call,
+  EVERY_DAY,
   chargeSuccess,
   newPerson,
   newTutor,
@@ -127,7 +128,7 @@ beforeAll(() => {
         if (handlerModule) requests.push({ handlerModule, ...request });
         // The local runner invokes the workflow's tasks outside any handler's context; the test's
         // own set-up (people, tutors) writes users only.
-        else if (/^(TX|PAYSTACK_EVENT)#/.test(request.partition)) requests.push({ handlerModule: WORKFLOW_TASKS, ...request });
+        else if (/^(TX|PAYSTACK_EVENT|SLOTS)#/.test(request.partition)) requests.push({ handlerModule: WORKFLOW_TASKS, ...request });
       }
       return next(args);
     },
@@ -165,6 +166,21 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     expect((await callAs('decideEscrow', admin, { params: { id: verified.id }, body: { action: 'refund', adminNotes: 'Remboursé' } })).status).toBe(200);
     // The workflow's Refund task asks Paystack, then writes the refund's ledger lines.
     await untilStatus(verified.id, 'refunded');
+    // Booked by slots, which the booking holds (after reading the held ones): paid, then refunded to
+    // the parent, which frees them (the workflow's Refund task).
+    const slotTutor = await newTutor(5000, EVERY_DAY);
+    const [slot] = (await callAs('getTutorSlots', parent, { params: { id: slotTutor.tutorId } })).body.slots as Array<{ start: string }>;
+    const held = await as('payments/initialize', () => book(parent, slotTutor, { duration: 1, slots: [slot!.start] }));
+    expect((await as('payments/webhook', async () => postWebhook(await chargeSuccess(held.reference)))).body?.outcome).toBe('escrowed');
+    await untilWaiting(held.id, 'escrow');
+    expect((await callAs('decideEscrow', parent, { params: { id: held.id }, body: { action: 'refund' } })).status).toBe(200);
+    await untilStatus(held.id, 'refunded');
+    // Booked by slots, refused at Paystack: the parent coming back fails it and frees its slot.
+    const [next] = (await callAs('getTutorSlots', parent, { params: { id: slotTutor.tutorId } })).body.slots as Array<{ start: string }>;
+    const declined = await as('payments/initialize', () => book(parent, slotTutor, { duration: 1, slots: [next!.start] }));
+    await untilWaiting(declined.id, 'pending');
+    await sandbox(declined.reference, { verifyStatus: 'failed' });
+    expect((await callAs('verifyPayment', parent, { params: { id: declined.id } })).body.status).toBe('failed');
 
     // A transaction that needs attention, retried by an admin once Paystack answers again.
     const stuck = await as('payments/initialize', () => book(parent, tutor));
@@ -179,6 +195,11 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
 
     const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
     expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+    // The slots held and freed: put by the booking, deleted by the refund (workflow) and the failure.
+    const onSlots = requests.filter((r) => r.partition.startsWith('SLOTS#')).map((r) => `${r.handlerModule} ${r.action}`);
+    expect(new Set(onSlots)).toEqual(
+      new Set(['tutors/get-slots query', 'payments/initialize query', 'payments/initialize put', `${WORKFLOW_TASKS} delete`, 'payments/verify-payment delete']),
+    );
     // The recorder saw each of them, ledger lines included (written by the webhook and the release).
     const seen = new Set(requests.map((r) => r.handlerModule));
     for (const handlerModule of [WORKFLOW_TASKS, 'payments/initialize', 'payments/webhook', 'escrow/decide', 'transactions/rate', 'admin/close-dispute', 'payments/verify-payment', 'admin/retry-transaction', 'admin/stats']) {

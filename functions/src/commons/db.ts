@@ -25,6 +25,7 @@
  * | dispute       (payments/entities.ts) | TX#<id> / DISPUTE          | DISPUTES#open|resolved / <opened_at>#<id> | —                |
  * | adminCounter  (commons/counters.ts) | ADMIN_COUNTERS / COUNTER#<name> | —                              | —                        |
  * | paystackEvent (payments/entities.ts) | PAYSTACK_EVENT#<event>#<paystack id> / EVENT | —           | —                        |
+ * | slotHold      (tutors/slot-holds.ts) | SLOTS#<tutor id> / SLOT#<start> | —                           | —                        |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';

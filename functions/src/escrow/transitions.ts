@@ -12,6 +12,7 @@ import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { lessonSlotStarts } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
 import {
   isFinalStatus,
@@ -43,6 +44,7 @@ import {
   type TransactionHistoryEvent,
 } from '../payments/entities.js';
 import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
+import { releaseSlotWrites } from '../tutors/slot-holds.js';
 import { ledgerLinesFor } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
@@ -162,6 +164,11 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
   // Settled: out of the open transactions the reconciler looks at (the sparse index's keys removed).
   if (isFinalStatus(to)) {
     writes.push(OpenTransactionEntity.build(UpdateTransaction).item({ transaction_id: tx.id, gsi1pk: $remove(), gsi1sk: $remove() }));
+  }
+  // The lesson will not happen: the slots its booking held are free again, with the status change.
+  if (effects.freeSlots && tx.course.holds_slots && tx.course.scheduled_date) {
+    const starts = lessonSlotStarts(tx.course.scheduled_date, tx.course.duration_hours);
+    writes.push(...(releaseSlotWrites(tx.tutor_id, starts, tx.id) as WriteItem[]));
   }
   if (request.paystackEvent) {
     const { eventKey, event, reference, outcome } = request.paystackEvent;

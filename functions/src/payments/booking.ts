@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { CURRENCY } from '#shared/constants';
+import { areConsecutiveFreeSlots, freeSlots } from '#shared/lesson-slots';
 import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { priceLesson, type LessonPrice } from '#shared/money';
 import { INITIAL_COURSE_STATUS, INITIAL_STATUS } from '#shared/transaction-process';
 import { normalizeIvorianPhone, scheduledDateError, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
 import type { Profile } from '#shared/schemas';
-import { DomainError, NotFoundError, ValidationError } from '#commons/errors';
+import { ConflictError, DomainError, NotFoundError, ValidationError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
 import { applyTransition } from '../escrow/transitions.js';
@@ -33,6 +34,7 @@ import {
 } from './entities.js';
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
 import { findTutor, type BookableTutor } from './tutors.js';
+import { heldSlotStarts, holdSlotWrites } from '../tutors/slot-holds.js';
 
 const FIRST_ATTEMPT = 1;
 
@@ -57,6 +59,28 @@ function checkSchedule(scheduledDate: string | undefined, now: Date): string | u
   return new Date(scheduledDate).toISOString();
 }
 
+/**
+ * The slots a booking asks for, checked against the tutor's free slots now (weekly hours, days off,
+ * the 2 h lead, the slots already held): their starts in order, or a 409 in French. The hold's
+ * conditional writes then settle a race between two parents who both passed this check.
+ */
+async function checkSlots(slots: readonly string[] | undefined, tutor: BookableTutor, now: Date): Promise<string[] | undefined> {
+  if (!slots) return undefined;
+  const starts = slots.map((start) => new Date(start).toISOString()).sort();
+  const free = freeSlots({ week: tutor.week, exceptions: tutor.exceptions, taken: await heldSlotStarts(tutor.id, now), now });
+  if (!areConsecutiveFreeSlots(starts, free)) throw new ConflictError(messages.payments.slotsNotFree);
+  return starts;
+}
+
+/** Why DynamoDB cancelled the booking's transaction, per write from `from` on (none: not cancelled). */
+function cancellationCodes(error: unknown, from = 0): string[] {
+  if ((error as { name?: string } | null)?.name !== 'TransactionCanceledException') return [];
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.slice(from).map((reason) => reason.Code ?? 'None');
+}
+
+const BOOKING_CONFLICT_RETRIES = 3;
+
 interface NewBooking {
   id: string;
   reference: string;
@@ -70,6 +94,7 @@ async function writePendingTransaction(
   tutor: BookableTutor & { hourlyRate: number },
   scheduledDate: string | undefined,
   now: Date,
+  slots: string[] | undefined,
 ): Promise<NewBooking> {
   const id = randomUUID();
   logTransaction(id);
@@ -78,8 +103,7 @@ async function writePendingTransaction(
   const price = priceLesson(tutor.hourlyRate, request.duration);
   const newest = newestFirstKey(createdAt, id);
   const phone = request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined;
-  const response = await execute(
-    { capacity: 'INDEXES' },
+  const writes = [
     TransactionEntity.build(PutTransaction)
       .item({
         id,
@@ -110,6 +134,7 @@ async function writePendingTransaction(
           level: request.level,
           duration_hours: request.duration,
           scheduled_date: scheduledDate,
+          ...(slots ? { holds_slots: true } : {}),
           notes: request.notes || undefined,
           status: INITIAL_COURSE_STATUS,
         },
@@ -136,7 +161,28 @@ async function writePendingTransaction(
       gsi1pk: OPEN_TRANSACTIONS_INDEX,
       gsi1sk: newest,
     }),
-  );
+  ] as const;
+  // The lesson's slots, held in the same transaction: a slot held already cancels the whole booking.
+  const holds = slots ? holdSlotWrites(tutor.id, slots, id) : [];
+  let response;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await execute({ capacity: 'INDEXES' }, ...writes, ...holds);
+      break;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      // Another parent's booking of the same slot is being written at this very moment: try again,
+      // and its hold, once written, cancels this one.
+      if (codes.includes('TransactionConflict') && attempt < BOOKING_CONFLICT_RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60 * (attempt + 1)));
+        continue;
+      }
+      if (cancellationCodes(error, writes.length).some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) {
+        throw new ConflictError(messages.payments.slotTaken);
+      }
+      throw error;
+    }
+  }
   recordWriteCapacity('book', response.ConsumedCapacity);
   return { id, reference, createdAt, price };
 }
@@ -163,8 +209,10 @@ export async function bookAndInitialisePayment(
   const email = parent.email ?? request.email;
   if (!email) throw new ValidationError(messages.payments.emailMissing);
   const tutor = await bookableTutor(request.tutorId);
-  const scheduledDate = checkSchedule(request.scheduledDate, now);
-  const booking = await writePendingTransaction(request, { ...parent, email }, tutor, scheduledDate, now);
+  const slots = await checkSlots(request.slots, tutor, now);
+  // A booking by slots: its lesson begins with its first slot.
+  const scheduledDate = slots ? slots[0] : checkSchedule(request.scheduledDate, now);
+  const booking = await writePendingTransaction(request, { ...parent, email }, tutor, scheduledDate, now, slots);
 
   try {
     await startEscrowWorkflow(booking.id, { counted: FIRST_ATTEMPT });

@@ -5,6 +5,7 @@
  * Index keys are plain attributes set once at creation (never recomputed by an update).
  */
 import { Entity } from 'dynamodb-toolbox/entity';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
@@ -83,6 +84,11 @@ export const TransactionEntity = new Entity({
       level: string(),
       duration_hours: number(),
       scheduled_date: string().optional(),
+      /**
+       * The lesson holds its slots (issue 15): one per hour from `scheduled_date`, for
+       * `duration_hours` (tutors/slot-holds.ts), freed by the transition that says it will not happen.
+       */
+      holds_slots: boolean().optional(),
       notes: string().optional(),
       status: string().enum(...COURSE_STATUSES),
       parent_rating: number().optional(),

@@ -1,6 +1,9 @@
 /** The tutor being booked: its stored profile (rate) and name, never what the browser says. */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import type { AvailabilityEntry } from '#shared/tutor-profile-schemas';
+import { normaliseWeek } from '#shared/tutor-profile-schemas';
+import type { AvailabilityException } from '#shared/lesson-slots';
 import { kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
 
 export interface BookableTutor {
@@ -9,6 +12,9 @@ export interface BookableTutor {
   name: string;
   hourlyRate: number | undefined;
   isCompleted: boolean;
+  /** The weekly hours and days off its free slots come from (a booking by slots checks them). */
+  week: AvailabilityEntry[];
+  exceptions: AvailabilityException[];
 }
 
 export async function findTutor(tutorId: string): Promise<BookableTutor | null> {
@@ -27,5 +33,7 @@ export async function findTutor(tutorId: string): Promise<BookableTutor | null> 
     name: profile ? `${profile.first_name} ${profile.last_name}`.trim() : 'Répétiteur',
     hourlyRate: tutor.hourly_rate,
     isCompleted: tutor.is_completed,
+    week: normaliseWeek(tutor.availability_schedule),
+    exceptions: (tutor.availability_exceptions ?? []).map(({ start_date, end_date }) => ({ start_date, end_date })),
   };
 }
