@@ -19,6 +19,19 @@ import {
   buildUploadKey,
 } from '#shared';
 
+/** The smallest tutor profile the schema accepts. */
+const minimalTutorProfile = {
+  bio: 'Bio',
+  education: 'Licence',
+  experience: 'debutant',
+  subjects: ['Français'],
+  levels: ['Primaire'],
+  location: 'distance',
+  hourly_rate: null,
+  availability_schedule: [],
+  diploma_image_keys: [],
+};
+
 describe('weekly availability (spec §5)', () => {
   it('starts with the seven days from Lundi to Dimanche, none available', () => {
     const week = emptyWeek();
@@ -87,20 +100,9 @@ describe('days off (issue 15)', () => {
   });
 
   it('are optional in a saved profile and kept in date order by the editor, each period once', () => {
-    const base = {
-      bio: 'Bio',
-      education: 'Licence',
-      experience: 'debutant',
-      subjects: ['Français'],
-      levels: ['Primaire'],
-      location: 'distance',
-      hourly_rate: null,
-      availability_schedule: [],
-      diploma_image_keys: [],
-    };
-    expect(z.safeParse(tutorProfileInputSchema, base).success).toBe(true);
-    expect(z.safeParse(tutorProfileInputSchema, { ...base, availability_exceptions: [{ start_date: '2026-12-24', end_date: '2026-12-26' }] }).success).toBe(true);
-    expect(z.safeParse(tutorProfileInputSchema, { ...base, availability_exceptions: [{ start_date: '2026-12-26', end_date: '2026-12-24' }] }).success).toBe(false);
+    expect(z.safeParse(tutorProfileInputSchema, minimalTutorProfile).success).toBe(true);
+    expect(z.safeParse(tutorProfileInputSchema, { ...minimalTutorProfile, availability_exceptions: [{ start_date: '2026-12-24', end_date: '2026-12-26' }] }).success).toBe(true);
+    expect(z.safeParse(tutorProfileInputSchema, { ...minimalTutorProfile, availability_exceptions: [{ start_date: '2026-12-26', end_date: '2026-12-24' }] }).success).toBe(false);
 
     const christmas = { start_date: '2026-12-24', end_date: '2026-12-26' };
     const list = addException(addException([], { start_date: '2027-01-05', end_date: '2027-01-05' }), christmas);
@@ -148,21 +150,10 @@ describe('request schemas', () => {
   });
 
   it('refuse duplicate subjects and unknown fields in a tutor profile', () => {
-    const base = {
-      bio: 'Bio',
-      education: 'Licence',
-      experience: 'debutant',
-      subjects: ['Français'],
-      levels: ['Primaire'],
-      location: 'distance',
-      hourly_rate: null,
-      availability_schedule: [],
-      diploma_image_keys: [],
-    };
-    expect(z.safeParse(tutorProfileInputSchema, base).success).toBe(true);
-    expect(z.safeParse(tutorProfileInputSchema, { ...base, subjects: ['Français', 'Français'] }).success).toBe(false);
-    expect(z.safeParse(tutorProfileInputSchema, { ...base, is_verified: true }).success).toBe(false);
-    expect(z.safeParse(tutorProfileInputSchema, { ...base, user_id: 'someone-else' }).success).toBe(false);
+    expect(z.safeParse(tutorProfileInputSchema, minimalTutorProfile).success).toBe(true);
+    expect(z.safeParse(tutorProfileInputSchema, { ...minimalTutorProfile, subjects: ['Français', 'Français'] }).success).toBe(false);
+    expect(z.safeParse(tutorProfileInputSchema, { ...minimalTutorProfile, is_verified: true }).success).toBe(false);
+    expect(z.safeParse(tutorProfileInputSchema, { ...minimalTutorProfile, user_id: 'someone-else' }).success).toBe(false);
   });
 
   it('keep the upload size limit at 5 MB', () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { CURRENCY } from '#shared/constants';
-import { areConsecutiveFreeSlots, freeSlots } from '#shared/lesson-slots';
+import { areConsecutiveFreeSlots } from '#shared/lesson-slots';
 import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { priceLesson, type LessonPrice } from '#shared/money';
@@ -34,7 +34,7 @@ import {
 } from './entities.js';
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
 import { findTutor, type BookableTutor } from './tutors.js';
-import { heldSlotStarts, holdSlotWrites } from '../tutors/slot-holds.js';
+import { holdSlotWrites, tutorFreeSlots } from '../tutors/slot-holds.js';
 
 const FIRST_ATTEMPT = 1;
 
@@ -67,8 +67,7 @@ function checkSchedule(scheduledDate: string | undefined, now: Date): string | u
 async function checkSlots(slots: readonly string[] | undefined, tutor: BookableTutor, now: Date): Promise<string[] | undefined> {
   if (!slots) return undefined;
   const starts = slots.map((start) => new Date(start).toISOString()).sort();
-  const free = freeSlots({ week: tutor.week, exceptions: tutor.exceptions, taken: await heldSlotStarts(tutor.id, now), now });
-  if (!areConsecutiveFreeSlots(starts, free)) throw new ConflictError(messages.payments.slotsNotFree);
+  if (!areConsecutiveFreeSlots(starts, await tutorFreeSlots(tutor, now))) throw new ConflictError(messages.payments.slotsNotFree);
   return starts;
 }
 

@@ -12,7 +12,8 @@ import { number } from 'dynamodb-toolbox/schema/number';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { BOOKING_HORIZON_DAYS, SLOT_MINUTES } from '#shared/lesson-slots';
+import { BOOKING_HORIZON_DAYS, freeSlots, SLOT_MINUTES, type AvailabilityException, type LessonSlot } from '#shared/lesson-slots';
+import type { AvailabilityEntry } from '#shared/tutor-profile-schemas';
 import { kalanTable, onKalanTable } from '#commons/db';
 
 const slotsPartition = (tutorId: string) => `SLOTS#${tutorId}`;
@@ -53,6 +54,17 @@ export async function heldSlotStarts(tutorId: string, now: Date): Promise<string
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey);
   return starts;
+}
+
+/**
+ * The tutor's free slots now: its weekly hours minus its days off, the held slots and those starting
+ * too soon. What `GET /api/tutors/{id}/slots` shows and what a booking by slots is checked against.
+ */
+export async function tutorFreeSlots(
+  tutor: { id: string; week: readonly AvailabilityEntry[]; exceptions: readonly AvailabilityException[] },
+  now: Date,
+): Promise<LessonSlot[]> {
+  return freeSlots({ week: tutor.week, exceptions: tutor.exceptions, taken: await heldSlotStarts(tutor.id, now), now });
 }
 
 /** The puts that hold `starts` for the booking, each cancelling the transaction if the slot is held already. */

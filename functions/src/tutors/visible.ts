@@ -5,6 +5,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { AvailabilityException } from '#shared/lesson-slots';
+import { normaliseWeek, type AvailabilityEntry } from '#shared/tutor-profile-schemas';
 import { messages } from '#shared/messages';
 import { kalanTable, TutorProfileEntity } from '#commons/db';
 import { NotFoundError } from '#commons/errors';
@@ -35,4 +36,9 @@ export async function visibleTutorProfile(id: string, caller: { userId: string; 
 /** The tutor's days off; none on a profile saved before they existed. */
 export function exceptionsOf(item: StoredTutorProfile): AvailabilityException[] {
   return (item.availability_exceptions ?? []).map(({ start_date, end_date }) => ({ start_date, end_date }));
+}
+
+/** What the tutor's free slots come from: the seven days of its weekly hours, and its days off. */
+export function availabilityOf(item: StoredTutorProfile): { week: AvailabilityEntry[]; exceptions: AvailabilityException[] } {
+  return { week: normaliseWeek(item.availability_schedule), exceptions: exceptionsOf(item) };
 }
