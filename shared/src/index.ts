@@ -14,3 +14,6 @@ export * from './search.js';
 export * from './discovery-schemas.js';
 export * from './french.js';
 export * from './mfa-schemas.js';
+export * from './lesson-schemas.js';
+export * from './cancellation-policy.js';
+export * from './lesson-slots.js';

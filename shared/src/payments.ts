@@ -9,6 +9,7 @@ import type { CourseStatus, TransactionStatus } from './transaction-process.js';
 
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'En attente',
+  requested: 'En attente de confirmation',
   escrow: 'En escrow',
   disputed: 'Litige en cours',
   refund_pending: 'Remboursement en cours',
@@ -22,6 +23,7 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
 /** What a status means, under its label. */
 export const TRANSACTION_STATUS_DESCRIPTIONS: Record<TransactionStatus, string> = {
   pending: 'Paiement en attente de confirmation',
+  requested: 'Paiement reçu : le répétiteur doit confirmer le cours',
   escrow: 'Fonds sécurisés en attente de validation',
   disputed: "Fonds bloqués : un administrateur examine le litige",
   refund_pending: 'Remboursement sous 2 à 3 jours ouvrés',

@@ -11,6 +11,7 @@ import { accountRoutes } from './route-tables/account.js';
 import { authRoutes } from './route-tables/auth.js';
 import { discoveryRoutes } from './route-tables/discovery.js';
 import { onboardingRoutes } from './route-tables/onboarding.js';
+import { lessonRoutes } from './route-tables/lessons.js';
 import { paymentRoutes } from './route-tables/payments.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
@@ -38,6 +39,7 @@ export const routes = {
   ...onboardingRoutes,
   ...discoveryRoutes,
   ...paymentRoutes,
+  ...lessonRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
   notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
 } as const satisfies Record<string, RouteDefinition>;

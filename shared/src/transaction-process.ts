@@ -17,6 +17,7 @@ import { DISPUTE_RATING_THRESHOLD } from './constants.js';
 
 export const TRANSACTION_STATUSES = [
   'pending',
+  'requested',
   'escrow',
   'disputed',
   'refund_pending',
@@ -46,6 +47,7 @@ export function isFinalStatus(status: TransactionStatus): boolean {
  * is not among them: the workflow may fail before or after the payment (see `moneyReceived`).
  */
 export const MONEY_RECEIVED_STATUSES = [
+  'requested',
   'escrow',
   'disputed',
   'refund_pending',
@@ -69,11 +71,14 @@ export type CourseStatus = (typeof COURSE_STATUSES)[number];
 export const INITIAL_COURSE_STATUS = 'scheduled' as const satisfies CourseStatus;
 
 /** The statuses a workflow can fail in (its waits and steps before the money is settled). */
-export const ATTENTION_STATUSES = ['pending', 'escrow', 'disputed', 'refund_pending'] as const satisfies readonly TransactionStatus[];
+export const ATTENTION_STATUSES = ['pending', 'requested', 'escrow', 'disputed', 'refund_pending'] as const satisfies readonly TransactionStatus[];
 export type AttentionStatus = (typeof ATTENTION_STATUSES)[number];
 
-/** Who takes an action: a signed-in role, or the platform itself (webhook, workflow, timer). */
-export type Actor = 'parent' | 'admin' | 'system';
+/**
+ * Who takes an action: a signed-in role, or the platform itself (webhook, workflow, timer). A tutor
+ * acts only on the lessons booked with them (issue 15), never on money directly.
+ */
+export type Actor = 'parent' | 'tutor' | 'admin' | 'system';
 
 export const TRANSACTION_ACTIONS = [
   'confirm_payment',
@@ -88,14 +93,26 @@ export const TRANSACTION_ACTIONS = [
   'resume_payment',
   'resume_escrow',
   'resume_dispute',
+  // Lessons (issue 15): the tutor's answer, cancellations, problems reported after the lesson.
+  'accept',
+  'decline',
+  'auto_decline',
+  'cancel',
+  'report_problem',
+  'report_no_show',
+  'resume_request',
 ] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 
-/** A money movement: the balanced ledger lines of functions/src/escrow/ledger.ts. */
-export type Movement = 'payment' | 'release' | 'refund';
+/**
+ * A money movement: the balanced ledger lines of functions/src/escrow/ledger.ts. `compensation` is
+ * the tutor's share (and its commission) of a lesson the parent cancelled late; the `refund` that
+ * follows gives the parent the rest.
+ */
+export type Movement = 'payment' | 'release' | 'refund' | 'compensation';
 
 /** The date a transition stamps on the transaction. */
-export type TransitionStamp = 'escrow_released_at' | 'refund_requested_at' | 'refunded_at' | 'failed_at';
+export type TransitionStamp = 'escrow_released_at' | 'refund_requested_at' | 'refunded_at' | 'failed_at' | 'accepted_at';
 
 /** What a transition or a step does besides setting the status, all in the same DynamoDB transaction. */
 export interface Effects {
@@ -113,6 +130,16 @@ export interface Effects {
   rating?: true;
   /** The lesson will not happen: the tutor's slots its booking held are free again (issue 15). */
   freeSlots?: true;
+  /**
+   * A cancellation: the policy (shared/src/cancellation-policy.ts) decides, from who cancels and
+   * how long before the start, what is refunded and what compensates the tutor (the
+   * `compensation` movement, written with the change when it is not zero).
+   */
+  cancellation?: true;
+  /** The tutor's lesson counters (their profile's cancellation rate and no-shows) this change moves. */
+  tutorStat?: 'accepted' | 'tutor_cancelled';
+  /** The lesson was given: the tutor's mark, recorded once. */
+  given?: true;
 }
 
 export interface Transition {
@@ -126,32 +153,55 @@ export interface Transition {
    * only after it came in.
    */
   paid?: boolean;
+  /**
+   * Only for bookings of a lesson in the tutor's slots (true: `course.holds_slots`, issue 15) or
+   * only for the others (false): a booking with a free date or none keeps the escrow of the spec.
+   */
+  lesson?: boolean;
   effects?: Effects;
 }
 
 const RELEASED: Effects = { ledger: 'release', course: 'completed', stamp: 'escrow_released_at' };
 const REFUND_ASKED: Effects = { course: 'cancelled', stamp: 'refund_requested_at' };
 const REFUNDED: Effects = { ledger: 'refund', stamp: 'refunded_at', freeSlots: true };
+/** The lesson will not happen and the parent gets the money back: its slots are free at once. */
+const DECLINED: Effects = { ...REFUND_ASKED, freeSlots: true };
+const CANCELLED: Effects = { ...REFUND_ASKED, freeSlots: true, cancellation: true };
 
 /** The whole lifecycle. A parent may act only on its own transactions (checked by the API). */
 export const TRANSITIONS: readonly Transition[] = [
-  // Paystack confirmed the payment (webhook + verify): the funds are held by us.
-  { action: 'confirm_payment', from: ['pending'], to: 'escrow', actors: ['system'], effects: { ledger: 'payment' } },
+  // Paystack confirmed the payment (webhook + verify): the funds are held by us. A lesson in the
+  // tutor's slots then waits for the tutor's answer ('En attente de confirmation').
+  { action: 'confirm_payment', from: ['pending'], to: 'escrow', actors: ['system'], lesson: false, effects: { ledger: 'payment' } },
+  { action: 'confirm_payment', from: ['pending'], to: 'requested', actors: ['system'], lesson: true, effects: { ledger: 'payment' } },
   // Paystack's amount or currency differs from ours: never escrowed; settled by hand at Paystack.
   { action: 'flag_payment', from: ['pending'], to: 'payment_mismatch', actors: ['system'] },
   // No payment before the workflow's deadline.
   { action: 'expire_payment', from: ['pending'], to: 'failed', actors: ['system'], effects: { course: 'cancelled', stamp: 'failed_at', freeSlots: true } },
+  // The tutor confirms the lesson: the funds stay held until after it.
+  { action: 'accept', from: ['requested'], to: 'escrow', actors: ['tutor'], lesson: true, effects: { stamp: 'accepted_at', tutorStat: 'accepted' } },
+  // The tutor declines, or has not answered in time: the parent is refunded in full.
+  { action: 'decline', from: ['requested'], to: 'refund_pending', actors: ['tutor'], lesson: true, effects: DECLINED },
+  { action: 'auto_decline', from: ['requested'], to: 'refund_pending', actors: ['system'], lesson: true, effects: DECLINED },
+  // Either side cancels before the start, by the cancellation policy; a tutor's cancellation counts.
+  { action: 'cancel', from: ['requested', 'escrow'], to: 'refund_pending', actors: ['parent'], lesson: true, effects: CANCELLED },
+  { action: 'cancel', from: ['escrow'], to: 'refund_pending', actors: ['tutor'], lesson: true, effects: { ...CANCELLED, tutorStat: 'tutor_cancelled' } },
   // Irreversible: the tutor's share is credited and the commission booked.
   { action: 'release', from: ['escrow'], to: 'released', actors: ['parent', 'admin'], effects: RELEASED },
   { action: 'release', from: ['disputed'], to: 'released', actors: ['admin'], effects: { ...RELEASED, dispute: 'resolve' } },
   { action: 'auto_release', from: ['escrow'], to: 'released', actors: ['system'], effects: RELEASED },
-  // The course is cancelled; Paystack refunds in 2–3 business days.
-  { action: 'refund', from: ['escrow'], to: 'refund_pending', actors: ['parent', 'admin'], effects: REFUND_ASKED },
-  { action: 'refund', from: ['disputed'], to: 'refund_pending', actors: ['admin'], effects: { ...REFUND_ASKED, dispute: 'resolve' } },
+  // The course is cancelled; Paystack refunds in 2–3 business days. A parent's refund of a lesson
+  // goes through the cancellation policy (`cancel`), an admin's does not.
+  { action: 'refund', from: ['escrow'], to: 'refund_pending', actors: ['parent'], lesson: false, effects: REFUND_ASKED },
+  { action: 'refund', from: ['escrow', 'requested'], to: 'refund_pending', actors: ['admin'], effects: { ...REFUND_ASKED, freeSlots: true } },
+  { action: 'refund', from: ['disputed'], to: 'refund_pending', actors: ['admin'], effects: { ...REFUND_ASKED, freeSlots: true, dispute: 'resolve' } },
   // A refund that failed at Paystack (funds still held) can be retried by an admin.
   { action: 'refund', from: ['needs_attention'], to: 'refund_pending', actors: ['admin'], paid: true, effects: REFUND_ASKED },
   // A rating of 2 or less while the funds are held freezes them until an admin decides.
   { action: 'dispute', from: ['escrow'], to: 'disputed', actors: ['parent'], effects: { rating: true, dispute: 'open' } },
+  // After the start of a lesson the parent may report a problem or a no-show: the funds freeze.
+  { action: 'report_problem', from: ['escrow'], to: 'disputed', actors: ['parent'], lesson: true, effects: { dispute: 'open' } },
+  { action: 'report_no_show', from: ['escrow'], to: 'disputed', actors: ['parent'], lesson: true, effects: { dispute: 'open' } },
   { action: 'complete_refund', from: ['refund_pending'], to: 'refunded', actors: ['system'], effects: REFUNDED },
   // A workflow step failed for good (Paystack down or refusing, an unexpected error): an admin must
   // look. Taken again while waiting for the admin, to record a later failure.
@@ -159,6 +209,7 @@ export const TRANSITIONS: readonly Transition[] = [
   // The admin's retry ('Relancer'), once Paystack said what the money did: back to the status the
   // workflow failed in (a refund retried is `refund` above), or the refund Paystack made.
   { action: 'resume_payment', from: ['needs_attention'], to: 'pending', actors: ['admin'], paid: false },
+  { action: 'resume_request', from: ['needs_attention'], to: 'requested', actors: ['admin'], paid: true },
   { action: 'resume_escrow', from: ['needs_attention'], to: 'escrow', actors: ['admin'], paid: true },
   { action: 'resume_dispute', from: ['needs_attention'], to: 'disputed', actors: ['admin'], paid: true },
   { action: 'complete_refund', from: ['needs_attention'], to: 'refunded', actors: ['admin'], paid: true, effects: REFUNDED },
@@ -167,6 +218,7 @@ export const TRANSITIONS: readonly Transition[] = [
 /** The retry action that puts a transaction back where its workflow failed. */
 export const RESUME_ACTIONS: Record<AttentionStatus, TransactionAction> = {
   pending: 'resume_payment',
+  requested: 'resume_request',
   escrow: 'resume_escrow',
   disputed: 'resume_dispute',
   refund_pending: 'refund',
@@ -175,21 +227,36 @@ export const RESUME_ACTIONS: Record<AttentionStatus, TransactionAction> = {
 /**
  * The transition `actor` may take from `from`. `paid` says whether the money was received; it is
  * known from the status except for `needs_attention`, where the caller gives `moneyReceived(tx)`
- * (without it, the transaction counts as unpaid: no money can leave).
+ * (without it, the transaction counts as unpaid: no money can leave). `lesson` says whether the
+ * booking holds the tutor's slots (`isLesson`); without it, it does not.
  */
 export function transitionFor(
   action: TransactionAction,
   from: TransactionStatus,
   actor: Actor,
   paid: boolean = moneyReceived({ status: from }),
+  lesson = false,
 ): Transition | undefined {
   return TRANSITIONS.find(
-    (t) => t.action === action && t.from.includes(from) && t.actors.includes(actor) && (t.paid === undefined || t.paid === paid),
+    (t) =>
+      t.action === action &&
+      t.from.includes(from) &&
+      t.actors.includes(actor) &&
+      (t.paid === undefined || t.paid === paid) &&
+      (t.lesson === undefined || t.lesson === lesson),
   );
 }
 
-export function canTakeAction(action: TransactionAction, from: TransactionStatus, actor: Actor, paid?: boolean): boolean {
-  return transitionFor(action, from, actor, paid) !== undefined;
+export function canTakeAction(action: TransactionAction, from: TransactionStatus, actor: Actor, paid?: boolean, lesson?: boolean): boolean {
+  return transitionFor(action, from, actor, paid, lesson) !== undefined;
+}
+
+/**
+ * A booking of a lesson in the tutor's slots (issue 15): it was booked with its slots, which it
+ * keeps as a fact after they are freed (`course.lesson`), or, booked before that fact existed, holds them.
+ */
+export function isLesson(tx: { course: { lesson?: boolean; holds_slots?: boolean } }): boolean {
+  return tx.course.lesson === true || tx.course.holds_slots === true;
 }
 
 /** The statuses from which `actor` may take `action` (the `status IN (...)` of a conditional write). */
@@ -206,13 +273,15 @@ export function movementOf(action: TransactionAction): Movement | null {
  * Steps that keep the status: they record something on a transaction in one of their statuses,
  * conditional on the status read, like a transition.
  */
-export const IN_PLACE_STEPS = ['rate', 'report_dispute', 'close_dispute'] as const;
+export const IN_PLACE_STEPS = ['rate', 'report_dispute', 'close_dispute', 'mark_given'] as const;
 export type InPlaceStep = (typeof IN_PLACE_STEPS)[number];
 
 export interface StepDefinition {
   step: InPlaceStep;
   from: readonly TransactionStatus[];
   actors: readonly Actor[];
+  /** As a transition's `lesson`. */
+  lesson?: boolean;
   effects: Effects;
 }
 
@@ -231,10 +300,14 @@ export const STEPS: readonly StepDefinition[] = [
     actors: ['admin'],
     effects: { dispute: 'close' },
   },
+  // The tutor marks the lesson given, once it has started; the parent then confirms or reports.
+  { step: 'mark_given', from: ['escrow'], actors: ['tutor'], lesson: true, effects: { given: true } },
 ];
 
-export function stepFor(step: InPlaceStep, from: TransactionStatus, actor: Actor): StepDefinition | undefined {
-  return STEPS.find((s) => s.step === step && s.from.includes(from) && s.actors.includes(actor));
+export function stepFor(step: InPlaceStep, from: TransactionStatus, actor: Actor, lesson = false): StepDefinition | undefined {
+  return STEPS.find(
+    (s) => s.step === step && s.from.includes(from) && s.actors.includes(actor) && (s.lesson === undefined || s.lesson === lesson),
+  );
 }
 
 /** A rating of 2 or less opens a dispute. */
@@ -258,8 +331,13 @@ export function ratingOutcome(rating: number, status: TransactionStatus): { acti
  * checkout is a slot lost. Before failing it the workflow asks Paystack once more (payment-check.ts).
  */
 export const PAYMENT_TIMEOUT_SECONDS = 30 * 60;
-/** Default window after the lesson date before funds still in escrow are released automatically. */
+/** Default window after the lesson's end before funds still in escrow are released automatically. */
 export const DEFAULT_AUTO_RELEASE_DAYS = 7;
+/**
+ * How long a tutor has to answer a lesson request (seconds): 24 h, and never later than the
+ * lesson's start (timing.ts). Without an answer the request is declined and the parent refunded.
+ */
+export const DEFAULT_ANSWER_WINDOW_SECONDS = 24 * 60 * 60;
 
 /**
  * The statuses the escrow workflow waits in, and what it does by itself when the wait ends:
@@ -267,8 +345,9 @@ export const DEFAULT_AUTO_RELEASE_DAYS = 7;
  * the lesson — settings read by functions/src/escrow/timing.ts) and `action` the system transition
  * it then tries. A wait without a timer ends only when someone acts (it re-reads now and then).
  */
-export const WAITS: Partial<Record<TransactionStatus, { timer?: 'payment_window' | 'auto_release_window'; action?: TransactionAction }>> = {
+export const WAITS: Partial<Record<TransactionStatus, { timer?: 'payment_window' | 'answer_window' | 'auto_release_window'; action?: TransactionAction }>> = {
   pending: { timer: 'payment_window', action: 'expire_payment' },
+  requested: { timer: 'answer_window', action: 'auto_decline' },
   escrow: { timer: 'auto_release_window', action: 'auto_release' },
   disputed: {},
   needs_attention: {},
@@ -284,7 +363,7 @@ export const ESCROW_DECISIONS = ['release', 'refund'] as const;
 export type EscrowDecision = (typeof ESCROW_DECISIONS)[number];
 
 /** The actor a signed-in user acts as on money, or null (tutors and companies never do). */
-export function actorForRole(groups: readonly Role[]): Exclude<Actor, 'system'> | null {
+export function actorForRole(groups: readonly Role[]): Exclude<Actor, 'system' | 'tutor'> | null {
   if (groups.includes('admin')) return 'admin';
   if (groups.includes('parent')) return 'parent';
   return null;
