@@ -87,7 +87,10 @@ export class Api extends Construct {
       if (!integration) {
         const fn = new KalanFunction(this, constructIdFor(handlerModule), { handlerModule, table, stage });
         this.functions.set(handlerModule, fn);
-        integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn);
+        // A module serving several routes (notifications/api) gets one API-scoped invoke permission
+        // instead of one per route: the stack's resources stay under CloudFormation's 500.
+        const shared = Object.values(routes).filter((route) => route.handler === handlerModule).length > 1;
+        integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn, { scopePermissionToRoute: !shared });
         integrations.set(handlerModule, integration);
       }
       return integration;

@@ -9,6 +9,7 @@ import { Auth } from './auth.js';
 import { Data } from './data.js';
 import { Escrow } from './escrow.js';
 import { Monitoring } from './monitoring.js';
+import { Notifications } from './notifications.js';
 import { acknowledge } from './nag.js';
 import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
@@ -48,6 +49,7 @@ export class KalanStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly search: Search;
+  readonly notifications: Notifications;
   readonly web: Web;
   /** Where operations alarms go; e-mailed to the stage's alarmEmail when it has one. */
   readonly alarmTopic: Topic;
@@ -87,6 +89,7 @@ export class KalanStack extends Stack {
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
     const escrow = new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
     new Reconciler(this, 'Reconciler', { stage, table, escrow });
+    this.notifications = new Notifications(this, 'Notifications', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
 
     this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Kalan ${stage.name} : alarmes`, enforceSSL: true });
     if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));

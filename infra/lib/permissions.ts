@@ -47,6 +47,8 @@ export const GSI2 = {
   attentionTransactions: 'TX_ATTENTION',
   /** Sparse: KYC submissions while pending (kyc/entities.ts). */
   pendingKyc: 'KYC_PENDING',
+  /** Sparse: a user's notifications while unread (notifications/entities.ts). */
+  unreadNotifications: 'NOTIF_UNREAD#*',
 } as const;
 
 /** Partition keys of gsi3 (sparse: the published tutors, the search catalogue's source). */
@@ -125,6 +127,10 @@ export interface Permissions {
   readonly cognito?: readonly ('AdminAddUserToGroup' | 'AdminDeleteUser' | 'AdminGetUser')[];
   /** Reads the table's stream (event source mapping) and sends the batches that keep failing to its dead-letter queue. */
   readonly tableStream?: true;
+  /** SES v2 `SendEmail` from the stage's sender identity (infra/lib/notifications.ts). */
+  readonly email?: true;
+  /** The lesson reminders' one-time schedules, in their group only (and passing their scheduler role). */
+  readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
 }
 
 const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, counters: COUNTERS, slots: SLOTS } = PARTITIONS;
@@ -233,6 +239,19 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     buckets: { catalogue: ['read'], tutorImages: ['read'] },
     bedrock: true,
   },
+
+  // Notifications (issue 15): each user's own items (USER#), the unread ones by the sparse gsi2.
+  // The notifier reads the stream's images, the recipients' profiles and preferences, writes each
+  // notification once and marks its e-mail; schedules the lesson reminders; a reminder re-reads its
+  // transaction (still on?) before telling.
+  'notifications/notify': {
+    table: { get: [TX, USER], put: [USER], update: [USER] },
+    tableStream: true,
+    email: true,
+    reminderSchedules: ['CreateSchedule', 'DeleteSchedule'],
+  },
+  // The API (one function for its five routes): the caller's notifications, the unread ones, its preferences.
+  'notifications/api': { table: { get: [USER], put: [USER], update: [USER], query: [USER], gsi2: [GSI2.unreadNotifications] } },
 
   // Money. The escrow and webhook paths move money (ledger); the others change a transaction without.
   'payments/initialize': {

@@ -35,6 +35,8 @@ export const localConfig = {
     lambda: port('KALAN_LAMBDA_PORT', 8085),
     /** The local mailbox's page and JSON API (mailbox.ts): loopback only, like the Lambda endpoint. */
     mailbox: port('KALAN_MAILBOX_PORT', 8087),
+    /** EventBridge Scheduler's one-time schedules (scheduler.ts): the lesson reminders. */
+    scheduler: port('KALAN_SCHEDULER_PORT', 8088),
   },
   region: 'eu-west-1',
   stage: 'local',
@@ -84,6 +86,12 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     ESCROW_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-escrow`,
     PAYSTACK_BASE_URL: url(config.ports.paystack),
     SITE_URL: publicUrl(config.ports.app),
+    // Notifications: e-mails through SES v2 into the local mailbox, reminders on the local scheduler.
+    AWS_ENDPOINT_URL_SESV2: url(config.ports.mailbox),
+    NOTIFICATIONS_FROM_EMAIL: 'Kalan <notifications@kalan.local>',
+    AWS_ENDPOINT_URL_SCHEDULER: url(config.ports.scheduler),
+    REMINDER_SCHEDULE_GROUP: 'kalan-local-lesson-reminders',
+    REMINDER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/kalan-local-lesson-reminders',
     POWERTOOLS_SERVICE_NAME: 'kalan',
     // Lambda runs Node 22; this machine's Node 20 would only get a deprecation notice.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

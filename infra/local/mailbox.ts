@@ -7,6 +7,10 @@
  * - A small HTTP server, always on the loopback (the codes open accounts): a French page of the
  *   e-mails, newest first, and `GET /messages?to=<address>` in JSON for tests and scripts.
  * - One line per new e-mail on the console: `[mailbox] <to> — <subject>`.
+ * - SES v2's `SendEmail` (`POST /v2/email/outbound-emails`, the REST-JSON call of the SDK and of
+ *   functions/src/commons/clients/aws-rest-json.ts): the local stack points AWS_ENDPOINT_URL_SESV2
+ *   here, so the notifications' production code path delivers into this mailbox. Tests may make
+ *   the next sends to an address fail (`POST /__ses/failures`), as SES throttling would.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
@@ -183,10 +187,62 @@ const SECURITY_HEADERS = {
   'cache-control': 'no-store',
 };
 
+/** The body of SES v2 `SendEmail` the local endpoint reads (a simple message). */
+interface SesSendEmail {
+  FromEmailAddress?: string;
+  Destination?: { ToAddresses?: string[] };
+  Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+}
+
+function readBody(req: http.IncomingMessage, limit = 1_000_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > limit) reject(new Error('too large'));
+    });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * SES v2 `SendEmail`, locally: each address of the destination gets the message in the mailbox.
+ * `failures` holds, per address, how many next sends fail with a 500 (set by tests).
+ */
+async function sesSendEmail(req: http.IncomingMessage, dir: string, failures: Map<string, number>): Promise<{ status: number; body: unknown; type?: string }> {
+  let input: SesSendEmail;
+  try {
+    input = JSON.parse(await readBody(req)) as SesSendEmail;
+  } catch {
+    return { status: 400, type: 'BadRequestException', body: { message: 'Invalid JSON body' } };
+  }
+  const to = input.Destination?.ToAddresses ?? [];
+  const simple = input.Content?.Simple;
+  if (!to.length || !simple?.Subject?.Data) return { status: 400, type: 'BadRequestException', body: { message: 'Destination and Subject are required' } };
+  for (const address of to) {
+    const left = failures.get(address.toLowerCase()) ?? 0;
+    if (left > 0) {
+      failures.set(address.toLowerCase(), left - 1);
+      return { status: 500, type: 'InternalFailure', body: { message: 'Local SES: failure asked by a test' } };
+    }
+  }
+  let id = '';
+  for (const address of to) {
+    id = deliver(
+      { to: address, subject: simple.Subject.Data, html: simple.Body?.Html?.Data, text: simple.Body?.Text?.Data, from: input.FromEmailAddress, source: 'ses' },
+      dir,
+    ).id;
+  }
+  return { status: 200, body: { MessageId: id } };
+}
+
 export function createMailboxServer(dir: string = mailboxDir()): http.Server {
+  const sesFailures = new Map<string, number>();
   return http.createServer((req, res) => {
-    const send = (status: number, type: string, body: string) => {
-      res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, ...SECURITY_HEADERS });
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, ...SECURITY_HEADERS, ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     let url: URL;
@@ -194,6 +250,29 @@ export function createMailboxServer(dir: string = mailboxDir()): http.Server {
       url = new URL(req.url ?? '/', 'http://localhost');
     } catch {
       return send(400, 'application/json', JSON.stringify({ message: messages.mailbox.notFound }));
+    }
+    // Signed calls only (an SDK's SigV4 header): a web page cannot send one without a preflight, which gets no CORS answer.
+    const signed = /^AWS4-HMAC-SHA256 /.test(req.headers.authorization ?? '');
+    const json = /^application\/json\b/.test(req.headers['content-type'] ?? '');
+    if (req.method === 'POST' && url.pathname === '/v2/email/outbound-emails') {
+      if (!signed) return send(403, 'application/json', JSON.stringify({ message: 'Missing SigV4 signature' }), { 'x-amzn-errortype': 'AccessDeniedException' });
+      void sesSendEmail(req, dir, sesFailures).then(
+        ({ status, body, type }) => send(status, 'application/json', JSON.stringify(body), type ? { 'x-amzn-errortype': type } : {}),
+        () => send(400, 'application/json', JSON.stringify({ message: 'Bad request' }), { 'x-amzn-errortype': 'BadRequestException' }),
+      );
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/__ses/failures') {
+      if (!json) return send(415, 'application/json', '{}');
+      void readBody(req)
+        .then((raw) => {
+          const { to, count } = JSON.parse(raw) as { to: string; count: number };
+          if (typeof to !== 'string' || !Number.isInteger(count)) throw new Error('to, count');
+          sesFailures.set(to.toLowerCase(), count);
+          send(200, 'application/json', JSON.stringify({ to, count }));
+        })
+        .catch(() => send(400, 'application/json', '{}'));
+      return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return send(405, 'application/json', JSON.stringify({ message: messages.mailbox.methodNotAllowed }));

@@ -47,8 +47,12 @@ export async function startStack(): Promise<RunningStack> {
   const { seed } = await import('./seed/index.js');
   const { accounts, tutorsCreated } = await seed(pool);
   // The catalogue snapshot is rebuilt from the seeded table, then kept in step by its stream.
-  const { startSearchIndexing } = await import('./streams.js');
+  const { startNotifications, startSearchIndexing } = await import('./streams.js');
   await startSearchIndexing(config);
+  // Notifications: the lesson reminders' scheduler, then the stream's second consumer.
+  const { startScheduler } = await import('./scheduler-server.js');
+  await startScheduler(config);
+  await startNotifications(config);
 
   // Escrow workflows still in flight when the stack last stopped start again from the table.
   await payments.resumeInFlight();

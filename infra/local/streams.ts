@@ -2,7 +2,8 @@
  * The table's stream, locally: DynamoDB Local has a streams API but no Lambda event source
  * mapping, so this polls it (DescribeStream / GetShardIterator / GetRecords, every ~500 ms) and
  * hands the records, shaped like a Lambda DynamoDB stream event and filtered like the CDK
- * mapping, to the same indexer handler. At start the catalogue snapshot is rebuilt from the table.
+ * mappings, to the same handlers: the search indexer and the notifier, each with its own cursors.
+ * At start the catalogue snapshot is rebuilt from the table.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -17,6 +18,7 @@ import {
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { eventHandlers } from '#shared/routes';
 import { INDEXER_EVENT_PATTERNS } from '../../functions/src/search/catalogue-keys.js';
+import { NOTIFIER_EVENT_PATTERNS } from '../../functions/src/notifications/stream-filter.js';
 import { backfillCatalogueIndex } from '../../functions/src/search/backfill.js';
 import { rebuildSnapshot } from '../../functions/src/search/snapshot.js';
 import { awsEnvironment, localConfig, url, type LocalConfig } from './config.js';
@@ -55,7 +57,7 @@ export function matchesPattern(value: unknown, pattern: unknown): boolean {
 
 /** The event source mapping's filters: only tutors' profile and tutor-profile records reach the indexer. */
 export function isCatalogueRecord(record: StreamRecord): boolean {
-  return INDEXER_EVENT_PATTERNS.some((pattern) => matchesPattern(record, pattern));
+  return passesFilters(record, STREAM_CONSUMERS.searchIndexer);
 }
 
 /** A record of the streams API as Lambda delivers it (dates in epoch seconds). */
@@ -75,7 +77,29 @@ export function toLambdaRecord(record: StreamRecord, streamArn: string, region: 
   };
 }
 
-export async function startSearchIndexing(config: LocalConfig = localConfig): Promise<void> {
+/** A consumer of the table's stream: like a Lambda event source mapping, a handler and its filters. */
+export interface StreamConsumer {
+  handlerModule: string;
+  patterns: readonly unknown[];
+}
+
+/** The stream consumers of the stack, as CDK maps them: the search indexer and the notifier. */
+export const STREAM_CONSUMERS = {
+  searchIndexer: { handlerModule: eventHandlers.searchIndexer, patterns: INDEXER_EVENT_PATTERNS },
+  notifier: { handlerModule: eventHandlers.notifier, patterns: NOTIFIER_EVENT_PATTERNS },
+} as const satisfies Record<string, StreamConsumer>;
+
+/** The records a consumer's filters let through (any of its patterns). */
+export function passesFilters(record: StreamRecord, consumer: StreamConsumer): boolean {
+  return consumer.patterns.some((pattern) => matchesPattern(record, pattern));
+}
+
+/**
+ * Reads the stream for one consumer, with cursors of its own (a consumer that fails reads its
+ * records again without holding the others back, as separate mappings do). Open shards are read
+ * from now on (positioned when this returns); `start()` begins the polling.
+ */
+async function openStreamConsumer(config: LocalConfig, consumer: StreamConsumer): Promise<{ start(): void }> {
   const streams = streamsClient(config);
   const table = await localDynamoClient(config).send(new DescribeTableCommand({ TableName: config.tableName }));
   const streamArn = table.Table?.LatestStreamArn;
@@ -116,11 +140,7 @@ export async function startSearchIndexing(config: LocalConfig = localConfig): Pr
     }
   }
 
-  // Positioned before the rebuild: a change made while the index is read is read afterwards.
   await discoverShards(true);
-  // Tutors saved by a local stack older than the published tutors' index are put into it first.
-  await backfillCatalogueIndex();
-  await rebuildSnapshot();
 
   let stopped = false;
   let lastDiscovery = Date.now();
@@ -147,13 +167,13 @@ export async function startSearchIndexing(config: LocalConfig = localConfig): Pr
       return;
     }
     const records = response.Records ?? [];
-    const relevant = records.filter(isCatalogueRecord);
+    const relevant = records.filter((record) => passesFilters(record, consumer));
     if (relevant.length) {
       const event: DynamoDBStreamEvent = {
         Records: relevant.map((record) => toLambdaRecord(record, streamArn!, config.region)),
       };
       // As with Lambda: a failed batch is not skipped, the same records are read again next time.
-      await invoke(eventHandlers.searchIndexer, event);
+      await invoke(consumer.handlerModule, event);
     }
     const last = records.at(-1)?.dynamodb?.SequenceNumber;
     if (last) cursor.lastSequence = last;
@@ -177,10 +197,24 @@ export async function startSearchIndexing(config: LocalConfig = localConfig): Pr
           await pollShard(shardId, cursor);
         }
       } catch (error) {
-        if (!stopped) console.error('[streams] Lecture du flux DynamoDB en échec, nouvel essai :', (error as Error).message);
+        if (!stopped) console.error(`[streams] ${consumer.handlerModule} : lecture du flux DynamoDB en échec, nouvel essai :`, (error as Error).message);
       }
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, POLL_INTERVAL_MS - (Date.now() - started))));
     }
   };
-  void loop();
+  return { start: () => void loop() };
+}
+
+export async function startSearchIndexing(config: LocalConfig = localConfig): Promise<void> {
+  // Positioned before the rebuild: a change made while the index is read is read afterwards.
+  const indexer = await openStreamConsumer(config, STREAM_CONSUMERS.searchIndexer);
+  // Tutors saved by a local stack older than the published tutors' index are put into it first.
+  await backfillCatalogueIndex();
+  await rebuildSnapshot();
+  indexer.start();
+}
+
+/** The notifier reads the changes from now on (what happened while the stack was stopped is not told). */
+export async function startNotifications(config: LocalConfig = localConfig): Promise<void> {
+  (await openStreamConsumer(config, STREAM_CONSUMERS.notifier)).start();
 }

@@ -309,6 +309,14 @@ export const messages = {
       needs_attention: "Transaction relancée, mais elle demande encore l'intervention d'un administrateur",
     },
   },
+  /** Notifications (issue 15): the API's errors, and what the SPA says about them. */
+  notifications: {
+    notFound: 'Notification introuvable',
+    unknown: 'Notification inconnue',
+    emailChoice: 'Indiquez si vous voulez recevoir les notifications par e-mail (oui ou non)',
+    smsChoice: 'Indiquez si vous voulez recevoir les notifications par SMS (oui ou non)',
+    smsUnavailable: 'Les notifications par SMS et WhatsApp ne sont pas encore disponibles',
+  },
   /** The local mailbox of `npm start` (infra/local/mailbox.ts): where the local stack's e-mails land. */
   mailbox: {
     title: 'Boîte aux lettres locale',

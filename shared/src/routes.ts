@@ -12,6 +12,7 @@ import { authRoutes } from './route-tables/auth.js';
 import { discoveryRoutes } from './route-tables/discovery.js';
 import { onboardingRoutes } from './route-tables/onboarding.js';
 import { lessonRoutes } from './route-tables/lessons.js';
+import { notificationRoutes } from './route-tables/notifications.js';
 import { paymentRoutes } from './route-tables/payments.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
@@ -40,6 +41,7 @@ export const routes = {
   ...discoveryRoutes,
   ...paymentRoutes,
   ...lessonRoutes,
+  ...notificationRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
   notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
 } as const satisfies Record<string, RouteDefinition>;
@@ -59,6 +61,11 @@ export const eventHandlers = {
   escrowTasks: 'escrow/tasks',
   /** Repairs transactions whose workflow or Paystack disagrees with their status (every 15 minutes). */
   reconciler: 'escrow/reconcile',
+  /**
+   * The table's stream → notifications (transactions' status changes, KYC decisions); schedules the
+   * lesson reminders, and sends each when its one-time schedule (EventBridge Scheduler) invokes it.
+   */
+  notifier: 'notifications/notify',
 } as const;
 
 /**

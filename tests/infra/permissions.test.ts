@@ -88,7 +88,7 @@ const S3_ACTIONS = { read: 's3:GetObject', write: 's3:PutObject', tag: 's3:PutOb
 const KMS_ACTIONS = { read: ['kms:Decrypt'], write: ['kms:GenerateDataKey'], tag: [], readTags: [], delete: [] } as const;
 
 /** The non-table rights a row grants, as the actions it may hold on each resource. */
-function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
+function expectedServiceActions(handlerModule: string, row: Permissions): Map<string, Set<string>> {
   const expected = new Map<string, Set<string>>();
   const add = (resource: string, actions: readonly string[]) => {
     const set = expected.get(resource) ?? new Set<string>();
@@ -116,7 +116,20 @@ function expectedServiceActions(row: Permissions): Map<string, Set<string>> {
   if (row.cognito) add(resourceKind({ 'Fn::GetAtt': [logicalId(auth.userPool), 'Arn'] }), row.cognito.map((a) => `cognito-idp:${a}`));
   if (row.tableStream) {
     add('stream', STREAM_ACTIONS);
-    add(resourceKind(Stack.of(stack).resolve(search.deadLetters.queueArn)), ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+    // Each stream consumer's own dead-letter queue.
+    const deadLetters = handlerModule === eventHandlers.notifier ? stack.notifications.deadLetters : search.deadLetters;
+    add(resourceKind(Stack.of(stack).resolve(deadLetters.queueArn)), ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage']);
+  }
+  // The dev stage has no sender address, so no SES right (a stage with one: tests/infra/notifications.test.ts).
+  if (row.email) expect(stageNamed('dev').accountEmailSender).toBeUndefined();
+  if (row.reminderSchedules) {
+    add(
+      resourceKind(
+        Stack.of(stack).resolve(`arn:${Stack.of(stack).partition}:scheduler:${Stack.of(stack).region}:${Stack.of(stack).account}:schedule/kalan-dev-lesson-reminders/lesson-*`),
+      ),
+      row.reminderSchedules.map((a) => `scheduler:${a}`),
+    );
+    add(resourceKind(Stack.of(stack).resolve(stack.notifications.schedulerRole.roleArn)), ['iam:PassRole']);
   }
   return expected;
 }
@@ -169,7 +182,10 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         for (const action of actionsOf(statement)) {
           expect(action, handlerModule).not.toMatch(/\*/);
           // dynamodb:ListStreams has no resource-level permissions (the stream reader only).
-          if (resourcesOf(statement).includes('*')) expect([handlerModule, action]).toEqual([eventHandlers.searchIndexer, 'dynamodb:ListStreams']);
+          if (resourcesOf(statement).includes('*')) {
+            expect([eventHandlers.searchIndexer, eventHandlers.notifier]).toContain(handlerModule);
+            expect(action).toBe('dynamodb:ListStreams');
+          }
         }
       }
     });
@@ -224,7 +240,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         }
       }
       const sorted = (map: Map<string, Set<string>>) => Object.fromEntries([...map].map(([k, v]) => [k, [...v].sort()]).sort());
-      const expected = expectedServiceActions(row);
+      const expected = expectedServiceActions(handlerModule, row);
       expect(sorted(held), handlerModule).toEqual(sorted(expected));
     });
   });
@@ -322,6 +338,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756CServiceRoleDefaultPolicy cloudfront:GetInvalidation',
         // The stream reader: ListStreams has no resource-level permissions.
         'SearchIndexerServiceRoleDefaultPolicy dynamodb:ListStreams',
+        'NotificationsNotifierServiceRoleDefaultPolicy dynamodb:ListStreams',
         // The state machine: X-Ray and CloudWatch Logs delivery accept only "*".
         'EscrowEscrowStateMachineRoleDefaultPolicy logs:CreateLogDelivery',
         'EscrowEscrowStateMachineRoleDefaultPolicy logs:DeleteLogDelivery',

@@ -17,10 +17,11 @@ export interface StackPorts {
   paystack: number;
   lambda: number;
   mailbox: number;
+  scheduler: number;
 }
 
 export function portsFrom(base: number): StackPorts {
-  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6, mailbox: base + 7 };
+  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6, mailbox: base + 7, scheduler: base + 8 };
 }
 
 const PORT_VARIABLES: Record<keyof StackPorts, string> = {
@@ -32,6 +33,7 @@ const PORT_VARIABLES: Record<keyof StackPorts, string> = {
   paystack: 'KALAN_PAYSTACK_PORT',
   lambda: 'KALAN_LAMBDA_PORT',
   mailbox: 'KALAN_MAILBOX_PORT',
+  scheduler: 'KALAN_SCHEDULER_PORT',
 };
 
 /** The variables that put a local stack (infra/local/config.ts) on these ports. */

@@ -14,7 +14,7 @@ import { createScope, getSigningKey, SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, Checksum, SourceData } from '@smithy/types';
 
 /** SHA-256 / HMAC-SHA-256 for the signer, on Node's crypto. */
-class Sha256 implements Checksum {
+export class Sha256 implements Checksum {
   private hash;
 
   constructor(secret?: SourceData) {

@@ -1,0 +1,118 @@
+/**
+ * Delivering a notification once, whatever the stream's retries: the in-app item is put only if
+ * it does not exist (its id is the change's, never a new one), with the e-mail's state; the e-mail
+ * is sent while that state is `pending`, and marked `sent` after. A retry after a failed send finds
+ * it `pending` and sends it; a retry after a sent one finds it `sent` and sends nothing.
+ */
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { NOTIFICATION_TTL_DAYS, notificationContent, type NotificationContent, type NotificationKind, type Side } from '#shared/notifications';
+import { isConditionalCheckFailure } from '#commons/db';
+import { logger } from '#commons/logger';
+import { getProfile } from '../auth/profile-read.js';
+import { sesEmailChannel, smsChannel, type OutboundChannel, type Recipient } from './channels.js';
+import { NotificationEntity, unreadPartition, type EmailState } from './entities.js';
+import type { PlannedNotification } from './changes.js';
+import { preferencesOf } from './preferences.js';
+
+type NotificationItem = FormattedItem<typeof NotificationEntity>;
+
+/** The channels the notifier sends on besides in-app (tests hand their own). */
+export interface Channels {
+  email: OutboundChannel;
+  sms: OutboundChannel;
+}
+export const productionChannels: Channels = { email: sesEmailChannel, sms: smsChannel };
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export const notificationId = (when: string, ref: string) => `${when}#${ref}`;
+
+export interface DeliveryResult {
+  id: string;
+  kind: NotificationKind;
+  /** The in-app item was written now (false: it already was, by an earlier delivery). */
+  created: boolean;
+  email: EmailState;
+}
+
+/**
+ * Delivers one planned notification to one user: `when` is the time of the change it tells. A user
+ * without a profile (deleted account) is told nothing.
+ */
+export async function deliver(
+  userId: string,
+  planned: PlannedNotification,
+  when: string,
+  channels: Channels = productionChannels,
+): Promise<DeliveryResult | null> {
+  const profile = await getProfile(userId);
+  if (!profile) {
+    logger.info('Notification skipped: no profile', { user_id: userId, kind: planned.details.kind });
+    return null;
+  }
+  const content = notificationContent(planned.details, planned.side);
+  const preferences = await preferencesOf(userId);
+  const recipient: Recipient = { userId, firstName: profile.first_name, email: profile.email };
+  const id = notificationId(when, planned.ref);
+  const emailWanted = preferences.email && Boolean(recipient.email) && channels.email.available;
+
+  let item: NotificationItem;
+  let created = true;
+  try {
+    item = await putOnce(userId, id, planned.details.kind, content, when, emailWanted ? 'pending' : 'off');
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+    created = false;
+    const { Item } = await NotificationEntity.build(GetItemCommand).key({ user_id: userId, id }).options({ consistent: true }).send();
+    if (!Item) throw error;
+    item = Item;
+  }
+
+  let email = item.email_state;
+  if (email === 'pending') email = await sendEmail(item, recipient, content, channels.email);
+  // SMS / WhatsApp: never chosen while unavailable (the preferences refuse it).
+  if (preferences.sms && created) await channels.sms.send(recipient, content);
+  return { id, kind: planned.details.kind, created, email };
+}
+
+async function putOnce(userId: string, id: string, kind: NotificationKind, content: NotificationContent, when: string, emailState: EmailState) {
+  const item = {
+    user_id: userId,
+    id,
+    kind,
+    ...content,
+    created_at: when,
+    email_state: emailState,
+    expires_at: Math.floor(Date.parse(when) / 1000) + NOTIFICATION_TTL_DAYS * DAY_SECONDS,
+    gsi2pk: unreadPartition(userId),
+    gsi2sk: id,
+  };
+  await NotificationEntity.build(PutItemCommand)
+    .item(item)
+    .options({ condition: { attr: 'id', exists: false } })
+    .send();
+  return item as NotificationItem;
+}
+
+async function sendEmail(item: NotificationItem, recipient: Recipient, content: NotificationContent, channel: OutboundChannel): Promise<EmailState> {
+  // Throws on a transient failure: the state stays `pending`, the stream delivers the record again.
+  const outcome = await channel.send(recipient, content);
+  const state: EmailState = outcome === 'sent' ? 'sent' : 'rejected';
+  await NotificationEntity.build(UpdateItemCommand)
+    .item({ user_id: item.user_id, id: item.id, email_state: state, ...(state === 'sent' ? { email_sent_at: new Date().toISOString() } : {}) })
+    .options({ condition: { attr: 'email_state', eq: 'pending' } })
+    .send()
+    .catch((error: unknown) => {
+      // Marked meanwhile by another delivery of the same record: nothing more to do.
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+  return state;
+}
+
+/** Whose the side of a transaction is. */
+export function recipientOf(side: Side, tx: { parent_id: string; tutor_user_id: string }): string {
+  return side === 'parent' ? tx.parent_id : tx.tutor_user_id;
+}

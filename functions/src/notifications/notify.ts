@@ -1,0 +1,76 @@
+/**
+ * The notifier, invoked two ways:
+ * - by the table's stream: the transactions' status changes and the KYC decisions (the event source
+ *   mapping filters the rest out, NOTIFIER_EVENT_PATTERNS; the local stack applies the same
+ *   filter). Tells each side what concerns it (changes.ts) once however often a record comes
+ *   (deliver.ts), and schedules or deletes an accepted lesson's reminders. A transient failure
+ *   throws: the batch is retried (bisected), then set aside in the dead-letter queue;
+ * - by a lesson reminder's one-time schedule (`{ transactionId, secondsBefore }`, remind.ts).
+ * One function for both: the stack is at CloudFormation's 500 resources (docs/decisions.md).
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { logger } from '#commons/logger';
+import { observedHandler } from '#commons/observed';
+import {
+  acceptedLesson,
+  lessonCalledOff,
+  notificationOfKycReview,
+  notificationsOfChange,
+  type KycImage,
+  type TransactionImage,
+} from './changes.js';
+import { deliver, productionChannels, recipientOf, type Channels, type DeliveryResult } from './deliver.js';
+import { remind } from './remind.js';
+import { cancelReminders, scheduleReminders, type ReminderEvent } from './reminders.js';
+
+type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
+const imageOf = <T>(image: Image | undefined): T | undefined =>
+  image ? (unmarshall(image as unknown as Record<string, AttributeValue>) as T) : undefined;
+
+/** Everything one stream record gives, in order. `selfArn`: the notifier's own ARN, the reminders' target. */
+export async function notifyRecord(record: DynamoDBRecord, selfArn: string, channels: Channels = productionChannels): Promise<DeliveryResult[]> {
+  const sk = record.dynamodb?.Keys?.sk?.S;
+  const results: DeliveryResult[] = [];
+  if (sk === 'TRANSACTION') {
+    const before = imageOf<TransactionImage>(record.dynamodb?.OldImage);
+    const after = imageOf<TransactionImage>(record.dynamodb?.NewImage);
+    if (!after) return results;
+    for (const planned of notificationsOfChange(before, after)) {
+      const result = await deliver(recipientOf(planned.side, after), planned, after.updated_at, channels);
+      if (result) results.push(result);
+    }
+    if (acceptedLesson(before, after)) await scheduleReminders(after.id, after.course.scheduled_date!, selfArn);
+    if (lessonCalledOff(before, after)) await cancelReminders(after.id);
+  } else if (sk === 'KYC') {
+    const before = imageOf<KycImage>(record.dynamodb?.OldImage);
+    const after = imageOf<KycImage>(record.dynamodb?.NewImage);
+    const planned = after && notificationOfKycReview(before, after);
+    if (planned) {
+      const result = await deliver(after.user_id, planned, after.reviewed_at ?? new Date().toISOString(), channels);
+      if (result) results.push(result);
+    }
+  }
+  return results;
+}
+
+const isReminder = (event: DynamoDBStreamEvent | ReminderEvent): event is ReminderEvent => typeof (event as ReminderEvent).transactionId === 'string';
+
+export const handler = observedHandler(async (event: DynamoDBStreamEvent | ReminderEvent, context: Context): Promise<void> => {
+  if (isReminder(event)) {
+    const delivered = await remind(event);
+    logger.info('Lesson reminder', { transaction_id: event.transactionId, seconds_before: event.secondsBefore, delivered: delivered.length });
+    return;
+  }
+  const results: DeliveryResult[] = [];
+  // In order: a record's retry never overtakes the one before it on the same item.
+  for (const record of event.Records ?? []) results.push(...(await notifyRecord(record, context.invokedFunctionArn)));
+  if (results.length) {
+    logger.info('Notifications delivered', {
+      records: event.Records.length,
+      created: results.filter((r) => r.created).length,
+      emails: results.filter((r) => r.email === 'sent').length,
+    });
+  }
+});

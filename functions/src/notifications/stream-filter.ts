@@ -1,0 +1,13 @@
+/**
+ * The stream records that reach the notifier (Lambda event filtering in CDK, and the same patterns
+ * in the local stream poller): a transaction's update into a status someone is told about, and a
+ * KYC submission's update to approved or rejected. No imports: cheap to load for CDK and the poller.
+ */
+
+/** The statuses a change into which may tell someone something (notifications/changes.ts). */
+export const NOTIFYING_STATUSES = ['requested', 'escrow', 'refund_pending', 'refunded', 'released', 'disputed'] as const;
+
+export const NOTIFIER_EVENT_PATTERNS = [
+  { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['TRANSACTION'] } }, NewImage: { status: { S: [...NOTIFYING_STATUSES] } } } },
+  { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['KYC'] } }, NewImage: { status: { S: ['approved', 'rejected'] } } } },
+] as const;

@@ -1,0 +1,200 @@
+/**
+ * Notifications (issue 15, point 5): what a user is told, on which channel, in which words. Pure:
+ * safe in every bundle (the notifier Lambda and the SPA). The API's schemas are in
+ * notification-schemas.ts; who is told what, from which change, in functions/src/notifications.
+ */
+import { courseOf } from './french.js';
+import { frenchDelay, lessonTimeLabel } from './french-dates.js';
+import { formatFcfa } from './money.js';
+
+export const NOTIFICATION_KINDS = [
+  /** A parent asks for a lesson (paid, waiting for the tutor's answer): to the tutor. */
+  'lesson_requested',
+  /** The tutor accepted: to the parent. */
+  'lesson_accepted',
+  /** The tutor declined, or did not answer in time: to the parent. */
+  'lesson_declined',
+  /** One side cancelled: to the other side. */
+  'lesson_cancelled',
+  /** Before the lesson (24 h and 1 h by default): to both sides. */
+  'lesson_reminder',
+  /** Paystack confirmed the payment: to the parent. */
+  'payment_received',
+  /** The funds left escrow for the tutor: to both. */
+  'funds_released',
+  /** Paystack refunded the parent: to the parent. */
+  'refund_done',
+  /** The funds froze on a problem the parent reported: to both. */
+  'dispute_opened',
+  /** An admin decided the dispute (release or refund): to both. */
+  'dispute_decided',
+  /** The tutor's identity verification was approved / rejected: to the tutor. */
+  'kyc_approved',
+  'kyc_rejected',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** In-app always; e-mail by the user's choice (on by default); SMS / WhatsApp not available yet. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** A notification is kept this long, then DynamoDB's TTL deletes it. */
+export const NOTIFICATION_TTL_DAYS = 180;
+/** `GET /api/notifications` returns at most this many, newest first. */
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+/** When the reminders of an accepted lesson are sent, in seconds before its start. */
+export const DEFAULT_LESSON_REMINDER_OFFSETS_SECONDS = [24 * 60 * 60, 60 * 60] as const;
+
+/** One notification as the API returns it. */
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** Where in the SPA the user acts on it (a path of the app). */
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** `GET /api/notifications`: the newest, and how many are unread in all. */
+export interface NotificationsPage {
+  notifications: NotificationView[];
+  unread_count: number;
+}
+
+/** The user's choice per channel (in-app cannot be turned off). */
+export interface NotificationPreferences {
+  email: boolean;
+  sms: boolean;
+}
+
+/** `GET/PUT /api/notifications/preferences`: the choice, and which channels can be chosen now. */
+export interface NotificationPreferencesView extends NotificationPreferences {
+  available: { email: boolean; sms: boolean };
+}
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email: true, sms: false };
+
+/** Paths of the SPA a notification links to. */
+export const lessonLink = (transactionId: string) => `/cours?lesson=${encodeURIComponent(transactionId)}`;
+const PARENT_PAYMENTS = '/payments';
+const TUTOR_REVENUES = '/tutor-revenues';
+const KYC_PAGE = '/kyc';
+
+export type Side = 'parent' | 'tutor';
+
+/** What a notification about a transaction says: read from the transaction item. */
+export interface LessonFacts {
+  transactionId: string;
+  subject: string;
+  /** The lesson's start (ISO instant), when it has one. */
+  start?: string;
+  parentName: string;
+  tutorName: string;
+  amountTotal: number;
+  amountTutor: number;
+  /** A lesson booked in the tutor's slots ('Mes cours'), or a booking of the older kind. */
+  lesson: boolean;
+}
+
+export type NotificationDetails =
+  | { kind: 'lesson_requested' | 'lesson_accepted' | 'payment_received' | 'refund_done' | 'dispute_opened'; facts: LessonFacts }
+  | { kind: 'lesson_declined'; facts: LessonFacts; automatic: boolean }
+  | { kind: 'lesson_cancelled'; facts: LessonFacts; by: Side }
+  | { kind: 'lesson_reminder'; facts: LessonFacts; secondsBefore: number }
+  | { kind: 'funds_released'; facts: LessonFacts }
+  | { kind: 'dispute_decided'; facts: LessonFacts; outcome: 'released' | 'refunded' }
+  | { kind: 'kyc_approved' }
+  | { kind: 'kyc_rejected'; notes?: string };
+
+export interface NotificationContent {
+  title: string;
+  body: string;
+  link: string;
+}
+
+/** 'Cours de mathématiques — Mardi 1er décembre, 09:00'. */
+export function lessonLine(facts: Pick<LessonFacts, 'subject' | 'start'>): string {
+  const course = courseOf(facts.subject);
+  return facts.start ? `${course} — ${lessonTimeLabel(facts.start)}` : course;
+}
+
+/** The French title, body and link of a notification to `side`. */
+export function notificationContent(details: NotificationDetails, side: Side): NotificationContent {
+  if (details.kind === 'kyc_approved') {
+    return {
+      title: 'Identité vérifiée',
+      body: "Votre pièce d'identité a été validée : votre profil affiche désormais le badge « Vérifié ».",
+      link: KYC_PAGE,
+    };
+  }
+  if (details.kind === 'kyc_rejected') {
+    const notes = details.notes?.trim().replace(/[\s.]+$/, '');
+    return {
+      title: "Vérification d'identité refusée",
+      body: `Vos documents n'ont pas été acceptés${notes ? ` : ${notes}` : ''}. Vous pouvez en envoyer de nouveaux.`,
+      link: KYC_PAGE,
+    };
+  }
+  const { facts } = details;
+  const line = lessonLine(facts);
+  const onLesson = facts.lesson ? lessonLink(facts.transactionId) : side === 'parent' ? PARENT_PAYMENTS : TUTOR_REVENUES;
+  const other = side === 'parent' ? facts.tutorName : facts.parentName;
+  switch (details.kind) {
+    case 'lesson_requested':
+      return { title: 'Nouvelle demande de cours', body: `${line}. ${facts.parentName} attend votre réponse.`, link: onLesson };
+    case 'lesson_accepted':
+      return { title: 'Cours confirmé', body: `${line}. ${facts.tutorName} a accepté votre demande.`, link: onLesson };
+    case 'lesson_declined':
+      return {
+        title: 'Demande de cours refusée',
+        body: details.automatic
+          ? `${line}. ${facts.tutorName} n'a pas répondu à temps : vous êtes remboursé intégralement.`
+          : `${line}. ${facts.tutorName} a refusé votre demande : vous êtes remboursé intégralement.`,
+        link: onLesson,
+      };
+    case 'lesson_cancelled':
+      return {
+        title: 'Cours annulé',
+        body: `${line}. ${details.by === 'parent' ? facts.parentName : facts.tutorName} a annulé le cours.`,
+        link: onLesson,
+      };
+    case 'lesson_reminder':
+      return {
+        title: `Rappel : votre cours commence dans ${frenchDelay(details.secondsBefore)}`,
+        body: `${line}, avec ${other}.`,
+        link: onLesson,
+      };
+    case 'payment_received':
+      return {
+        title: 'Paiement reçu',
+        body: `${line}. Nous avons bien reçu votre paiement de ${formatFcfa(facts.amountTotal)} : il reste bloqué jusqu'après le cours.`,
+        link: facts.lesson ? onLesson : PARENT_PAYMENTS,
+      };
+    case 'funds_released':
+      return side === 'tutor'
+        ? { title: 'Paiement libéré', body: `${line}. ${formatFcfa(facts.amountTutor)} vous ont été versés.`, link: TUTOR_REVENUES }
+        : { title: 'Paiement versé au répétiteur', body: `${line}. Le paiement a été versé à ${facts.tutorName}.`, link: PARENT_PAYMENTS };
+    case 'refund_done':
+      return { title: 'Remboursement effectué', body: `${line}. Votre remboursement a été effectué.`, link: PARENT_PAYMENTS };
+    case 'dispute_opened':
+      return {
+        title: 'Litige ouvert',
+        body:
+          side === 'parent'
+            ? `${line}. Votre signalement a été transmis à notre équipe : le paiement reste bloqué jusqu'à sa décision.`
+            : `${line}. ${facts.parentName} a signalé un problème : le paiement reste bloqué jusqu'à la décision de notre équipe.`,
+        link: onLesson,
+      };
+    case 'dispute_decided':
+      return {
+        title: 'Litige tranché',
+        body:
+          details.outcome === 'released'
+            ? `${line}. Notre équipe a tranché : le paiement est versé à ${facts.tutorName}.`
+            : `${line}. Notre équipe a tranché : ${side === 'parent' ? 'vous êtes remboursé' : `${facts.parentName} est remboursé`}.`,
+        link: onLesson,
+      };
+  }
+}

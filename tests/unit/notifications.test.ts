@@ -1,0 +1,174 @@
+/**
+ * Notifications (issue 15, point 5), the pure rules: who is told what from which change of status
+ * (and of a KYC submission), the French words and dates, and when the reminders go.
+ */
+import { describe, expect, it } from 'vitest';
+import { frenchDelay, lessonTimeLabel } from '#shared/french-dates';
+import { lessonLine, notificationContent, type Side } from '#shared/notifications';
+import type { TransactionAction, TransactionStatus } from '#shared/transaction-process';
+import {
+  acceptedLesson,
+  lessonCalledOff,
+  lessonFacts,
+  notificationOfKycReview,
+  notificationsOfChange,
+  type TransactionImage,
+} from '../../functions/src/notifications/changes.js';
+import { atExpression, reminderOffsets, remindersAhead } from '../../functions/src/notifications/reminders.js';
+
+const START = '2026-12-01T09:00:00.000Z';
+
+function image(status: TransactionStatus, extra: Partial<TransactionImage> = {}): TransactionImage {
+  return {
+    id: 'tx-1',
+    status,
+    updated_at: '2026-11-25T10:00:00.000Z',
+    parent_id: 'parent-1',
+    parent_name: 'Awa Koné',
+    tutor_user_id: 'tutor-1',
+    tutor_name: 'Yao Kouassi',
+    amount_total: 10000,
+    amount_tutor: 9000,
+    course: { subject: 'Mathématiques', scheduled_date: START, holds_slots: true },
+    ...extra,
+  };
+}
+
+const told = (from: TransactionStatus, to: TransactionStatus, extra: Partial<TransactionImage> = {}) =>
+  notificationsOfChange(image(from), image(to, extra)).map((n) => `${n.side}:${n.details.kind}`);
+
+describe('who is told what, from a change of status', () => {
+  it.each<[TransactionStatus, TransactionStatus, Partial<TransactionImage>, string[]]>([
+    ['pending', 'requested', { last_action: 'confirm_payment' }, ['tutor:lesson_requested', 'parent:payment_received']],
+    ['pending', 'escrow', { last_action: 'confirm_payment' }, ['parent:payment_received']],
+    ['requested', 'escrow', { last_action: 'accept' }, ['parent:lesson_accepted']],
+    ['requested', 'refund_pending', { last_action: 'decline' }, ['parent:lesson_declined']],
+    ['requested', 'refund_pending', { last_action: 'auto_decline' }, ['parent:lesson_declined']],
+    ['requested', 'refund_pending', { last_action: 'cancel', cancellation: { by: 'parent' } }, ['tutor:lesson_cancelled']],
+    ['escrow', 'refund_pending', { last_action: 'cancel', cancellation: { by: 'tutor' } }, ['parent:lesson_cancelled']],
+    ['escrow', 'refund_pending', { last_action: 'cancel', cancellation: { by: 'parent' } }, ['tutor:lesson_cancelled']],
+    // An admin's refund says nothing until the refund is done.
+    ['escrow', 'refund_pending', { last_action: 'refund' }, []],
+    ['refund_pending', 'refunded', { last_action: 'complete_refund' }, ['parent:refund_done']],
+    ['needs_attention', 'refunded', { last_action: 'complete_refund' }, ['parent:refund_done']],
+    ['escrow', 'released', { last_action: 'release' }, ['tutor:funds_released', 'parent:funds_released']],
+    ['escrow', 'released', { last_action: 'auto_release' }, ['tutor:funds_released', 'parent:funds_released']],
+    ['escrow', 'disputed', { last_action: 'report_problem' }, ['parent:dispute_opened', 'tutor:dispute_opened']],
+    ['disputed', 'released', { last_action: 'release' }, ['parent:dispute_decided', 'tutor:dispute_decided']],
+    ['disputed', 'refund_pending', { last_action: 'refund' }, ['parent:dispute_decided', 'tutor:dispute_decided']],
+    // Nothing to tell: the workflow's own moves, or no change of status.
+    ['pending', 'failed', { last_action: 'expire_payment' }, []],
+    ['escrow', 'needs_attention', { last_action: 'flag_attention' }, []],
+    ['needs_attention', 'escrow', { last_action: 'resume_escrow' }, []],
+    ['escrow', 'escrow', {}, []],
+  ])('%s → %s (%o)', (from, to, extra, expected) => {
+    expect(told(from, to, extra)).toEqual(expected);
+  });
+
+  it('names each notification after its transaction and kind (the same change gives the same ids)', () => {
+    const plan = notificationsOfChange(image('pending'), image('requested', { last_action: 'confirm_payment' }));
+    expect(plan.map((n) => n.ref)).toEqual(['tx-1#lesson_requested', 'tx-1#payment_received']);
+  });
+
+  it('tells nothing of a record without the old image (an insert)', () => {
+    expect(notificationsOfChange(undefined, image('escrow'))).toEqual([]);
+  });
+
+  it('schedules reminders when a lesson is accepted, and deletes them when it is called off', () => {
+    expect(acceptedLesson(image('requested'), image('escrow', { last_action: 'accept' as TransactionAction }))).toBe(true);
+    expect(acceptedLesson(image('pending'), image('escrow'))).toBe(false);
+    expect(acceptedLesson(image('requested'), image('escrow', { course: { subject: 'Maths', holds_slots: true } }))).toBe(false);
+    expect(lessonCalledOff(image('escrow'), image('refund_pending'))).toBe(true);
+    expect(lessonCalledOff(image('requested'), image('refund_pending'))).toBe(true);
+    expect(lessonCalledOff(image('disputed'), image('refund_pending'))).toBe(false);
+  });
+
+  it('tells the tutor the KYC decision once it is taken', () => {
+    const kyc = { id: 'k1', user_id: 'tutor-1' };
+    expect(notificationOfKycReview({ ...kyc, status: 'pending' }, { ...kyc, status: 'approved' })?.details).toEqual({ kind: 'kyc_approved' });
+    expect(notificationOfKycReview({ ...kyc, status: 'pending' }, { ...kyc, status: 'rejected', admin_notes: 'Photo floue.' })?.details).toEqual({
+      kind: 'kyc_rejected',
+      notes: 'Photo floue.',
+    });
+    expect(notificationOfKycReview({ ...kyc, status: 'approved' }, { ...kyc, status: 'approved' })).toBeNull();
+  });
+});
+
+describe('the French words', () => {
+  it.each([
+    ['2026-12-01T09:00:00.000Z', 'Mardi 1er décembre, 09:00'],
+    ['2026-11-30T14:30:00.000Z', 'Lundi 30 novembre, 14:30'],
+    ['2027-02-14T20:00:00.000Z', 'Dimanche 14 février, 20:00'],
+    ['2026-08-01T08:05:00.000Z', 'Samedi 1er août, 08:05'],
+  ])('dates a lesson at %s as %s (Abidjan = UTC)', (instant, label) => {
+    expect(lessonTimeLabel(instant)).toBe(label);
+  });
+
+  it.each([
+    [86_400, '24 heures'],
+    [3_600, '1 heure'],
+    [1_800, '30 minutes'],
+    [60, '1 minute'],
+    [45, '45 secondes'],
+    [1, '1 seconde'],
+  ])('says %i s as %s', (seconds, words) => {
+    expect(frenchDelay(seconds)).toBe(words);
+  });
+
+  const facts = lessonFacts(image('requested'));
+  const content = (details: Parameters<typeof notificationContent>[0], side: Side) => notificationContent(details, side);
+
+  it('writes the subject and the start of the lesson, and links where the user acts', () => {
+    expect(lessonLine(facts)).toBe('Cours de mathématiques — Mardi 1er décembre, 09:00');
+    expect(content({ kind: 'lesson_requested', facts }, 'tutor')).toEqual({
+      title: 'Nouvelle demande de cours',
+      body: 'Cours de mathématiques — Mardi 1er décembre, 09:00. Awa Koné attend votre réponse.',
+      link: '/cours?lesson=tx-1',
+    });
+    expect(content({ kind: 'payment_received', facts }, 'parent').body).toBe(
+      "Cours de mathématiques — Mardi 1er décembre, 09:00. Nous avons bien reçu votre paiement de 10\u00a0000\u00a0FCFA : il reste bloqué jusqu'après le cours.",
+    );
+    expect(content({ kind: 'lesson_cancelled', facts, by: 'tutor' }, 'parent').body).toBe(
+      'Cours de mathématiques — Mardi 1er décembre, 09:00. Yao Kouassi a annulé le cours.',
+    );
+    expect(content({ kind: 'lesson_reminder', facts, secondsBefore: 3600 }, 'tutor')).toMatchObject({
+      title: 'Rappel : votre cours commence dans 1 heure',
+      body: 'Cours de mathématiques — Mardi 1er décembre, 09:00, avec Awa Koné.',
+    });
+    expect(content({ kind: 'funds_released', facts }, 'tutor')).toEqual({
+      title: 'Paiement libéré',
+      body: 'Cours de mathématiques — Mardi 1er décembre, 09:00. 9\u00a0000\u00a0FCFA vous ont été versés.',
+      link: '/tutor-revenues',
+    });
+    expect(content({ kind: 'kyc_rejected', notes: 'Photo floue.' }, 'tutor')).toEqual({
+      title: "Vérification d'identité refusée",
+      body: "Vos documents n'ont pas été acceptés : Photo floue. Vous pouvez en envoyer de nouveaux.",
+      link: '/kyc',
+    });
+  });
+
+  it('links a booking of the older kind (no slots) to the payments and revenues pages', () => {
+    const older = lessonFacts(image('escrow', { course: { subject: 'Anglais' } }));
+    expect(content({ kind: 'payment_received', facts: older }, 'parent').link).toBe('/payments');
+    expect(content({ kind: 'dispute_opened', facts: older }, 'tutor').link).toBe('/tutor-revenues');
+    expect(lessonLine(older)).toBe("Cours d'anglais");
+  });
+});
+
+describe('the reminders', () => {
+  it('are 24 h and 1 h before the start unless LESSON_REMINDER_OFFSETS_SECONDS says otherwise', () => {
+    expect(reminderOffsets('')).toEqual([86_400, 3_600]);
+    expect(reminderOffsets(undefined)).toEqual([86_400, 3_600]);
+    expect(reminderOffsets('20, 10')).toEqual([20, 10]);
+    expect(() => reminderOffsets('20,abc')).toThrow(/LESSON_REMINDER_OFFSETS_SECONDS invalide/);
+    expect(() => reminderOffsets('0')).toThrow(/invalide/);
+  });
+
+  it('are scheduled only while still ahead, at the second, in UTC', () => {
+    const now = new Date('2026-12-01T08:30:00.000Z');
+    expect(remindersAhead(START, now, [86_400, 3_600])).toEqual([]);
+    const earlier = new Date('2026-11-30T08:59:59.000Z');
+    expect(remindersAhead(START, earlier, [86_400, 3_600]).map((r) => r.secondsBefore)).toEqual([86_400, 3_600]);
+    expect(atExpression(new Date('2026-11-30T09:00:00.000Z'))).toBe('at(2026-11-30T09:00:00)');
+  });
+});
