@@ -33,7 +33,7 @@ import {
   tutorProfileBody,
   type World,
 } from './access-fixtures.js';
-import { chargeSuccessBody, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
+import { chargeSuccessBody, eventually, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
 
 /** A request of one row: path parameters, query, body, and what the call could change. */
 interface Req {
@@ -170,6 +170,37 @@ const unpaidInvoice: Check = (res) => {
 async function webhookFor(): Promise<Req & { body: string }> {
   const { id, reference } = await pendingLesson(w);
   return { body: await chargeSuccessBody(reference), state: () => partition(id), transactionId: id };
+}
+
+/** The caller's own notifications, as the bell reads them. */
+async function notificationsOf(user: TestUser): Promise<{ notifications: Array<{ id: string; kind: string; read_at: string | null }>; unread_count: number }> {
+  const response = await api('/api/notifications', { token: user.accessToken });
+  expect(response.status, response.text).toBe(200);
+  return response.body;
+}
+
+/** The world's parent's notifications (once its paid lesson told it), as what a call must not change. */
+async function parentsNotifications(): Promise<Req> {
+  await eventually(() => notificationsOf(w.parent), (read) => read.notifications.length > 0, 30_000);
+  return { state: () => notificationsOf(w.parent) };
+}
+
+/**
+ * One of the world's parent's unread notifications (each lesson it pays tells it, through the
+ * table's stream), and whether it is still unread.
+ */
+async function parentsUnreadNotification(): Promise<Req> {
+  const page = await eventually(
+    () => notificationsOf(w.parent),
+    (read) => read.notifications.some((n) => n.read_at === null),
+    30_000,
+  );
+  const id = page.notifications.find((n) => n.read_at === null)!.id;
+  return {
+    params: { id },
+    owner: w.parent,
+    state: async () => (await notificationsOf(w.parent)).notifications.find((n) => n.id === id)?.read_at ?? null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -545,6 +576,47 @@ const matrix: Record<RouteId, Row> = {
     ok: 409,
     request: () => onEscrowedLesson({}),
     check: (res) => expect(res.body.error).toEqual({ code: 'conflict', message: messages.admin.retryNotNeeded }),
+  },
+
+  // --- Notifications (issue 15): everyone signed in, always its own (the owner is the token's subject).
+  listNotifications: {
+    roles: ROLES,
+    check: async (res, { caller }) => {
+      expect(res.body).toEqual({ notifications: expect.any(Array), unread_count: expect.any(Number) });
+      // The world's parent paid its lessons: the stream told it so.
+      if (caller === w.parent) {
+        const page = await eventually(() => notificationsOf(w.parent), (read) => read.notifications.some((n) => n.kind === 'payment_received'), 30_000);
+        expect(page.notifications.find((n) => n.kind === 'payment_received')).toMatchObject({ title: 'Paiement reçu', link: '/payments' });
+      }
+    },
+  },
+  markNotificationRead: {
+    roles: ROLES,
+    // 404 for every caller but its owner: a notification of the world's parent is no one else's.
+    ok: 404,
+    request: parentsUnreadNotification,
+    check: (res) => expect(res.body.error).toEqual({ code: 'not_found', message: messages.notifications.notFound }),
+    playedBy: { parent: (w) => w.neighbourParent },
+    owned: [{ who: 'parent propriétaire', caller: 'owner', status: 204, unchanged: false }],
+  },
+  markAllNotificationsRead: {
+    roles: ROLES,
+    check: (res) => expect(res.body).toEqual({ marked: expect.any(Number) }),
+    // The world's parent keeps its notifications unread for the rows above and below.
+    playedBy: { parent: (w) => w.neighbourParent },
+    owned: [
+      // The neighbour's call marks its own (none): the world's parent's stay as they were.
+      { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 200, unchanged: true, request: parentsNotifications },
+    ],
+  },
+  getNotificationPreferences: {
+    roles: ROLES,
+    check: (res) => expect(res.body).toEqual({ email: expect.any(Boolean), sms: false, available: { email: true, sms: false } }),
+  },
+  saveNotificationPreferences: {
+    roles: ROLES,
+    request: () => ({ body: { email: true, sms: false } }),
+    check: (res) => expect(res.body).toEqual({ email: true, sms: false, available: { email: true, sms: false } }),
   },
 
   // --- Any other /api path. 404 for every role: the path names no route.
