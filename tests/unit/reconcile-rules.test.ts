@@ -25,7 +25,7 @@ const tx = (overrides: Partial<ReconcilableTransaction>): ReconcilableTransactio
 
 describe('reconciler rules', () => {
   it('expects a running workflow exactly in the statuses it waits or refunds in', () => {
-    expect(TRANSACTION_STATUSES.filter(needsWorkflow)).toEqual(['pending', 'escrow', 'disputed', 'refund_pending']);
+    expect(TRANSACTION_STATUSES.filter(needsWorkflow)).toEqual(['pending', 'requested', 'escrow', 'disputed', 'refund_pending']);
   });
 
   it('leaves a transaction changed within the quiet period alone', () => {
