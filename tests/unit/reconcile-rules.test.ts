@@ -57,6 +57,10 @@ describe('reconciler rules', () => {
     expect(refundRepair('success', 'running')).toBe('needs_attention');
     expect(refundRepair('failed', 'stopped')).toBe('needs_attention');
     expect(refundRepair('inconnue', 'missing')).toBe('needs_attention');
+    // A partial refund (a lesson cancelled late) never asked twice: the charge may still read 'success' once refunded.
+    expect(refundRepair('success', 'stopped', true)).toBe('needs_attention');
+    expect(refundRepair('success', 'missing', true)).toBe('needs_attention');
+    expect(refundRepair('reversed', 'missing', true)).toBe('complete_refund');
   });
 
   it('never releases money Paystack no longer holds', () => {
