@@ -247,6 +247,7 @@ export async function benchPayments(): Promise<void> {
     if (saved.status !== 200) throw new Error(`profil tuteur ${saved.status} ${JSON.stringify(saved.body)}`);
     const lessonTutorId = saved.body.id as string;
     const lessonUnits: number[] = [];
+    let lastLesson = '';
     const lessonOperationsBefore = writeCapacityByOperation();
     billing = true;
     for (let i = 0; i < LESSONS_FOR_CAPACITY; i++) {
@@ -280,6 +281,7 @@ export async function benchPayments(): Promise<void> {
       await waitFor(id, (t) => t.status === 'released');
       await new Promise((r) => setTimeout(r, 50)); // the workflow's last Load, then Done
       lessonUnits.push(consumedWriteUnits() - before);
+      lastLesson = id;
     }
     billing = false;
     const lessonBilled = new Map(billed);
@@ -359,6 +361,8 @@ export async function benchPayments(): Promise<void> {
     console.log(
       `  DynamoDB write units per completed lesson (slot held → paid → accepted → given → confirmed → released, workflow included): ${lessonMean.toFixed(1)} WCU (min ${Math.min(...lessonUnits)}, max ${Math.max(...lessonUnits)}, ${lessonUnits.length} lessons); as DynamoDB bills them: ${lessonBilledTotal.toFixed(1)} WCU`,
     );
+    const lessonItem = (await documentClient.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `TX#${lastLesson}`, sk: 'TRANSACTION' } }))).Item;
+    console.log(`    the lesson's transaction item once released: ${lessonItem ? itemSize(lessonItem) : '?'} B`);
     console.log(`    per operation: ${lessonOperations.sort((a, b) => b.units - a.units).map((operation) => `${operation.name} ×${operation.calls} ${operation.units}`).join(', ')}`);
     console.log(
       `    by item written (billed): ${[...lessonBilled].sort((a, b) => b[1] - a[1]).map(([kind, value]) => `${kind} ${value / LESSONS_FOR_CAPACITY}`).join(', ')}`,
