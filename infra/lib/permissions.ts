@@ -25,6 +25,8 @@ export const PARTITIONS = {
   counters: 'ADMIN_COUNTERS',
   /** The slots bookings hold on a tutor's calendar (tutors/slot-holds.ts). */
   slots: 'SLOTS#*',
+  /** A tutor's lesson figures (tutors/lesson-stats.ts), moved with the change that counts. */
+  lessonStats: 'LESSON_STATS#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -133,7 +135,15 @@ export interface Permissions {
   readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
 }
 
-const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, counters: COUNTERS, slots: SLOTS } = PARTITIONS;
+const {
+  user: USER,
+  transaction: TX,
+  kyc: KYC,
+  paystackEvent: PAYSTACK_EVENT,
+  counters: COUNTERS,
+  slots: SLOTS,
+  lessonStats: LESSON_STATS,
+} = PARTITIONS;
 
 /**
  * Reading one transaction and changing its status (escrow/transitions.ts): the item, its index
@@ -203,7 +213,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
   // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
-  'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
+  // The profile, its account, and the tutor's lesson figures (cancellation rate, no-shows).
+  'tutors/get-tutor': { table: { get: [USER, LESSON_STATS], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   // The profile by its id (gsi2) and nothing else: no account, no image.
   'tutors/get-slots': { table: { gsi2: [GSI2.tutor], query: [SLOTS] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
@@ -274,7 +285,22 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     paystackSecret: true,
     cognito: SECOND_FACTOR_CHECK,
   },
-  'escrow/decide': { table: { ...TRANSITION, get: [TX, USER] }, ledger: true, workflow: ['SendTaskSuccess'], cognito: SECOND_FACTOR_CHECK },
+  // An admin's refund frees the lesson's slots; one upholding a reported no-show counts it on the tutor.
+  'escrow/decide': {
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    cognito: SECOND_FACTOR_CHECK,
+  },
+  // Lessons (issue 15): the caller's list (their rows, then the transactions), and the lesson's
+  // transitions — a decline or a cancellation frees its slots, an acceptance or a tutor's
+  // cancellation moves the tutor's figures, a late cancellation writes the compensation lines.
+  'lessons/list-mine': { table: { gsi1: [GSI1.parentTransactions], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
+  'lessons/act': {
+    table: { ...TRANSITION, delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+  },
   'escrow/tasks': { table: { ...TRANSITION, delete: FREES_SLOTS }, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
   // The reconciler: open transactions (sparse index + BatchGet), the workflow's and Paystack's repairs
   // (transitions, the needs_attention path, a new attempt), its lease on a transaction (put, delete).

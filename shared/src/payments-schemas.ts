@@ -159,6 +159,8 @@ export interface CourseView {
   level: string;
   duration_hours: number;
   scheduled_date?: string;
+  /** A lesson booked in the tutor's slots (issue 15): managed from 'Mes cours'. */
+  lesson?: boolean;
   notes?: string;
   status: CourseStatus;
   parent_rating?: number;
@@ -295,7 +297,9 @@ export interface DisputeView {
   id: string;
   transaction_id: string;
   status: 'open' | 'resolved';
-  rating: number;
+  /** What opened it: a low rating, or a problem or a no-show the parent reported (issue 15). */
+  kind: 'rating' | 'problem' | 'no_show';
+  rating?: number;
   review?: string;
   opened_at: string;
   resolved_at?: string;

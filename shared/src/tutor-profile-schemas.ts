@@ -200,6 +200,11 @@ export interface PublicTutorProfile extends TutorProfileFields {
   profile_image_variants: PhotoVariant[];
   diploma_image_urls: string[];
   diploma_count: number;
+  /**
+   * The tutor's lessons (issue 15): accepted, cancelled by the tutor, no-shows an admin upheld —
+   * the profile shows the cancellation rate and the no-shows from them.
+   */
+  lesson_stats: { accepted: number; tutor_cancelled: number; no_shows: number };
 }
 
 export const tutorIdParamsSchema = z.object({
