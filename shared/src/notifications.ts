@@ -94,6 +94,8 @@ export interface LessonFacts {
   tutorName: string;
   amountTotal: number;
   amountTutor: number;
+  /** What the refund gives back: all of it, unless a late cancellation kept the tutor's share. */
+  amountRefunded: number;
   /** A lesson booked in the tutor's slots ('Mes cours'), or a booking of the older kind. */
   lesson: boolean;
 }
@@ -177,7 +179,11 @@ export function notificationContent(details: NotificationDetails, side: Side): N
         ? { title: 'Paiement libéré', body: `${line}. ${formatFcfa(facts.amountTutor)} vous ont été versés.`, link: TUTOR_REVENUES }
         : { title: 'Paiement versé au répétiteur', body: `${line}. Le paiement a été versé à ${facts.tutorName}.`, link: PARENT_PAYMENTS };
     case 'refund_done':
-      return { title: 'Remboursement effectué', body: `${line}. Votre remboursement a été effectué.`, link: PARENT_PAYMENTS };
+      return {
+        title: 'Remboursement effectué',
+        body: `${line}. Votre remboursement de ${formatFcfa(facts.amountRefunded)} a été effectué.`,
+        link: PARENT_PAYMENTS,
+      };
     case 'dispute_opened':
       return {
         title: 'Litige ouvert',

@@ -104,7 +104,7 @@ describe('lesson reminders, on a stack of their own (4 s and 2 s before the star
         Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
         UpdateExpression: 'SET #s = :s, updated_at = :u, last_action = :a, cancellation = :c',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': 'refund_pending', ':u': new Date().toISOString(), ':a': 'cancel', ':c': { by: 'tutor' } },
+        ExpressionAttributeValues: { ':s': 'refund_pending', ':u': new Date().toISOString(), ':a': 'cancel', ':c': { by: 'tutor', at: new Date().toISOString(), refund: 10_000, tutor: 0, commission: 0 } },
       }),
     );
   }

@@ -9,8 +9,9 @@
  * - e-mail turned off: in-app only; SMS / WhatsApp cannot be turned on;
  * - an accepted lesson's reminders arrive once each, and none once it is cancelled;
  * - one user can neither read nor mark another's notifications.
- * Transitions the lessons' handlers will take (accept, cancel) are written here as the transition
- * writer writes them (status, updated_at, last_action): their handlers are not this file's subject.
+ * The lessons' journeys go through the real handlers (book in slots, accept, decline, cancel, mark
+ * given, confirm); where a test needs a lesson starting in seconds (no slot can: the 2 h lead), the
+ * tutor's acceptance is written as the transition writer writes it (status, updated_at, last_action).
  */
 import http from 'node:http';
 import type net from 'node:net';
@@ -31,7 +32,7 @@ import { createLocalScheduler } from '../../infra/local/scheduler.js';
 import { SCHEDULE_TARGETS } from '../../infra/local/scheduler-server.js';
 import { passesFilters, STREAM_CONSUMERS, streamsClient, toLambdaRecord } from '../../infra/local/streams.js';
 import { config } from './engines.js';
-import { bookAndPay, call, newPerson, newTutor, setOnTransaction, transaction, until, untilStatus, withEnv, type Person } from './harness.js';
+import { bookAndPay, call, EVERY_DAY, newPerson, newTutor, setOnTransaction, transaction, until, untilStatus, untilWaiting, withEnv, type Person } from './harness.js';
 
 const db = DynamoDBDocumentClient.from(localDynamoClient(config));
 const mailDir = mkdtempSync(path.join(tmpdir(), 'kalan-notifications-mail-'));
@@ -130,6 +131,9 @@ async function acceptedLesson(start: Date) {
   return booked;
 }
 
+/** What the transition writer records of a cancellation in full (cancellation-policy.ts). */
+const cancelledBy = (by: 'parent' | 'tutor') => ({ by, at: new Date().toISOString(), refund: 10_000, tutor: 0, commission: 0 });
+
 describe('a change of status tells each side once', () => {
   it('tells the parent its payment was received once, however often the stream delivers the records', async () => {
     const { parent, tutor, id } = await paidBooking();
@@ -195,7 +199,7 @@ describe('a change of status tells each side once', () => {
     expect(await kinds(parent)).toEqual(['lesson_accepted', 'payment_received']);
     const accepted = (await notificationsOf(parent)).find((n) => n.kind === 'lesson_accepted')!;
     expect(accepted.link).toBe(`/cours?lesson=${id}`);
-    await setOnTransaction(id, { status: 'refund_pending', updated_at: new Date().toISOString(), last_action: 'cancel', cancellation: { by: 'parent' } });
+    await setOnTransaction(id, { status: 'refund_pending', updated_at: new Date().toISOString(), last_action: 'cancel', cancellation: cancelledBy('parent') });
     await deliverStream(id);
     await deliverStream(id);
     expect(await kinds(tutor)).toEqual(['lesson_cancelled']);
@@ -203,6 +207,94 @@ describe('a change of status tells each side once', () => {
     expect(subjects(tutor)).toEqual(['Kalan — Cours annulé']);
   });
 });
+
+// --- a lesson's journey through the real handlers ----------------------------------------------
+
+const HOUR = 3_600_000;
+
+/** A parent's paid booking of two slots, three days ahead, at 10:00: the lesson waits for its tutor. */
+async function requestedLesson() {
+  const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(5000, EVERY_DAY)]);
+  const day = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
+  const slots = [`${day}T10:00:00.000Z`, `${day}T11:00:00.000Z`];
+  const { id } = await bookAndPay(parent, tutor, { duration: 2, slots, scheduledDate: slots[0] });
+  await untilWaiting(id, 'requested');
+  return { parent, tutor, id };
+}
+
+const act = async (who: Person, id: string, action: string) => {
+  const response = await call('lessonAction', who, { params: { id }, body: { action } });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+};
+
+describe("a lesson's journey, through the lessons' own handlers", () => {
+  it('booked, accepted, given and confirmed: 5 notifications to the parent and 4 to the tutor, reminders included', async () => {
+    const { parent, tutor, id } = await requestedLesson();
+    await deliverStream(id);
+    expect(await kinds(tutor)).toEqual(['lesson_requested']);
+    expect(await kinds(parent)).toEqual(['payment_received']);
+    const requested = (await notificationsOf(tutor))[0]!;
+    expect(requested).toMatchObject({ title: 'Nouvelle demande de cours', link: `/cours?lesson=${id}` });
+    expect(requested.body).toMatch(/^Cours de mathématiques — [A-Z][a-z]+ (1er|\d+) [a-zéû]+, 10:00\. Awa Koné attend votre réponse\.$/);
+
+    await act(tutor, id, 'accept');
+    await untilWaiting(id, 'escrow');
+    await deliverStream(id);
+    expect(await kinds(parent)).toEqual(['lesson_accepted', 'payment_received']);
+    // 24 h and 1 h before: one schedule each, for both sides.
+    const schedules = scheduler.list().filter((schedule) => schedule.Name.startsWith(`lesson-${id}-`));
+    expect(schedules.map((schedule) => schedule.Name).sort()).toEqual([`lesson-${id}-3600`, `lesson-${id}-86400`]);
+    const start = Date.parse((await transaction(id)).course.scheduled_date);
+    expect(schedules.map((schedule) => schedule.ScheduleExpression).sort()).toEqual(
+      [start - 3600_000, start - 86_400_000].map((at) => `at(${new Date(at).toISOString().slice(0, 19)})`).sort(),
+    );
+    for (const secondsBefore of [86_400, 3_600]) {
+      // What each schedule does when its time comes (the lesson is still on).
+      await remindAt(id, secondsBefore, start);
+    }
+
+    const tx = await transaction(id);
+    await setOnTransaction(id, { course: { ...tx.course, scheduled_date: new Date(Date.now() - 3 * HOUR).toISOString() } });
+    await act(tutor, id, 'mark_given');
+    await act(parent, id, 'confirm');
+    await untilStatus(id, 'released');
+    await deliverStream(id);
+    expect(await kinds(parent)).toEqual(['funds_released', 'lesson_accepted', 'lesson_reminder', 'lesson_reminder', 'payment_received']);
+    expect(await kinds(tutor)).toEqual(['funds_released', 'lesson_reminder', 'lesson_reminder', 'lesson_requested']);
+    expect(mailsTo(parent)).toHaveLength(5);
+    expect(mailsTo(tutor)).toHaveLength(4);
+  });
+
+  it('declined: the parent is told, then told the refund is done', async () => {
+    const { parent, tutor, id } = await requestedLesson();
+    await act(tutor, id, 'decline');
+    await untilStatus(id, 'refunded');
+    await deliverStream(id);
+    expect(await kinds(parent)).toEqual(['lesson_declined', 'payment_received', 'refund_done']);
+    expect((await notificationsOf(parent)).find((n) => n.kind === 'lesson_declined')!.body).toContain('a refusé votre demande : vous êtes remboursé intégralement.');
+    expect(await kinds(tutor)).toEqual(['lesson_requested']);
+  });
+
+  it("cancelled by the tutor after accepting: the parent is told, the tutor is not, and the reminders go", async () => {
+    const { parent, tutor, id } = await requestedLesson();
+    await act(tutor, id, 'accept');
+    await untilWaiting(id, 'escrow');
+    await deliverStream(id);
+    expect(scheduler.list().filter((schedule) => schedule.Name.startsWith(`lesson-${id}-`))).toHaveLength(2);
+    await act(tutor, id, 'cancel');
+    await untilStatus(id, 'refunded');
+    await deliverStream(id);
+    expect(await kinds(parent)).toEqual(['lesson_accepted', 'lesson_cancelled', 'payment_received', 'refund_done']);
+    expect(await kinds(tutor)).toEqual(['lesson_requested']);
+    expect(scheduler.list().filter((schedule) => schedule.Name.startsWith(`lesson-${id}-`))).toEqual([]);
+  });
+});
+
+/** Runs a lesson's reminder as its schedule would, at its time (`secondsBefore` the start). */
+async function remindAt(id: string, secondsBefore: number, start: number): Promise<void> {
+  const { remind } = await import('../../functions/src/notifications/remind.js');
+  await remind({ transactionId: id, secondsBefore }, undefined, new Date(start - secondsBefore * 1000));
+}
 
 describe('the reminders of an accepted lesson', () => {
   it('arrive once each, 24 h and 1 h before (here 4 s and 2 s), to both sides', async () => {
@@ -230,7 +322,7 @@ describe('the reminders of an accepted lesson', () => {
       const { parent, tutor, id } = await acceptedLesson(new Date(Date.now() + 3 * 24 * 3600_000));
       await deliverStream(id);
       expect(scheduler.list().filter((s) => s.Name.startsWith(`lesson-${id}-`))).toHaveLength(2);
-      await setOnTransaction(id, { status: 'refund_pending', updated_at: new Date().toISOString(), last_action: 'cancel', cancellation: { by: 'tutor' } });
+      await setOnTransaction(id, { status: 'refund_pending', updated_at: new Date().toISOString(), last_action: 'cancel', cancellation: cancelledBy('tutor') });
       await deliverStream(id);
       expect(scheduler.list().filter((s) => s.Name.startsWith(`lesson-${id}-`))).toEqual([]);
       // Had a schedule survived, its reminder would re-read the lesson and send nothing.

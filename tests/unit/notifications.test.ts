@@ -128,6 +128,11 @@ describe('the French words', () => {
     expect(content({ kind: 'payment_received', facts }, 'parent').body).toBe(
       "Cours de mathématiques — Mardi 1er décembre, 09:00. Nous avons bien reçu votre paiement de 10\u00a0000\u00a0FCFA : il reste bloqué jusqu'après le cours.",
     );
+    expect(content({ kind: 'refund_done', facts }, 'parent').body).toBe(
+      'Cours de mathématiques — Mardi 1er décembre, 09:00. Votre remboursement de 10\u00a0000\u00a0FCFA a été effectué.',
+    );
+    const lateCancel = lessonFacts(image('refunded', { cancellation: { by: 'parent', refund: 5000 } }));
+    expect(content({ kind: 'refund_done', facts: lateCancel }, 'parent').body).toContain('Votre remboursement de 5\u00a0000\u00a0FCFA');
     expect(content({ kind: 'lesson_cancelled', facts, by: 'tutor' }, 'parent').body).toBe(
       'Cours de mathématiques — Mardi 1er décembre, 09:00. Yao Kouassi a annulé le cours.',
     );

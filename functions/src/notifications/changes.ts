@@ -18,7 +18,7 @@ export interface TransactionImage {
   amount_total: number;
   amount_tutor: number;
   last_action?: TransactionAction;
-  cancellation?: { by?: Side };
+  cancellation?: { by?: Side; refund?: number };
   course: { subject: string; scheduled_date?: string; holds_slots?: boolean; lesson?: boolean };
 }
 
@@ -38,6 +38,7 @@ export function lessonFacts(tx: TransactionImage): LessonFacts {
     tutorName: tx.tutor_name,
     amountTotal: tx.amount_total,
     amountTutor: tx.amount_tutor,
+    amountRefunded: tx.cancellation?.refund ?? tx.amount_total,
     lesson: isLesson(tx),
   };
 }
