@@ -278,6 +278,11 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.goto('/favorites');
     await shown(page.getByText('Yao Kouamé').first()).toBe(true);
     await scan(page, 'parent : favoris');
+
+    // Its paid lessons told it so: the bell's page, with the preferences.
+    await page.goto('/notifications');
+    await shown(page.getByText('Paiement reçu').first()).toBe(true);
+    await scan(page, 'parent : notifications');
     await context.close();
   });
 

@@ -16,6 +16,7 @@ const screens = {
   onboarding: () => import('./routes/onboarding'),
   kyc: () => import('./routes/kyc'),
   admin: () => import('./routes/admin'),
+  notifications: () => import('./routes/notifications'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -28,6 +29,7 @@ const TutorProfileRoute = lazy(screens.tutorProfile);
 const OnboardingRoute = lazy(screens.onboarding);
 const KycRoute = lazy(screens.kyc);
 const AdminRoute = lazy(screens.admin);
+const NotificationsRoute = lazy(screens.notifications);
 const NotFoundRoute = lazy(screens.notFound);
 
 /** The screen of each address of the signed-in app (the routes below); /auth is in the entry. */
@@ -40,6 +42,7 @@ const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
   '/onboarding': 'onboarding',
   '/kyc': 'kyc',
   '/admin': 'admin',
+  '/notifications': 'notifications',
 };
 
 /**
@@ -104,6 +107,8 @@ export function AppRouter() {
                   </Route>
                   <Route path="/onboarding" element={<OnboardingRoute />} />
                   <Route path="/kyc" element={<KycRoute />} />
+                  {/* Every role's own notifications (issue 15). */}
+                  <Route path="/notifications" element={<NotificationsRoute />} />
                   <Route element={<RequireAdmin />}>
                     <Route path="/admin" element={<AdminRoute />} />
                   </Route>

@@ -5,6 +5,7 @@ import { LuArrowLeft, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { COMMON_MENU, navigationOf, SIGN_OUT_ENTRY } from './navigation';
+import { NotificationBell } from './notification-bell';
 
 const loadHeaderMenu = () => import('./header-menu');
 const HeaderMenu = lazy(loadHeaderMenu);
@@ -27,7 +28,8 @@ interface AppHeaderProps {
 /**
  * Common header (spec §2): back button, title, navigation menu with sign-out. The menu lists the
  * spec's entries that are the signed-in role's own (components/layout/navigation.ts): a tutor's
- * 'Revenus' instead of the parent's 'Paiements', no 'Favoris' but for parents.
+ * 'Revenus' instead of the parent's 'Paiements', no 'Favoris' but for parents. Signed in, the
+ * notifications' bell with the unread count.
  */
 export function AppHeader({ title, onBack }: AppHeaderProps) {
   const navigate = useNavigate();
@@ -61,6 +63,8 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
         <Heading as="h1" size={{ base: 'md', md: 'lg' }} flex="1" minW="0" truncate>
           {title}
         </Heading>
+        {/* Signed in with a profile: the notifications are its own. */}
+        {profile && <NotificationBell />}
         {menuWanted ? (
           <Suspense fallback={<MenuButton loading />}>
             <HeaderMenu menu={menu} onSelect={(value) => void handleSelect(value)} />
