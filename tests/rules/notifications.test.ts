@@ -32,7 +32,7 @@ import { createLocalScheduler } from '../../infra/local/scheduler.js';
 import { SCHEDULE_TARGETS } from '../../infra/local/scheduler-server.js';
 import { passesFilters, STREAM_CONSUMERS, streamsClient, toLambdaRecord } from '../../infra/local/streams.js';
 import { config } from './engines.js';
-import { bookAndPay, call, EVERY_DAY, newPerson, newTutor, setOnTransaction, transaction, until, untilStatus, untilWaiting, withEnv, type Person } from './harness.js';
+import { bookAndPay, call, EVERY_DAY, submittedKyc, newPerson, newTutor, setOnTransaction, transaction, until, untilStatus, untilWaiting, withEnv, type Person } from './harness.js';
 
 const db = DynamoDBDocumentClient.from(localDynamoClient(config));
 const mailDir = mkdtempSync(path.join(tmpdir(), 'kalan-notifications-mail-'));
@@ -59,8 +59,8 @@ afterAll(async () => {
 
 // --- the stream, as the event source mapping hands it ----------------------------------------
 
-/** Every record of the table's stream about this transaction that passes the notifier's filters. */
-async function streamRecordsOf(transactionId: string): Promise<DynamoDBRecord[]> {
+/** Every record of the table's stream about this partition (`TX#<id>`, `KYC#<id>`) that passes the notifier's filters. */
+async function streamRecordsOf(partitionKey: string): Promise<DynamoDBRecord[]> {
   const streams = streamsClient(config);
   const table = await localDynamoClient(config).send(new DescribeTableCommand({ TableName: config.tableName }));
   const streamArn = table.Table!.LatestStreamArn!;
@@ -73,7 +73,7 @@ async function streamRecordsOf(transactionId: string): Promise<DynamoDBRecord[]>
     while (iterator) {
       const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
       for (const record of page.Records ?? []) {
-        if (record.dynamodb?.Keys?.pk?.S === `TX#${transactionId}` && passesFilters(record, STREAM_CONSUMERS.notifier)) {
+        if (record.dynamodb?.Keys?.pk?.S === partitionKey && passesFilters(record, STREAM_CONSUMERS.notifier)) {
           found.push(toLambdaRecord(record, streamArn, config.region));
         }
       }
@@ -84,9 +84,9 @@ async function streamRecordsOf(transactionId: string): Promise<DynamoDBRecord[]>
   return found;
 }
 
-/** Hands the transaction's stream records to the notifier, as one batch of the mapping. */
-async function deliverStream(transactionId: string): Promise<void> {
-  await invoke(eventHandlers.notifier, { Records: await streamRecordsOf(transactionId) });
+/** Hands the transaction's (or `KYC#…`) stream records to the notifier, as one batch of the mapping. */
+async function deliverStream(transactionId: string, partitionKey = `TX#${transactionId}`): Promise<void> {
+  await invoke(eventHandlers.notifier, { Records: await streamRecordsOf(partitionKey) });
 }
 
 // --- what users got --------------------------------------------------------------------------
@@ -331,6 +331,29 @@ describe('the reminders of an accepted lesson', () => {
       expect((await kinds(tutor)).filter((k) => k === 'lesson_reminder')).toEqual([]);
       expect(await kinds(parent)).toEqual(['lesson_accepted', 'lesson_cancelled', 'payment_received']);
     });
+  });
+});
+
+describe("a tutor's identity verification", () => {
+  it('tells the tutor the decision, once, with the reason of a rejection', async () => {
+    const admin = await newPerson('admin');
+    const approved = await submittedKyc();
+    const rejected = await submittedKyc();
+    expect((await call('reviewKyc', admin, { params: { id: approved.verification.id }, body: { decision: 'approve' } })).status).toBe(200);
+    const review = await call('reviewKyc', admin, { params: { id: rejected.verification.id }, body: { decision: 'reject', admin_notes: 'Photo floue' } });
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+    for (const { verification } of [approved, rejected, approved]) await deliverStream(verification.id, `KYC#${verification.id}`);
+    expect(await kinds(approved.tutor)).toEqual(['kyc_approved']);
+    expect(await notificationsOf(rejected.tutor)).toEqual([
+      expect.objectContaining({
+        kind: 'kyc_rejected',
+        title: "Vérification d'identité refusée",
+        body: "Vos documents n'ont pas été acceptés : Photo floue. Vous pouvez en envoyer de nouveaux.",
+        link: '/kyc',
+      }),
+    ]);
+    // The submission itself (pending) told no one.
+    expect(subjects(approved.tutor)).toEqual(['Kalan — Identité vérifiée']);
   });
 });
 

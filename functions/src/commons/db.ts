@@ -26,6 +26,8 @@
  * | adminCounter  (commons/counters.ts) | ADMIN_COUNTERS / COUNTER#<name> | —                              | —                        |
  * | paystackEvent (payments/entities.ts) | PAYSTACK_EVENT#<event>#<paystack id> / EVENT | —           | —                        |
  * | slotHold      (tutors/slot-holds.ts) | SLOTS#<tutor id> / SLOT#<start> | —                           | —                        |
+ * | notification  (notifications/entities.ts) | USER#<user_id> / NOTIF#<when>#<source>#<kind>[#…] | — | NOTIF_UNREAD#<user_id> / <id> (sparse: unread only) |
+ * | notificationPreferences (notifications/entities.ts) | USER#<user_id> / NOTIF_PREFS | —            | —                        |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';
