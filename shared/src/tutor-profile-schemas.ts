@@ -200,6 +200,17 @@ export interface PublicTutorProfile extends TutorProfileFields {
   profile_image_variants: PhotoVariant[];
   diploma_image_urls: string[];
   diploma_count: number;
+  /**
+   * The tutor's lessons as its profile shows them (issue 15, point 4): lessons accepted, cancelled
+   * by the tutor, no-shows the parents reported. Absent from an API that does not count them yet.
+   */
+  lesson_stats?: TutorLessonStats;
+}
+
+export interface TutorLessonStats {
+  accepted: number;
+  tutor_cancelled: number;
+  no_shows: number;
 }
 
 export const tutorIdParamsSchema = z.object({

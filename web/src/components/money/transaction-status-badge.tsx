@@ -4,6 +4,7 @@ import { Badge } from '@chakra-ui/react';
 
 const PALETTE: Record<TransactionStatus, string> = {
   pending: 'gray',
+  requested: 'yellow',
   escrow: 'blue',
   disputed: 'orange',
   refund_pending: 'purple',
