@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, countByImpact, settle, watchRequests, type AxeFinding } from '../support/axe.js';
-import { launchBrowser, newPage, signInThroughUi, waitForPath } from '../support/browser.js';
+import { launchBrowser, newPage, pickSlots, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, signUp, uniqueEmail, type TestUser } from '../support/stack.js';
 import { pendingKyc, settledIn, tutorProfileBody, type Bookable } from '../integration/access-fixtures.js';
 import { bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
@@ -244,7 +244,7 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.getByRole('button', { name: 'Réserver' }).first().click();
     const booking = page.getByRole('dialog', { name: 'Réserver votre cours' });
     await shown(booking).toBe(true);
-    await booking.getByLabel('Durée (heures)').fill('2');
+    await pickSlots(booking, ['16:00–17:00', '17:00–18:00']);
     await shown(booking.getByRole('button', { name: /Payer 8\s000 FCFA/ })).toBe(true);
     await scan(page, 'parent : dialogue de réservation');
     await booking.getByText('Orange Money').click();

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
 import { adminAccount, bookOk, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
@@ -59,7 +59,8 @@ describe('booking, paying and releasing', () => {
     const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText("Cours d'informatique avec Yao Kouamé").isVisible()).toBe(true);
-    await dialog.getByLabel('Durée (heures)').fill('2');
+    // Two consecutive free slots of the tutor (Mondays 16:00–18:00): a lesson of 2 hours.
+    await pickSlots(dialog, ['16:00–17:00', '17:00–18:00']);
     await expect.poll(() => dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText(/800\sFCFA/).first().isVisible()).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
@@ -126,16 +127,18 @@ describe('booking, paying and releasing', () => {
       await page.goto(`/tutors/${profileId}`);
       await page.getByRole('button', { name: 'Réserver' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
+      // A slot is a toggle button: reached with Tab from its day, it shows a 2 px focus ring; Space picks it.
+      const slot = dialog.getByRole('button', { name: '16:00–17:00', exact: true });
+      const days = dialog.getByRole('group', { name: 'Jour' }).getByRole('button');
+      await days.first().waitFor();
+      for (let i = 1; (await slot.count()) === 0; i++) await days.nth(i).click();
+      await dialog.locator('button[data-date][aria-pressed="true"]').focus();
+      for (let presses = 0; presses < 30 && !(await slot.evaluate((el) => el === document.activeElement)); presses++) await page.keyboard.press('Tab');
+      const ring = await slot.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`);
+      expect(ring).toBe('solid 2px');
+      await page.keyboard.press('Space');
+      expect(await slot.getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).isVisible()).toBe(true);
-      // Reached with the keyboard, the date field shows a 2 px focus ring.
-      await dialog.getByLabel('Durée (heures)').focus();
-      await page.keyboard.press('Tab');
-      const ring = await page.evaluate(() => {
-        const el = document.activeElement as HTMLInputElement;
-        const style = getComputedStyle(el);
-        return { type: el.type, outline: `${style.outlineStyle} ${style.outlineWidth}` };
-      });
-      expect(ring).toEqual({ type: 'datetime-local', outline: 'solid 2px' });
       const popupPromise = page.waitForEvent('popup');
       await dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).click();
       const checkout = await popupPromise;
