@@ -299,6 +299,7 @@ export const messages = {
     /** What the retry did, by the status the transaction is in afterwards. */
     retried: {
       pending: 'Transaction relancée : le paiement est toujours en attente chez Paystack',
+      requested: 'Transaction relancée : le cours attend la réponse du répétiteur',
       escrow: 'Transaction relancée : les fonds sont en séquestre',
       disputed: 'Transaction relancée : le litige attend votre décision',
       refund_pending: 'Transaction relancée : le remboursement est de nouveau demandé à Paystack',

@@ -295,7 +295,9 @@ export interface DisputeView {
   id: string;
   transaction_id: string;
   status: 'open' | 'resolved';
-  rating: number;
+  /** What opened it: a low rating, or a problem or a no-show the parent reported (issue 15). */
+  kind: 'rating' | 'problem' | 'no_show';
+  rating?: number;
   review?: string;
   opened_at: string;
   resolved_at?: string;

@@ -66,7 +66,7 @@ describe('transaction status table', () => {
 
   it('says the money was received (an invoice exists) once Paystack confirmed the payment, whatever came after', () => {
     const received = TRANSACTION_STATUSES.filter((status) => moneyReceived({ status }));
-    expect(received.sort()).toEqual(['disputed', 'escrow', 'refund_pending', 'refunded', 'released']);
+    expect(received.sort()).toEqual(['disputed', 'escrow', 'refund_pending', 'refunded', 'released', 'requested']);
     // Never paid, or paid something else than what we asked (never escrowed, settled by hand).
     for (const status of ['pending', 'failed', 'payment_mismatch'] as const) expect(moneyReceived({ status }), status).toBe(false);
     // A workflow may fail before the payment or after it: Paystack's confirmation (paid_at) tells.
@@ -78,7 +78,7 @@ describe('transaction status table', () => {
     // Walking the table from `escrow`, the statuses after `confirm_payment` are exactly the received
     // ones, and needs_attention (whose money received depends on paid_at). The admin's retry puts a
     // transaction back in the status its workflow failed in, which may be before the payment: not walked.
-    const reached = new Set<string>(['escrow']);
+    const reached = new Set<string>(['escrow', 'requested']);
     for (let grew = true; grew; ) {
       grew = false;
       for (const t of TRANSITIONS.filter((t) => t.action !== 'resume_payment')) {

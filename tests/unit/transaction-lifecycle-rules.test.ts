@@ -40,32 +40,46 @@ import {
 import { ledgerLinesFor, type LedgerParties } from '../../functions/src/escrow/ledger.js';
 import { initialState, step } from '../../functions/src/escrow/lifecycle.js';
 
-const ACTORS: Actor[] = ['parent', 'admin', 'system'];
+const ACTORS: Actor[] = ['parent', 'tutor', 'admin', 'system'];
 
 /**
- * The lifecycle of the spec, written out: `action from actor → to`, and for the exits of
- * `needs_attention` whether the money must have been received. Everything else is refused.
+ * The lifecycle of the spec, written out: `action from actor → to`, for the exits of
+ * `needs_attention` whether the money must have been received, and whether the transition is only
+ * for a lesson booked in the tutor's slots (true), only for the other bookings (false), or for both
+ * (undefined). Everything else is refused.
  */
-const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionStatus, paid?: boolean]> = [
-  ['confirm_payment', 'pending', 'system', 'escrow'],
+const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionStatus, paid?: boolean, lesson?: boolean]> = [
+  ['confirm_payment', 'pending', 'system', 'escrow', undefined, false],
+  ['confirm_payment', 'pending', 'system', 'requested', undefined, true],
   ['flag_payment', 'pending', 'system', 'payment_mismatch'],
   ['expire_payment', 'pending', 'system', 'failed'],
+  ['accept', 'requested', 'tutor', 'escrow', undefined, true],
+  ['decline', 'requested', 'tutor', 'refund_pending', undefined, true],
+  ['auto_decline', 'requested', 'system', 'refund_pending', undefined, true],
+  ['cancel', 'requested', 'parent', 'refund_pending', undefined, true],
+  ['cancel', 'escrow', 'parent', 'refund_pending', undefined, true],
+  ['cancel', 'escrow', 'tutor', 'refund_pending', undefined, true],
   ['release', 'escrow', 'parent', 'released'],
   ['release', 'escrow', 'admin', 'released'],
   ['release', 'disputed', 'admin', 'released'],
   ['auto_release', 'escrow', 'system', 'released'],
-  ['refund', 'escrow', 'parent', 'refund_pending'],
+  ['refund', 'escrow', 'parent', 'refund_pending', undefined, false],
   ['refund', 'escrow', 'admin', 'refund_pending'],
+  ['refund', 'requested', 'admin', 'refund_pending'],
   ['refund', 'disputed', 'admin', 'refund_pending'],
   ['refund', 'needs_attention', 'admin', 'refund_pending', true],
   ['dispute', 'escrow', 'parent', 'disputed'],
+  ['report_problem', 'escrow', 'parent', 'disputed', undefined, true],
+  ['report_no_show', 'escrow', 'parent', 'disputed', undefined, true],
   ['complete_refund', 'refund_pending', 'system', 'refunded'],
   ['flag_attention', 'pending', 'system', 'needs_attention'],
+  ['flag_attention', 'requested', 'system', 'needs_attention'],
   ['flag_attention', 'escrow', 'system', 'needs_attention'],
   ['flag_attention', 'disputed', 'system', 'needs_attention'],
   ['flag_attention', 'refund_pending', 'system', 'needs_attention'],
   ['flag_attention', 'needs_attention', 'system', 'needs_attention'],
   ['resume_payment', 'needs_attention', 'admin', 'pending', false],
+  ['resume_request', 'needs_attention', 'admin', 'requested', true],
   ['resume_escrow', 'needs_attention', 'admin', 'escrow', true],
   ['resume_dispute', 'needs_attention', 'admin', 'disputed', true],
   ['complete_refund', 'needs_attention', 'admin', 'refunded', true],
@@ -74,7 +88,7 @@ const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionSt
 describe('who may take which action from which status', () => {
   it('knows every status and every action of the spec', () => {
     expect([...TRANSACTION_STATUSES].sort()).toEqual(
-      ['disputed', 'escrow', 'failed', 'needs_attention', 'payment_mismatch', 'pending', 'refund_pending', 'refunded', 'released'].sort(),
+      ['disputed', 'escrow', 'failed', 'needs_attention', 'payment_mismatch', 'pending', 'refund_pending', 'refunded', 'released', 'requested'].sort(),
     );
     expect([...TRANSACTION_ACTIONS].sort()).toEqual(
       [
@@ -90,6 +104,13 @@ describe('who may take which action from which status', () => {
         'resume_dispute',
         'resume_escrow',
         'resume_payment',
+        'accept',
+        'decline',
+        'auto_decline',
+        'cancel',
+        'report_problem',
+        'report_no_show',
+        'resume_request',
       ].sort(),
     );
     expect([...ESCROW_DECISIONS]).toEqual(['release', 'refund']);
@@ -103,11 +124,15 @@ describe('who may take which action from which status', () => {
           // Paid or not is known from the status, except while a transaction needs attention.
           const received = moneyReceived({ status: from });
           for (const paid of from === 'needs_attention' ? [false, true] : [received]) {
-            const expected = ALLOWED.find(([a, f, who, , p]) => a === action && f === from && who === actor && (p === undefined || p === paid));
-            const what = `${action} depuis ${from} par ${actor}${from === 'needs_attention' ? (paid ? ', payé' : ', non payé') : ''}`;
-            expect(transitionFor(action, from, actor, paid)?.to, what).toBe(expected?.[3]);
-            expect(canTakeAction(action, from, actor, paid), what).toBe(expected !== undefined);
-            if (from !== 'needs_attention') expect(transitionFor(action, from, actor)?.to, what).toBe(expected?.[3]);
+            for (const lesson of [false, true]) {
+              const expected = ALLOWED.find(
+                ([a, f, who, , p, l]) => a === action && f === from && who === actor && (p === undefined || p === paid) && (l === undefined || l === lesson),
+              );
+              const what = `${action} depuis ${from} par ${actor}${from === 'needs_attention' ? (paid ? ', payé' : ', non payé') : ''}${lesson ? ', cours' : ''}`;
+              expect(transitionFor(action, from, actor, paid, lesson)?.to, what).toBe(expected?.[3]);
+              expect(canTakeAction(action, from, actor, paid, lesson), what).toBe(expected !== undefined);
+              if (from !== 'needs_attention' && !lesson) expect(transitionFor(action, from, actor)?.to, what).toBe(expected?.[3]);
+            }
           }
         }
       }
@@ -117,8 +142,8 @@ describe('who may take which action from which status', () => {
   it('lists, once each, the statuses a conditional write may start from', () => {
     for (const action of TRANSACTION_ACTIONS) {
       for (const actor of ACTORS) {
-        const expected = ALLOWED.filter(([a, , who]) => a === action && who === actor).map(([, from]) => from);
-        expect(statusesAllowing(action, actor), `${action} par ${actor}`).toEqual(expected);
+        const expected = [...new Set(ALLOWED.filter(([a, , who]) => a === action && who === actor).map(([, from]) => from))];
+        expect(statusesAllowing(action, actor).sort(), `${action} par ${actor}`).toEqual(expected.sort());
       }
     }
   });

@@ -123,6 +123,7 @@ export async function openDisputesPage(cursor: string | undefined, size = ADMIN_
         id: dispute.transaction_id,
         transaction_id: dispute.transaction_id,
         status: dispute.status,
+        kind: dispute.kind ?? 'rating',
         rating: dispute.rating,
         review: dispute.review,
         opened_at: dispute.opened_at,

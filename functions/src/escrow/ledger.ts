@@ -23,6 +23,11 @@ export interface LedgerParties {
   amountTotal: number;
   amountTutor: number;
   commission: number;
+  /**
+   * A lesson cancelled late (issue 15): the tutor's compensation and its commission, moved out of
+   * escrow by `compensation`; the `refund` then gives the parent the rest.
+   */
+  compensation?: { tutor: number; commission: number };
 }
 
 /** Chart of accounts. */
@@ -45,9 +50,13 @@ function lines(movement: Movement, entries: Array<Omit<LedgerLine, 'line' | 'mov
 
 /** The lines a movement writes. */
 export function ledgerLinesFor(movement: Movement, parties: LedgerParties): LedgerLine[] {
-  const { transactionId, parentId, tutorUserId, amountTotal, amountTutor, commission } = parties;
+  const { transactionId, parentId, tutorUserId, amountTotal, amountTutor, commission, compensation } = parties;
   if (amountTutor + commission !== amountTotal) {
     throw new RangeError(`Répartition incohérente : ${amountTutor} + ${commission} ≠ ${amountTotal}`);
+  }
+  const kept = compensation ? compensation.tutor + compensation.commission : 0;
+  if (compensation && !(Number.isSafeInteger(compensation.tutor) && Number.isSafeInteger(compensation.commission) && compensation.tutor >= 0 && compensation.commission >= 0 && kept <= amountTotal)) {
+    throw new RangeError(`Dédommagement incohérent : ${compensation.tutor} + ${compensation.commission} > ${amountTotal}`);
   }
   const escrow = accounts.escrow(transactionId);
   switch (movement) {
@@ -62,10 +71,18 @@ export function ledgerLinesFor(movement: Movement, parties: LedgerParties): Ledg
         { account: accounts.tutor(tutorUserId), debit: 0, credit: amountTutor },
         { account: accounts.commission, debit: 0, credit: commission },
       ]);
+    case 'compensation':
+      if (!compensation) throw new RangeError('Dédommagement sans montant');
+      return lines('compensation', [
+        { account: escrow, debit: kept, credit: 0 },
+        { account: accounts.tutor(tutorUserId), debit: 0, credit: compensation.tutor },
+        { account: accounts.commission, debit: 0, credit: compensation.commission },
+      ]);
     case 'refund':
+      // What the escrow still holds: all of it, or what a late cancellation's compensation left.
       return lines('refund', [
-        { account: escrow, debit: amountTotal, credit: 0 },
-        { account: accounts.parent(parentId), debit: 0, credit: amountTotal },
+        { account: escrow, debit: amountTotal - kept, credit: 0 },
+        { account: accounts.parent(parentId), debit: 0, credit: amountTotal - kept },
       ]);
   }
 }

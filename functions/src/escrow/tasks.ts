@@ -7,6 +7,7 @@ import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import {
   canTakeAction,
   isFinalStatus,
+  isLesson,
   TRANSACTION_STATUSES,
   type AttentionStatus,
   type TransactionAction,
@@ -20,7 +21,7 @@ import { WorkflowTokenEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, refundTransaction } from '../payments/paystack.js';
 import { getTransaction } from '../payments/transactions.js';
-import { waitSecondsFor } from './timing.js';
+import { answerDeadline, waitSecondsFor } from './timing.js';
 import { applyTransition } from './transitions.js';
 import { attemptOf, sendTaskToken } from './workflow.js';
 
@@ -29,6 +30,7 @@ export type EscrowTaskEvent =
   | { action: 'recordToken'; transactionId: string; status: TransactionStatus; taskToken: string }
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
+  | { action: 'autoDecline'; transactionId: string }
   | { action: 'refund'; transactionId: string }
   | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string; actor?: string };
 
@@ -39,6 +41,7 @@ export type EscrowTaskEvent =
 export const TASK_ACTIONS = {
   expirePayment: 'expire_payment',
   autoRelease: 'auto_release',
+  autoDecline: 'auto_decline',
   refund: 'complete_refund',
   markNeedsAttention: 'flag_attention',
 } as const satisfies Record<string, TransactionAction>;
@@ -96,7 +99,8 @@ async function refund(transactionId: string): Promise<void> {
   if (!tx || !canTakeAction(TASK_ACTIONS.refund, tx.status, 'system')) return;
   let refundId: string;
   try {
-    refundId = (await refundTransaction(tx.reference, tx.amount_total)).id;
+    // What the policy gives back (a late cancellation keeps the tutor's compensation), or all of it.
+    refundId = (await refundTransaction(tx.reference, tx.cancellation?.refund ?? tx.amount_total)).id;
   } catch (error) {
     // A retry after a lost answer: Paystack already refunded it in full.
     if (error instanceof PaystackRejectedError && /fully (reversed|refunded)|already/i.test(error.message)) {
@@ -211,6 +215,16 @@ export const handler = observedHandler(async (event: EscrowTaskInvocation): Prom
       if (tx && canTakeAction(TASK_ACTIONS.autoRelease, tx.status, 'system') && new Date(tx.auto_release_at).getTime() <= Date.now()) {
         await tryTransition(() =>
           applyTransition({ transactionId: event.transactionId, action: 'auto_release', actor: 'system', wake: false }),
+        );
+      }
+      return { ok: true };
+    }
+    case 'autoDecline': {
+      // The tutor has not answered in time: the request is declined, the parent refunded in full.
+      const tx = await getTransaction(event.transactionId);
+      if (tx && canTakeAction(TASK_ACTIONS.autoDecline, tx.status, 'system', true, isLesson(tx)) && answerDeadline(tx).getTime() <= Date.now()) {
+        await tryTransition(() =>
+          applyTransition({ transactionId: event.transactionId, action: 'auto_decline', actor: 'system', wake: false }),
         );
       }
       return { ok: true };

@@ -4,9 +4,17 @@
  * workflow's tasks) reads the same value, and tests run them in seconds:
  * - `PAYMENT_TIMEOUT_SECONDS`: how long a booking may stay unpaid (default 24 h);
  * - `ESCROW_AUTO_RELEASE_SECONDS`, or `ESCROW_AUTO_RELEASE_DAYS` (default 7): how long after the
- *   lesson date (or the booking, without a date) held funds are released automatically.
+ *   lesson's end (or the booking, without a date) held funds are released automatically;
+ * - `LESSON_ANSWER_SECONDS` (default 24 h): how long a tutor has to accept a lesson request, never
+ *   beyond the lesson's start.
  */
-import { DEFAULT_AUTO_RELEASE_DAYS, PAYMENT_TIMEOUT_SECONDS, WAITS, type TransactionStatus } from '#shared/transaction-process';
+import {
+  DEFAULT_ANSWER_WINDOW_SECONDS,
+  DEFAULT_AUTO_RELEASE_DAYS,
+  PAYMENT_TIMEOUT_SECONDS,
+  WAITS,
+  type TransactionStatus,
+} from '#shared/transaction-process';
 
 const DAY_SECONDS = 24 * 60 * 60;
 /**
@@ -35,10 +43,33 @@ export function paymentTimeoutSeconds(): number {
   return secondsSetting('PAYMENT_TIMEOUT_SECONDS', PAYMENT_TIMEOUT_SECONDS);
 }
 
-/** Lesson date (or booking date when none is given) + the window. */
-export function autoReleaseAt(createdAt: Date, scheduledDate: string | undefined, windowSeconds = autoReleaseWindowSeconds()): string {
-  const base = scheduledDate ? new Date(scheduledDate) : createdAt;
-  return new Date(base.getTime() + windowSeconds * 1000).toISOString();
+/** How long a tutor has to answer a lesson request, in seconds. */
+export function answerWindowSeconds(): number {
+  return secondsSetting('LESSON_ANSWER_SECONDS', DEFAULT_ANSWER_WINDOW_SECONDS);
+}
+
+/**
+ * The lesson's end (its date + its hours; the booking date when no date is given) + the window:
+ * the parent has the window after the lesson to confirm or report before the funds go to the tutor.
+ */
+export function autoReleaseAt(
+  createdAt: Date,
+  scheduledDate: string | undefined,
+  windowSeconds = autoReleaseWindowSeconds(),
+  durationHours = 0,
+): string {
+  const base = scheduledDate ? new Date(scheduledDate).getTime() + durationHours * 3_600_000 : createdAt.getTime();
+  return new Date(base + windowSeconds * 1000).toISOString();
+}
+
+/**
+ * Until when the tutor may answer a request: the window from the payment, and never after the
+ * lesson's start (a lesson nobody confirmed does not take place).
+ */
+export function answerDeadline(tx: { paid_at?: string; created_at: string; course: { scheduled_date?: string } }, windowSeconds = answerWindowSeconds()): Date {
+  const from = new Date(tx.paid_at ?? tx.created_at).getTime() + windowSeconds * 1000;
+  const start = tx.course.scheduled_date ? Date.parse(tx.course.scheduled_date) : Number.POSITIVE_INFINITY;
+  return new Date(Math.min(from, start));
 }
 
 export function paymentDeadline(createdAt: string, timeoutSeconds = paymentTimeoutSeconds()): Date {
@@ -47,13 +78,14 @@ export function paymentDeadline(createdAt: string, timeoutSeconds = paymentTimeo
 
 /** Seconds the workflow waits in `status` before acting (or re-reading) by itself: the status's timer (`WAITS`). */
 export function waitSecondsFor(
-  tx: { status: TransactionStatus; created_at: string; auto_release_at: string },
+  tx: { status: TransactionStatus; created_at: string; auto_release_at: string; paid_at?: string; course?: { scheduled_date?: string } },
   now: Date,
 ): number {
   const until = (date: Date) => Math.ceil((date.getTime() - now.getTime()) / 1000);
   const clamp = (seconds: number) => Math.min(Math.max(seconds, 1), MAX_WAIT_SECONDS);
   const timer = WAITS[tx.status]?.timer;
   if (timer === 'payment_window') return clamp(until(paymentDeadline(tx.created_at)));
+  if (timer === 'answer_window') return clamp(until(answerDeadline({ ...tx, course: tx.course ?? {} })));
   if (timer === 'auto_release_window') return clamp(until(new Date(tx.auto_release_at)));
   return MAX_WAIT_SECONDS;
 }

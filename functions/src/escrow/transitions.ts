@@ -12,10 +12,12 @@ import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { cancellationOutcome, type CancellationOutcome } from '#shared/cancellation-policy';
 import { lessonSlotStarts } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
 import {
   isFinalStatus,
+  isLesson,
   moneyReceived,
   statusesAllowing,
   stepFor,
@@ -44,8 +46,9 @@ import {
   type TransactionHistoryEvent,
 } from '../payments/entities.js';
 import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
+import { lessonStatWrite } from '../tutors/lesson-stats.js';
 import { releaseSlotWrites } from '../tutors/slot-holds.js';
-import { ledgerLinesFor } from './ledger.js';
+import { ledgerLinesFor, type LedgerParties } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
 type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
@@ -54,7 +57,7 @@ export interface TransitionRequest {
   transactionId: string;
   action: TransactionAction;
   actor: Actor;
-  /** The signed-in user taking the action (parent or admin). */
+  /** The signed-in user taking the action (parent, tutor or admin). */
   actorId?: string;
   adminNotes?: string;
   /** Attributes the transition records (Paystack ids, the reason an admin must look). */
@@ -63,6 +66,10 @@ export interface TransitionRequest {
   history?: { event: TransactionHistoryEvent; detail: string };
   /** The course's rating, written with a `dispute` transition. */
   rating?: { rating: number; review?: string };
+  /** A problem or a no-show the parent reports (`report_problem`, `report_no_show`): the dispute it opens. */
+  report?: { kind: 'problem' | 'no_show'; reason?: string };
+  /** The clock the cancellation policy reads (tests pass their own). */
+  now?: Date;
   /** The Paystack event that caused the change: recorded once, in the same DynamoDB transaction. */
   paystackEvent?: { eventKey: string; event: string; reference: string; outcome: string };
   /** Wake the workflow waiting in the previous status (false for the workflow's own steps). */
@@ -87,7 +94,8 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
     const tx = await getTransaction(request.transactionId);
     if (!tx) throw new NotFoundError(messages.payments.transactionNotFound);
     if (request.actor === 'parent' && tx.parent_id !== request.actorId) throw new ForbiddenError();
-    const transition = transitionFor(request.action, tx.status, request.actor, moneyReceived(tx));
+    if (request.actor === 'tutor' && tx.tutor_user_id !== request.actorId) throw new ForbiddenError();
+    const transition = transitionFor(request.action, tx.status, request.actor, moneyReceived(tx), isLesson(tx));
     if (!transition) {
       const reachable = statusesAllowing(request.action, request.actor).length > 0;
       throw new ConflictError(reachable ? messages.payments.alreadyDecided : messages.payments.actionNotAllowed);
@@ -109,24 +117,66 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
   }
 }
 
+/**
+ * What the cancellation policy gives when `actor` cancels `tx` at `now`; Conflict when the lesson
+ * has started (nobody cancels then: the parent confirms or reports).
+ */
+function cancellationOf(tx: Transaction, actor: Actor, now: Date): NonNullable<Transaction['cancellation']> {
+  const by = actor === 'tutor' ? 'tutor' : 'parent';
+  const start = tx.course.scheduled_date;
+  const outcome: CancellationOutcome | null = start
+    ? cancellationOutcome({ by: by === 'tutor' ? 'tuteur' : 'parent', lessonStart: new Date(start), now, amount: tx.amount_total })
+    : null;
+  if (!outcome) throw new ConflictError(messages.lessons.tooLateToCancel);
+  return { by, at: now.toISOString(), refund: outcome.refund, tutor: outcome.tutor, commission: outcome.commission };
+}
+
+/** The parties of the transaction's ledger lines, with the compensation a late cancellation kept. */
+function partiesOf(tx: Transaction, cancellation: Transaction['cancellation']): LedgerParties {
+  const kept = cancellation && cancellation.tutor + cancellation.commission > 0 ? cancellation : undefined;
+  return {
+    transactionId: tx.id,
+    parentId: tx.parent_id,
+    tutorUserId: tx.tutor_user_id,
+    amountTotal: tx.amount_total,
+    amountTutor: tx.amount_tutor,
+    commission: tx.commission_amount,
+    ...(kept ? { compensation: { tutor: kept.tutor, commission: kept.commission } } : {}),
+  };
+}
+
 async function writeTransition(tx: Transaction, transition: Transition, request: TransitionRequest): Promise<Transaction> {
   const { to, effects = {} } = transition;
-  const now = new Date().toISOString();
+  const clock = request.now ?? new Date();
+  const now = clock.toISOString();
   const from = tx.status;
   const courseStatus = effects.course;
+  const cancellation = effects.cancellation ? cancellationOf(tx, request.actor, clock) : undefined;
+  const freesSlots = Boolean(effects.freeSlots && tx.course.holds_slots && tx.course.scheduled_date);
   const changes: Partial<Transaction> = {
     status: to,
     updated_at: now,
+    last_action: request.action,
+    ...(cancellation ? { cancellation } : {}),
     ...request.record,
     ...(effects.stamp ? { [effects.stamp]: now } : {}),
     ...(request.actor === 'admin' ? { decided_by: request.actorId, ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}) } : {}),
     ...(request.actor === 'parent' && request.action !== 'dispute' ? { decided_by: request.actorId } : {}),
+    ...(request.actor === 'tutor' ? { decided_by: request.actorId } : {}),
   };
   const course = {
     ...(courseStatus ? { status: courseStatus } : {}),
     ...(effects.rating && request.rating ? ratingOf(request.rating, now) : {}),
+    // Freed once: a later transition that frees again (the refund done) finds nothing to free.
+    ...(freesSlots ? { holds_slots: false } : {}),
+    ...(request.report ? { reported: request.report.kind } : {}),
   };
-  const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId! } as const] : [];
+  const ownership =
+    request.actor === 'parent'
+      ? [{ attr: 'parent_id', eq: request.actorId! } as const]
+      : request.actor === 'tutor'
+        ? [{ attr: 'tutor_user_id', eq: request.actorId! } as const]
+        : [];
   // Money leaves a transaction that needs attention only if Paystack's payment was confirmed.
   const paidCondition = transition.paid === undefined ? [] : [{ attr: 'paid_at', exists: transition.paid } as const];
   const writes = [
@@ -143,16 +193,10 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
   // The admin's `needs_attention` counter and attention index, when the change enters or leaves them.
   writes.push(...attentionWrites(tx, from, to));
 
-  const movement = effects.ledger;
-  if (movement) {
-    const parties = {
-      transactionId: tx.id,
-      parentId: tx.parent_id,
-      tutorUserId: tx.tutor_user_id,
-      amountTotal: tx.amount_total,
-      amountTutor: tx.amount_tutor,
-      commission: tx.commission_amount,
-    };
+  const parties = partiesOf(tx, cancellation ?? tx.cancellation);
+  // A late cancellation: the tutor's compensation and its commission leave escrow with it.
+  const movements = [...(cancellation && parties.compensation ? (['compensation'] as const) : []), ...(effects.ledger ? [effects.ledger] : [])];
+  for (const movement of movements) {
     for (const line of ledgerLinesFor(movement, parties)) {
       writes.push(
         LedgerLineEntity.build(PutTransaction)
@@ -166,9 +210,14 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
     writes.push(OpenTransactionEntity.build(UpdateTransaction).item({ transaction_id: tx.id, gsi1pk: $remove(), gsi1sk: $remove() }));
   }
   // The lesson will not happen: the slots its booking held are free again, with the status change.
-  if (effects.freeSlots && tx.course.holds_slots && tx.course.scheduled_date) {
-    const starts = lessonSlotStarts(tx.course.scheduled_date, tx.course.duration_hours);
+  if (freesSlots) {
+    const starts = lessonSlotStarts(tx.course.scheduled_date!, tx.course.duration_hours);
     writes.push(...(releaseSlotWrites(tx.tutor_id, starts, tx.id) as WriteItem[]));
+  }
+  // The tutor's figures: a lesson accepted, a lesson the tutor cancelled, a no-show an admin upheld.
+  if (effects.tutorStat) writes.push(lessonStatWrite(tx.tutor_id, effects.tutorStat) as WriteItem);
+  if (effects.dispute === 'resolve' && request.action === 'refund' && tx.course.reported === 'no_show') {
+    writes.push(lessonStatWrite(tx.tutor_id, 'no_shows') as WriteItem);
   }
   if (request.paystackEvent) {
     const { eventKey, event, reference, outcome } = request.paystackEvent;
@@ -215,18 +264,25 @@ function disputeWrites(
   effect: NonNullable<Effects['dispute']>,
   tx: Transaction,
   now: string,
-  request: { actorId?: string; adminNotes?: string; rating?: { rating: number; review?: string }; resolution?: 'release' | 'refund' },
+  request: {
+    actorId?: string;
+    adminNotes?: string;
+    rating?: { rating: number; review?: string };
+    report?: TransitionRequest['report'];
+    resolution?: 'release' | 'refund';
+  },
 ): WriteItem[] {
   if (effect === 'open') {
-    if (!request.rating) throw new Error('A dispute opens from a rating');
+    if (!request.rating && !request.report) throw new Error('A dispute opens from a rating or a report');
     return [
       DisputeEntity.build(PutTransaction)
         .item({
           transaction_id: tx.id,
           parent_id: tx.parent_id,
           tutor_user_id: tx.tutor_user_id,
-          rating: request.rating.rating,
-          review: request.rating.review,
+          ...(request.rating
+            ? { kind: 'rating', rating: request.rating.rating, review: request.rating.review }
+            : { kind: request.report!.kind, review: request.report!.reason }),
           status: 'open',
           opened_at: now,
           gsi1pk: disputesIndex('open'),
@@ -269,13 +325,31 @@ export interface StepRequest {
  * caller says what it means).
  */
 export async function applyStep(tx: Transaction, request: StepRequest): Promise<Transaction> {
-  const definition = stepFor(request.step, tx.status, request.actor);
+  const definition = stepFor(request.step, tx.status, request.actor, isLesson(tx));
   if (!definition) throw new ConflictError(messages.payments.actionNotAllowed);
   const { effects } = definition;
   const now = new Date().toISOString();
   const writes: WriteItem[] = [];
-  const ownership = request.actor === 'parent' ? [{ attr: 'parent_id', eq: request.actorId } as const] : [];
+  const ownership =
+    request.actor === 'parent'
+      ? [{ attr: 'parent_id', eq: request.actorId } as const]
+      : request.actor === 'tutor'
+        ? [{ attr: 'tutor_user_id', eq: request.actorId } as const]
+        : [];
   const rating = effects.rating && request.rating ? ratingOf(request.rating, now) : undefined;
+  if (effects.given) {
+    // The tutor's mark, once: conditional on the status read and on no earlier mark.
+    writes.push(
+      TransactionEntity.build(UpdateTransaction)
+        .item({ id: tx.id, updated_at: now, course: { given_at: now } } as never)
+        .options({
+          condition: { and: [...ownership, { attr: 'status', eq: tx.status }, { attr: 'course.given_at', exists: false }] } as never,
+        }) as WriteItem,
+    );
+    const response = await execute({ capacity: 'INDEXES' }, ...writes);
+    recordWriteCapacity('markGiven', response.ConsumedCapacity);
+    return { ...tx, updated_at: now, course: { ...tx.course, given_at: now } } as Transaction;
+  }
   if (rating) {
     writes.push(
       TransactionEntity.build(UpdateTransaction)

@@ -124,7 +124,8 @@ async function writePendingTransaction(
         status: INITIAL_STATUS,
         created_at: createdAt,
         updated_at: createdAt,
-        auto_release_at: autoReleaseAt(now, scheduledDate),
+        // A lesson's window runs from its end (issue 15); a free date's, as the spec had it, from the date.
+        auto_release_at: autoReleaseAt(now, scheduledDate, undefined, slots ? request.duration : 0),
         // The escrow workflow's first attempt, counted here rather than by a second write.
         workflow_attempt: FIRST_ATTEMPT,
         course: {
@@ -133,7 +134,8 @@ async function writePendingTransaction(
           level: request.level,
           duration_hours: request.duration,
           scheduled_date: scheduledDate,
-          ...(slots ? { holds_slots: true } : {}),
+          ...(slots ? { holds_slots: true, lesson: true } : {}),
+          ...(slots && tutor.location ? { place: tutor.location } : {}),
           notes: request.notes || undefined,
           status: INITIAL_COURSE_STATUS,
         },

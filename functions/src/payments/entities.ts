@@ -11,7 +11,7 @@ import { map } from 'dynamodb-toolbox/schema/map';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { PAYMENT_METHODS } from '#shared/constants';
-import { ATTENTION_STATUSES, COURSE_STATUSES, TRANSACTION_STATUSES } from '#shared/transaction-process';
+import { ATTENTION_STATUSES, COURSE_STATUSES, TRANSACTION_ACTIONS, TRANSACTION_STATUSES } from '#shared/transaction-process';
 import { indexKeys, onKalanTable, sparseIndexKeys } from '#commons/db';
 
 const txPartition = (transactionId: string) => `TX#${transactionId}`;
@@ -52,7 +52,22 @@ export const TransactionEntity = new Entity({
     refund_requested_at: string().optional(),
     refunded_at: string().optional(),
     failed_at: string().optional(),
-    /** When the funds still held are released automatically (lesson date, or booking, + window). */
+    /** The tutor accepted the lesson (issue 15). */
+    accepted_at: string().optional(),
+    /** The transition that made the last status change (what the notifier tells whom). */
+    last_action: string().enum(...TRANSACTION_ACTIONS).optional(),
+    /**
+     * A cancelled lesson: who cancelled, when, and what the policy gave (cancellation-policy.ts).
+     * `refund` is what the refund gives back (all of it when the band refunds in full).
+     */
+    cancellation: map({
+      by: string().enum('parent', 'tutor'),
+      at: string(),
+      refund: number(),
+      tutor: number(),
+      commission: number(),
+    }).optional(),
+    /** When the funds still held are released automatically (the lesson's end, or the booking, + window). */
     auto_release_at: string(),
     attention_reason: string().optional(),
     /**
@@ -89,6 +104,14 @@ export const TransactionEntity = new Entity({
        * `duration_hours` (tutors/slot-holds.ts), freed by the transition that says it will not happen.
        */
       holds_slots: boolean().optional(),
+      /** Booked in the tutor's slots: the lesson lifecycle applies (`isLesson`), even once its slots are freed. */
+      lesson: boolean().optional(),
+      /** The tutor marked the lesson given. */
+      given_at: string().optional(),
+      /** What the parent reported after the start (a dispute opened): a problem or a no-show. */
+      reported: string().enum('problem', 'no_show').optional(),
+      /** Where the lesson takes place, or its link (from the tutor's teaching mode and zone at booking). */
+      place: string().optional(),
       notes: string().optional(),
       status: string().enum(...COURSE_STATUSES),
       parent_rating: number().optional(),
@@ -149,7 +172,7 @@ export const LedgerLineEntity = new Entity({
     transaction_id: string().key(),
     /** `<movement>#<n>`: each movement is written once (conditional put), whatever the retries. */
     line: string().key(),
-    movement: string().enum('payment', 'release', 'refund'),
+    movement: string().enum('payment', 'release', 'refund', 'compensation'),
     account: string(),
     debit: number(),
     credit: number(),
@@ -173,7 +196,10 @@ export const PaystackEventEntity = new Entity({
   computeKey: ({ event_key }: { event_key: string }) => ({ pk: `PAYSTACK_EVENT#${event_key}`, sk: 'EVENT' }),
 });
 
-/** A rating of 2 or less opens a dispute (one per transaction: one course, rated once). */
+/**
+ * A rating of 2 or less opens a dispute (one per transaction: one course, rated once); so does a
+ * problem or a no-show the parent reports after a lesson's start (issue 15: `kind`, no rating).
+ */
 export const DisputeEntity = new Entity({
   name: 'dispute',
   ...onKalanTable,
@@ -181,7 +207,8 @@ export const DisputeEntity = new Entity({
     transaction_id: string().key(),
     parent_id: string(),
     tutor_user_id: string(),
-    rating: number(),
+    kind: string().enum('rating', 'problem', 'no_show').optional(),
+    rating: number().optional(),
     review: string().optional(),
     status: string().enum('open', 'resolved'),
     opened_at: string(),

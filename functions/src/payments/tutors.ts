@@ -11,6 +11,8 @@ export interface BookableTutor {
   name: string;
   hourlyRate: number | undefined;
   isCompleted: boolean;
+  /** The tutor's zone (where a lesson in their slots takes place unless the notes say otherwise). */
+  location?: string;
   /** The weekly hours and days off its free slots come from (a booking by slots checks them). */
   week: AvailabilityEntry[];
   exceptions: AvailabilityException[];
@@ -26,6 +28,7 @@ export async function findTutor(tutorId: string): Promise<BookableTutor | null> 
     name: profile ? `${profile.first_name} ${profile.last_name}`.trim() : 'Répétiteur',
     hourlyRate: tutor.hourly_rate,
     isCompleted: tutor.is_completed,
+    location: tutor.location,
     ...availabilityOf(tutor),
   };
 }

@@ -1,7 +1,7 @@
 import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { stepFor } from '#shared/transaction-process';
-import { Button, Card, HStack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuShieldCheck, LuStar } from 'react-icons/lu';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -60,9 +60,15 @@ export function AdminDisputesTab() {
                     </>
                   }
                 />
-                <HStack gap="1" color="orange.fg" role="img" aria-label={`Note ${dispute.rating} sur 5`}>
-                  <LuStar fill="currentColor" /> <Text fontWeight="medium">{dispute.rating}/5</Text>
-                </HStack>
+                {dispute.rating !== undefined ? (
+                  <HStack gap="1" color="orange.fg" role="img" aria-label={`Note ${dispute.rating} sur 5`}>
+                    <LuStar fill="currentColor" /> <Text fontWeight="medium">{dispute.rating}/5</Text>
+                  </HStack>
+                ) : (
+                  <Badge alignSelf="start" colorPalette="orange">
+                    {dispute.kind === 'no_show' ? 'Absence du répétiteur signalée' : 'Problème signalé'}
+                  </Badge>
+                )}
                 <Text fontStyle={dispute.review ? 'italic' : undefined} color={dispute.review ? undefined : 'fg.muted'}>
                   {dispute.review ? `« ${dispute.review} »` : 'Sans commentaire'}
                 </Text>
