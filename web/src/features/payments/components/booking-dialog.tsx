@@ -168,8 +168,10 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
         return;
       }
       if (error instanceof ApiRequestError && error.status === 409) {
-        // Another parent held one of these slots meanwhile: say it here, and show what is free now.
-        setConflict(error.message);
+        // Another parent held one of these slots meanwhile (the dialog only offers free consecutive
+        // slots, so the API's "not free" and "just taken" both mean that): say it here, and show
+        // what is free now.
+        setConflict(messages.payments.slotTaken);
         setPicked([]);
         await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(tutor.id) });
         return;
