@@ -282,7 +282,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                 </SectionCard>
 
                 <SectionCard title="Annulation">
-                  <List.Root gap="1" fontSize="sm" ps="4">
+                  <List.Root as="ul" listStyleType="disc" gap="2" fontSize="sm" ps="5">
                     <List.Item>{answerWindowTerms()}</List.Item>
                     <List.Item>{parentCancellationTerms()}</List.Item>
                     <List.Item>{tutorCancellationTerms()}</List.Item>

@@ -53,9 +53,9 @@ export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange
   };
 
   return (
-    <Stack gap="3">
+    <Stack gap="4" mt="2">
       <Box role="group" aria-labelledby={`${id}-days`}>
-        <Text id={`${id}-days`} fontSize="sm" fontWeight="medium" mb="2">
+        <Text id={`${id}-days`} fontSize="sm" color="fg.muted" mb="2">
           Jour
         </Text>
         <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2">
