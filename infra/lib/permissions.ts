@@ -25,6 +25,8 @@ export const PARTITIONS = {
   counters: 'ADMIN_COUNTERS',
   /** The slots bookings hold on a tutor's calendar (tutors/slot-holds.ts). */
   slots: 'SLOTS#*',
+  /** A tutor's lesson figures (tutors/lesson-stats.ts), moved with the change that counts. */
+  lessonStats: 'LESSON_STATS#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -127,7 +129,15 @@ export interface Permissions {
   readonly tableStream?: true;
 }
 
-const { user: USER, transaction: TX, kyc: KYC, paystackEvent: PAYSTACK_EVENT, counters: COUNTERS, slots: SLOTS } = PARTITIONS;
+const {
+  user: USER,
+  transaction: TX,
+  kyc: KYC,
+  paystackEvent: PAYSTACK_EVENT,
+  counters: COUNTERS,
+  slots: SLOTS,
+  lessonStats: LESSON_STATS,
+} = PARTITIONS;
 
 /**
  * Reading one transaction and changing its status (escrow/transitions.ts): the item, its index
@@ -255,7 +265,22 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     paystackSecret: true,
     cognito: SECOND_FACTOR_CHECK,
   },
-  'escrow/decide': { table: { ...TRANSITION, get: [TX, USER] }, ledger: true, workflow: ['SendTaskSuccess'], cognito: SECOND_FACTOR_CHECK },
+  // An admin's refund frees the lesson's slots; one upholding a reported no-show counts it on the tutor.
+  'escrow/decide': {
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    cognito: SECOND_FACTOR_CHECK,
+  },
+  // Lessons (issue 15): the caller's list (their rows, then the transactions), and the lesson's
+  // transitions — a decline or a cancellation frees its slots, an acceptance or a tutor's
+  // cancellation moves the tutor's figures, a late cancellation writes the compensation lines.
+  'lessons/list-mine': { table: { gsi1: [GSI1.parentTransactions], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
+  'lessons/act': {
+    table: { ...TRANSITION, delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+  },
   'escrow/tasks': { table: { ...TRANSITION, delete: FREES_SLOTS }, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
   // The reconciler: open transactions (sparse index + BatchGet), the workflow's and Paystack's repairs
   // (transitions, the needs_attention path, a new attempt), its lease on a transaction (put, delete).

@@ -65,10 +65,45 @@ export function lessonActionsAllowed(lesson: LessonFacts, side: LessonSide, now:
   return LESSON_ACTIONS.filter((action) => {
     if (action === 'mark_given') return started && !lesson.given_at && stepFor('mark_given', lesson.status, actor, true) !== undefined;
     if (action === 'cancel' && started) return false;
-    if ((action === 'report_problem' || action === 'report_no_show') && !started) return false;
+    // Reports and the parent's confirmation (which releases the funds) come once the lesson has started.
+    if ((action === 'report_problem' || action === 'report_no_show' || action === 'confirm') && !started) return false;
     if (action === 'report_no_show' && lesson.given_at) return false;
     return canTakeAction(LESSON_ACTION_TRANSITIONS[action] as TransactionAction, lesson.status, actor, true, true);
   });
+}
+
+/** What `lessonStatusLabel` reads. */
+export interface LessonLabelFacts extends LessonFacts {
+  outcome?: 'declined' | 'no_answer';
+  cancellation?: { by: LessonSide };
+}
+
+/** The lesson's status in French words, as 'Mes cours' shows it. */
+export function lessonStatusLabel(lesson: LessonLabelFacts, now: Date): string {
+  const started = now.getTime() >= Date.parse(lesson.start);
+  const ended = now.getTime() >= Date.parse(lesson.end);
+  switch (lesson.status) {
+    case 'requested':
+      return 'En attente de confirmation';
+    case 'escrow':
+      if (lesson.given_at) return 'Cours donné';
+      if (ended) return 'Terminé, à confirmer';
+      return started ? 'En cours' : 'Confirmé';
+    case 'disputed':
+      return 'Problème signalé';
+    case 'released':
+      return 'Terminé';
+    case 'refund_pending':
+    case 'refunded':
+      if (lesson.cancellation) return lesson.cancellation.by === 'tutor' ? 'Annulé par le répétiteur' : 'Annulé par le parent';
+      if (lesson.outcome === 'declined') return 'Refusé par le répétiteur';
+      if (lesson.outcome === 'no_answer') return 'Sans réponse du répétiteur';
+      return 'Annulé, remboursé';
+    case 'needs_attention':
+      return 'Action requise';
+    default:
+      return 'Annulé';
+  }
 }
 
 /** What cancelling now would give back and to whom (`cancellation-policy.ts`), or null when too late. */
@@ -101,6 +136,8 @@ export interface LessonView {
   given_at?: string;
   /** When held funds are released if nobody acts (status `escrow`). */
   auto_release_at?: string;
+  /** A request that ended without a lesson: declined by the tutor, or unanswered in time. */
+  outcome?: 'declined' | 'no_answer';
   /** A cancellation made: who, and what it gave back. */
   cancellation?: { by: LessonSide; at: string; refund: number; tutor: number; commission: number };
   /** The actions the caller may take now. */

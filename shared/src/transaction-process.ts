@@ -140,6 +140,8 @@ export interface Effects {
   tutorStat?: 'accepted' | 'tutor_cancelled';
   /** The lesson was given: the tutor's mark, recorded once. */
   given?: true;
+  /** Why a lesson request ended without a lesson: the tutor declined, or did not answer in time. */
+  lessonOutcome?: 'declined' | 'no_answer';
 }
 
 export interface Transition {
@@ -181,8 +183,8 @@ export const TRANSITIONS: readonly Transition[] = [
   // The tutor confirms the lesson: the funds stay held until after it.
   { action: 'accept', from: ['requested'], to: 'escrow', actors: ['tutor'], lesson: true, effects: { stamp: 'accepted_at', tutorStat: 'accepted' } },
   // The tutor declines, or has not answered in time: the parent is refunded in full.
-  { action: 'decline', from: ['requested'], to: 'refund_pending', actors: ['tutor'], lesson: true, effects: DECLINED },
-  { action: 'auto_decline', from: ['requested'], to: 'refund_pending', actors: ['system'], lesson: true, effects: DECLINED },
+  { action: 'decline', from: ['requested'], to: 'refund_pending', actors: ['tutor'], lesson: true, effects: { ...DECLINED, lessonOutcome: 'declined' } },
+  { action: 'auto_decline', from: ['requested'], to: 'refund_pending', actors: ['system'], lesson: true, effects: { ...DECLINED, lessonOutcome: 'no_answer' } },
   // Either side cancels before the start, by the cancellation policy; a tutor's cancellation counts.
   { action: 'cancel', from: ['requested', 'escrow'], to: 'refund_pending', actors: ['parent'], lesson: true, effects: CANCELLED },
   { action: 'cancel', from: ['escrow'], to: 'refund_pending', actors: ['tutor'], lesson: true, effects: { ...CANCELLED, tutorStat: 'tutor_cancelled' } },

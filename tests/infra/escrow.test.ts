@@ -54,7 +54,7 @@ describe('escrow workflow (CDK)', () => {
 
     it('has the Task states of the workflow', () => {
       expect(tasks.map(([name]) => name).sort()).toEqual(
-        ['AutoRelease', 'AwaitAdmin', 'AwaitDecision', 'AwaitPayment', 'ExpirePayment', 'Load', 'Refund'].sort(),
+        ['AutoDecline', 'AutoRelease', 'AwaitAdmin', 'AwaitDecision', 'AwaitPayment', 'AwaitTutor', 'ExpirePayment', 'Load', 'Refund'].sort(),
       );
     });
 

@@ -245,7 +245,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       );
     const ledgerWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && !deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
     expect(ledgerWriters.sort()).toEqual(
-      ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'payments/verify-payment', 'payments/webhook'].sort(),
+      ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'lessons/act', 'payments/verify-payment', 'payments/webhook'].sort(),
     );
     expect(ledgerWriters.sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
     const deniedWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
@@ -266,7 +266,17 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     expect(holders('states:DescribeExecution')).toEqual(['escrow/reconcile']);
     expect(holders('states:StopExecution')).toEqual(['admin/retry-transaction']);
     expect(holders('states:SendTaskSuccess')).toEqual(
-      ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'payments/initialize', 'payments/verify-payment', 'payments/webhook', 'transactions/rate'].sort(),
+      [
+        'admin/retry-transaction',
+        'escrow/decide',
+        'escrow/reconcile',
+        'escrow/tasks',
+        'lessons/act',
+        'payments/initialize',
+        'payments/verify-payment',
+        'payments/webhook',
+        'transactions/rate',
+      ].sort(),
     );
     const anyStates = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('states:'))));
     expect(anyStates.map((f) => f.handlerModule).sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.workflow).sort());

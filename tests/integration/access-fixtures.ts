@@ -119,6 +119,21 @@ export async function escrowedLesson(w: World): Promise<string> {
   return id;
 }
 
+/**
+ * A lesson of the world's parent in the world's tutor's first free slot (Mondays 16:00–18:00),
+ * paid on the sandbox: it waits for the tutor's answer (issue 15).
+ */
+export async function requestedLesson(w: World): Promise<string> {
+  const free = await api(`/api/tutors/${w.tutorProfile.id}/slots`, { token: w.parent.accessToken });
+  expect(free.status, free.text).toBe(200);
+  const start = free.body.slots[0]?.start as string | undefined;
+  expect(start, 'un créneau libre du répétiteur').toBeDefined();
+  const { id, url } = await bookOk(w.parent.accessToken, { duration: 1, slots: [start], scheduledDate: start }, w.tutorProfile);
+  await payOnCheckout(url);
+  await settledIn(id, 'requested');
+  return id;
+}
+
 /** A lesson released by its parent, then rated 1: an open dispute on funds no longer held. */
 export async function disputeAfterRelease(w: World): Promise<string> {
   const id = await escrowedLesson(w);

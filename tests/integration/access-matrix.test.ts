@@ -29,6 +29,7 @@ import {
   kycStateOf,
   pendingKyc,
   pendingLesson,
+  requestedLesson,
   transactionItem,
   tutorProfileBody,
   type World,
@@ -167,6 +168,17 @@ const unpaidInvoice: Check = (res) => {
 };
 
 /** A fresh unpaid booking, and the webhook body Paystack would send once it is paid. */
+/**
+ * A lesson waiting for its tutor: a fresh one for a caller who may act on it (the parent cancels,
+ * the tutor declines: either frees its slot at once, the world's tutor has few), the world's shared
+ * one for everyone else (who must change nothing of it).
+ */
+let sharedRequest: string | undefined;
+async function onRequestedLesson(action: 'cancel' | 'decline' | 'accept', fresh: boolean): Promise<Req> {
+  const id = fresh ? await requestedLesson(w) : (sharedRequest ??= await requestedLesson(w));
+  return { params: { id }, body: { action }, state: () => partition(id) };
+}
+
 async function webhookFor(): Promise<Req & { body: string }> {
   const { id, reference } = await pendingLesson(w);
   return { body: await chargeSuccessBody(reference), state: () => partition(id), transactionId: id };
@@ -493,6 +505,44 @@ const matrix: Record<RouteId, Row> = {
       { who: 'tuteur du cours, paiement non reçu', caller: (w) => w.tuteur, status: 409, request: onUnpaidLesson, check: unpaidInvoice },
       { who: 'admin, paiement non reçu', caller: (w) => w.admin, status: 409, request: onUnpaidLesson, check: unpaidInvoice },
       { who: 'parent voisin, paiement non reçu', caller: (w) => w.neighbourParent, status: 404, request: onUnpaidLesson },
+    ],
+  },
+  // --- Lessons (issue 15): always the caller's own, as the parent who booked or the tutor booked.
+  listMyLessons: {
+    roles: ['parent', 'tuteur'],
+    request: async () => ({ query: {}, transactionId: (sharedRequest ??= await requestedLesson(w)) }),
+    check: (res, { req, caller }) => {
+      expect(res.body.side).toBe(caller === w.tuteur ? 'tutor' : 'parent');
+      expect(res.body.upcoming.map((lesson: { id: string }) => lesson.id)).toContain(req.transactionId);
+    },
+    owned: [
+      {
+        who: 'parent voisin',
+        caller: (w) => w.neighbourParent,
+        status: 200,
+        check: (res) => expect([...res.body.upcoming, ...res.body.past]).toEqual([]),
+      },
+      {
+        who: 'autre tuteur',
+        caller: (w) => w.neighbourTutor,
+        status: 200,
+        check: (res) => expect([...res.body.upcoming, ...res.body.past]).toEqual([]),
+      },
+    ],
+  },
+  lessonAction: {
+    roles: ['parent', 'tuteur'],
+    // The parent cancels its request (all back, ≥ 24 h before); the tutor declines it.
+    request: (_w, caller) =>
+      caller === w.parent ? onRequestedLesson('cancel', true) : caller === w.tuteur ? onRequestedLesson('decline', true) : onRequestedLesson('accept', false),
+    check: async (res, { req }) => {
+      expect(res.body.status).toBe('refund_pending');
+      expect((await transactionItem(req.params!.id!))?.status).not.toBe('requested');
+    },
+    owned: [
+      // Someone else's lesson does not exist for them: 404, nothing changed.
+      { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404, request: () => onRequestedLesson('cancel', false) },
+      { who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404, request: () => onRequestedLesson('accept', false) },
     ],
   },
   tutorEarnings: {

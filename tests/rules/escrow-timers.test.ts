@@ -11,6 +11,7 @@ import {
   book,
   bookAndPay,
   call,
+  EVERY_DAY,
   chargeSuccess,
   expectBalanced,
   ledgerOf,
@@ -25,8 +26,10 @@ import {
 
 const PAYMENT_WINDOW = 2;
 const RELEASE_WINDOW = 3;
+const ANSWER_WINDOW = 2;
 process.env.PAYMENT_TIMEOUT_SECONDS = String(PAYMENT_WINDOW);
 process.env.ESCROW_AUTO_RELEASE_SECONDS = String(RELEASE_WINDOW);
+process.env.LESSON_ANSWER_SECONDS = String(ANSWER_WINDOW);
 
 const ms = (iso: string) => new Date(iso).getTime();
 
@@ -131,5 +134,50 @@ describe('automatic release', () => {
     expect(tx.status).toBe('released');
     expect(tx.decided_by).toBe(parent.userId);
     expect((await ledgerOf(id)).filter((l) => l.movement === 'release')).toHaveLength(3);
+  });
+});
+
+describe("the tutor's answer window (issue 15)", () => {
+  /** Two slots at 10:00 three days from now, with a tutor available every day. */
+  const slots = () => {
+    const day = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString().slice(0, 10);
+    return [`${day}T10:00:00.000Z`, `${day}T11:00:00.000Z`];
+  };
+
+  it('declines a request nobody answered when the window ends, refunds the parent in full and frees the slots', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(5000, EVERY_DAY)]);
+    const lesson = slots();
+    const { id } = await bookAndPay(parent, tutor, { duration: 2, slots: lesson, scheduledDate: lesson[0] });
+    const waiting = await untilWaiting(id, 'requested');
+
+    const refunded = await untilStatus(id, 'refunded', 20_000);
+    expect(refunded.lesson_outcome).toBe('no_answer');
+    expect(ms(refunded.refund_requested_at) - ms(waiting.paid_at)).toBeGreaterThanOrEqual(ANSWER_WINDOW * 1000);
+    const ledger = await ledgerOf(id);
+    expectBalanced(ledger);
+    const credit = (account: string) => ledger.filter((l) => l.account === account).reduce((sum, l) => sum + l.credit, 0);
+    expect(credit(`parent:${parent.userId}`)).toBe(refunded.amount_total);
+    expect(credit(`tutor:${tutor.userId}`)).toBe(0);
+    const free = await call('getTutorSlots', parent, { params: { id: tutor.tutorId } });
+    expect(free.body.slots.map((slot: { start: string }) => slot.start)).toEqual(expect.arrayContaining(lesson));
+  });
+
+  it('does nothing when woken before the deadline, and leaves an accepted lesson alone', async () => {
+    process.env.LESSON_ANSWER_SECONDS = '3600';
+    try {
+      const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(5000, EVERY_DAY)]);
+      const lesson = slots();
+      const { id } = await bookAndPay(parent, tutor, { duration: 2, slots: lesson, scheduledDate: lesson[0] });
+      await untilWaiting(id, 'requested');
+      await invoke('escrow/tasks', { action: 'autoDecline', transactionId: id });
+      expect((await transaction(id)).status).toBe('requested');
+      const accepted = await call('lessonAction', tutor, { params: { id }, body: { action: 'accept' } });
+      expect(accepted.status).toBe(200);
+      await invoke('escrow/tasks', { action: 'autoDecline', transactionId: id });
+      expect((await transaction(id)).status).toBe('escrow');
+      expect((await ledgerOf(id)).filter((l) => l.movement === 'refund')).toEqual([]);
+    } finally {
+      process.env.LESSON_ANSWER_SECONDS = String(ANSWER_WINDOW);
+    }
   });
 });

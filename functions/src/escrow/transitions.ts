@@ -158,6 +158,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
     updated_at: now,
     last_action: request.action,
     ...(cancellation ? { cancellation } : {}),
+    ...(effects.lessonOutcome ? { lesson_outcome: effects.lessonOutcome } : {}),
     ...request.record,
     ...(effects.stamp ? { [effects.stamp]: now } : {}),
     ...(request.actor === 'admin' ? { decided_by: request.actorId, ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}) } : {}),
@@ -186,6 +187,7 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
         ...changes,
         // A map given whole replaces the previous one (a plain object would update it field by field).
         ...(changes.attention ? { attention: $set(changes.attention) } : {}),
+        ...(changes.cancellation ? { cancellation: $set(changes.cancellation) } : {}),
         ...(Object.keys(course).length ? { course } : {}),
       } as never)
       .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership, ...paidCondition] } as never }),

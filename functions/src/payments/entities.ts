@@ -54,6 +54,8 @@ export const TransactionEntity = new Entity({
     failed_at: string().optional(),
     /** The tutor accepted the lesson (issue 15). */
     accepted_at: string().optional(),
+    /** A lesson request that ended without a lesson: declined by the tutor, or unanswered in time. */
+    lesson_outcome: string().enum('declined', 'no_answer').optional(),
     /** The transition that made the last status change (what the notifier tells whom). */
     last_action: string().enum(...TRANSACTION_ACTIONS).optional(),
     /**

@@ -1,0 +1,63 @@
+import { LESSON_ACTION_TRANSITIONS, lessonActionSchema, type LessonAction } from '#shared/lesson-schemas';
+import { messages } from '#shared/messages';
+import { transactionIdParamsSchema } from '#shared/payments-schemas';
+import { routes } from '#shared/routes';
+import type { TransactionAction } from '#shared/transaction-process';
+import { ConflictError, NotFoundError } from '#commons/errors';
+import { apiHandler, ok } from '#commons/http';
+import { applyStep, applyTransition } from '../escrow/transitions.js';
+import { getTransaction } from '../payments/transactions.js';
+import { isListedLesson, sideOf, toLessonView } from './lessons.js';
+
+/** Why an action the process knows is not open now: the clock, or the lesson's status. */
+function refusal(action: LessonAction, started: boolean): string {
+  if (action === 'cancel' && started) return messages.lessons.tooLateToCancel;
+  if ((action === 'report_problem' || action === 'report_no_show' || action === 'confirm' || action === 'mark_given') && !started) {
+    return messages.lessons.notStarted;
+  }
+  return messages.lessons.notAllowed;
+}
+
+/**
+ * `POST /api/lessons/{id}/actions`: what a parent or the tutor does on their lesson — accept or
+ * decline a request, cancel (by the policy), mark it given, confirm it (the funds are released),
+ * report a problem or a no-show. The lesson's actions allowed now (lesson-schemas.ts) are checked
+ * first, with a French reason; the transaction process then applies it conditionally on the status
+ * read (transitions.ts): of two racing answers, one wins, the other gets 409. Answers the lesson.
+ */
+export const handler = apiHandler(
+  routes.lessonAction,
+  { params: transactionIdParamsSchema, body: lessonActionSchema },
+  async ({ caller, params, body }) => {
+    const id = params.id.toLowerCase();
+    const tx = await getTransaction(id);
+    const side = tx ? sideOf(tx, caller.userId, caller.groups) : null;
+    // Someone else's lesson, or no lesson at all: nothing to say about it.
+    if (!tx || !side || !isListedLesson(tx)) throw new NotFoundError(messages.lessons.notFound);
+    const now = new Date();
+    const view = toLessonView(tx, side, now);
+    if (!view.actions.includes(body.action)) throw new ConflictError(refusal(body.action, now.getTime() >= Date.parse(view.start)));
+    const actor = side === 'tutor' ? 'tutor' : 'parent';
+    if (body.action === 'mark_given') {
+      try {
+        await applyStep(tx, { step: 'mark_given', actor, actorId: caller.userId });
+      } catch (error) {
+        if ((error as { name?: string }).name === 'TransactionCanceledException') throw new ConflictError(messages.lessons.alreadyGiven);
+        throw error;
+      }
+    } else {
+      const report =
+        body.action === 'report_problem' ? { kind: 'problem' as const, reason: body.reason } : body.action === 'report_no_show' ? { kind: 'no_show' as const, reason: body.reason } : undefined;
+      await applyTransition({
+        transactionId: id,
+        action: LESSON_ACTION_TRANSITIONS[body.action] as TransactionAction,
+        actor,
+        actorId: caller.userId,
+        report,
+        now,
+      });
+    }
+    const updated = await getTransaction(id);
+    return ok(toLessonView(updated!, side, new Date()));
+  },
+);
