@@ -72,7 +72,9 @@ describe('booking, paying and releasing', () => {
     await dialog.getByText('Carte bancaire').click();
 
     const popupPromise = page.waitForEvent('popup');
+    const booked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/payments' && response.request().method() === 'POST');
     await dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).click();
+    const id = ((await (await booked).json()) as { transaction_id: string }).transaction_id;
     const checkout = await popupPromise;
     await expect.poll(() => page.getByText('Paiement initialisé').first().isVisible()).toBe(true);
     await checkout.waitForLoadState();
@@ -88,6 +90,11 @@ describe('booking, paying and releasing', () => {
     await checkout.getByRole('button', { name: 'Payer' }).click();
     await checkout.waitForURL((url) => url.pathname === '/payments', { timeout: 15_000 });
     await checkout.close();
+
+    // A lesson booked by its slots waits for the tutor's answer (its screens: lessons.test.ts): the tutor accepts.
+    await eventually(() => statusOf(id), (status) => status === 'requested', 15_000);
+    const accepted = await api(`/api/lessons/${id}/actions`, { method: 'POST', token: tutor.accessToken, body: { action: 'accept' } });
+    expect(accepted.status, accepted.text).toBe(200);
 
     await page.goto('/payments');
     const card = page.getByTestId('transaction-card').first();
