@@ -60,10 +60,13 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
       tabIndex={highlighted ? -1 : undefined}
       borderColor={highlighted ? 'orange.solid' : undefined}
       borderWidth={highlighted ? '2px' : undefined}
+      // Focused by the page, not by the user: its orange border is the mark.
+      outline={highlighted ? 'none' : undefined}
       scrollMarginTop="24"
     >
       <Card.Body gap="3">
-        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+        {/* On phones the badge goes above the title, which then has the card's whole width. */}
+        <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" align="start" gap={{ base: '1', sm: '3' }}>
           <Stack gap="0.5" minW="0" flex="1">
             <Heading as="h3" size="sm" id={titleId}>
               {courseOf(lesson.subject)} — {lesson.level}

@@ -117,9 +117,9 @@ export function MyLessons() {
       </Stack>
       <Stack as="section" gap="3" aria-labelledby="lessons-past">
         <Heading as="h2" size="md" id="lessons-past">
-          Passés
+          Passés et annulés
         </Heading>
-        {past.length === 0 ? <EmptyNotice icon={<LuHistory />} title="Aucun cours passé" card={{ variant: 'outline' }} /> : list(past)}
+        {past.length === 0 ? <EmptyNotice icon={<LuHistory />} title="Aucun cours passé ni annulé" card={{ variant: 'outline' }} /> : list(past)}
       </Stack>
 
       {asked && confirmation && (

@@ -63,20 +63,24 @@ type Day = { date: string; lessons: LessonView[] };
 /** Phones: the seven days one under the other, each with its lessons or 'Aucun cours'. */
 function DayList({ days, today }: { days: Day[]; today: string }) {
   return (
-    <Stack as="ul" listStyleType="none" gap="3" hideFrom="md" data-testid="tutor-week-list">
+    <Stack as="ul" listStyleType="none" gap="2" hideFrom="md" data-testid="tutor-week-list">
       {days.map((day) => (
         <Stack as="li" key={day.date} gap="1" data-date={day.date}>
-          <Text fontWeight="semibold" color={day.date === today ? 'orange.fg' : undefined}>
-            {frenchDayLabel(day.date)}
-            {day.date === today ? " (aujourd'hui)" : ''}
-          </Text>
-          {day.lessons.length === 0 ? (
-            <Text fontSize="sm" color="fg.muted">
-              Aucun cours
+          {/* A day without lessons takes one line. */}
+          <Flex justify="space-between" align="baseline" gap="2" wrap="wrap">
+            <Text fontWeight="semibold" color={day.date === today ? 'orange.fg' : undefined}>
+              {frenchDayLabel(day.date)}
+              {day.date === today ? " (aujourd'hui)" : ''}
             </Text>
-          ) : (
-            day.lessons.map((lesson) => <LessonChip key={lesson.id} lesson={lesson} />)
-          )}
+            {day.lessons.length === 0 && (
+              <Text fontSize="sm" color="fg.muted">
+                Aucun cours
+              </Text>
+            )}
+          </Flex>
+          {day.lessons.map((lesson) => (
+            <LessonChip key={lesson.id} lesson={lesson} />
+          ))}
         </Stack>
       ))}
     </Stack>
