@@ -207,7 +207,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
   // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
-  'tutors/get-tutor': { table: { get: [USER], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
+  // The profile, its account, and the tutor's lesson figures (cancellation rate, no-shows).
+  'tutors/get-tutor': { table: { get: [USER, LESSON_STATS], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   // The profile by its id (gsi2) and nothing else: no account, no image.
   'tutors/get-slots': { table: { gsi2: [GSI2.tutor], query: [SLOTS] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },

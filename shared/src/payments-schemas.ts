@@ -159,6 +159,8 @@ export interface CourseView {
   level: string;
   duration_hours: number;
   scheduled_date?: string;
+  /** A lesson booked in the tutor's slots (issue 15): managed from 'Mes cours'. */
+  lesson?: boolean;
   notes?: string;
   status: CourseStatus;
   parent_rating?: number;

@@ -201,10 +201,10 @@ export interface PublicTutorProfile extends TutorProfileFields {
   diploma_image_urls: string[];
   diploma_count: number;
   /**
-   * The tutor's lessons as its profile shows them (issue 15, point 4): lessons accepted, cancelled
-   * by the tutor, no-shows the parents reported. Absent from an API that does not count them yet.
+   * The tutor's lessons (issue 15): accepted, cancelled by the tutor, no-shows an admin upheld —
+   * the profile shows the cancellation rate and the no-shows from them.
    */
-  lesson_stats?: TutorLessonStats;
+  lesson_stats: TutorLessonStats;
 }
 
 export interface TutorLessonStats {

@@ -206,6 +206,9 @@ describe('cancellations by the policy', () => {
     expectBalanced(ledger);
     expect(sum(ledger, 'refund', `parent:${parent.userId}`, 'credit')).toBe(tx.amount_total);
     expect(await lessonStatsOf(tutor.tutorId)).toMatchObject({ accepted: 1, tutor_cancelled: 1 });
+    // Parents see it on the tutor's profile.
+    const profile = await call('getTutorProfile', parent, { params: { id: tutor.tutorId } });
+    expect(profile.body.lesson_stats).toEqual({ accepted: 1, tutor_cancelled: 1, no_shows: 0 });
   });
 
   it('nobody cancels once the lesson has started', async () => {

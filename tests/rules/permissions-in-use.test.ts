@@ -166,14 +166,17 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     expect((await callAs('decideEscrow', admin, { params: { id: verified.id }, body: { action: 'refund', adminNotes: 'Remboursé' } })).status).toBe(200);
     // The workflow's Refund task asks Paystack, then writes the refund's ledger lines.
     await untilStatus(verified.id, 'refunded');
-    // Booked by slots, which the booking holds (after reading the held ones): paid, then refunded to
-    // the parent, which frees them (the workflow's Refund task).
+    // Booked by slots, which the booking holds (after reading the held ones): paid, the lesson waits
+    // for its tutor, who accepts it (their figures move); the parent lists it, then cancels it, which
+    // frees the slot (and, within 24 h of the start, writes the tutor's compensation).
     const slotTutor = await newTutor(5000, EVERY_DAY);
     const [slot] = (await callAs('getTutorSlots', parent, { params: { id: slotTutor.tutorId } })).body.slots as Array<{ start: string }>;
     const held = await as('payments/initialize', () => book(parent, slotTutor, { duration: 1, slots: [slot!.start] }));
     expect((await as('payments/webhook', async () => postWebhook(await chargeSuccess(held.reference)))).body?.outcome).toBe('escrowed');
-    await untilWaiting(held.id, 'escrow');
-    expect((await callAs('decideEscrow', parent, { params: { id: held.id }, body: { action: 'refund' } })).status).toBe(200);
+    await untilWaiting(held.id, 'requested');
+    expect((await callAs('lessonAction', slotTutor, { params: { id: held.id }, body: { action: 'accept' } })).status).toBe(200);
+    expect((await callAs('listMyLessons', parent)).status).toBe(200);
+    expect((await callAs('lessonAction', parent, { params: { id: held.id }, body: { action: 'cancel' } })).status).toBe(200);
     await untilStatus(held.id, 'refunded');
     // Booked by slots, refused at Paystack: the parent coming back fails it and frees its slot.
     const [next] = (await callAs('getTutorSlots', parent, { params: { id: slotTutor.tutorId } })).body.slots as Array<{ start: string }>;
@@ -195,14 +198,17 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
 
     const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
     expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
-    // The slots held and freed: put by the booking, deleted by the refund (workflow) and the failure.
+    // The slots held and freed: put by the booking, deleted by the cancellation and the failure.
     const onSlots = requests.filter((r) => r.partition.startsWith('SLOTS#')).map((r) => `${r.handlerModule} ${r.action}`);
     expect(new Set(onSlots)).toEqual(
-      new Set(['tutors/get-slots query', 'payments/initialize query', 'payments/initialize put', `${WORKFLOW_TASKS} delete`, 'payments/verify-payment delete']),
+      new Set(['tutors/get-slots query', 'payments/initialize query', 'payments/initialize put', 'lessons/act delete', 'payments/verify-payment delete']),
     );
+    // The tutor's lesson figures: moved by the acceptance, in its transaction.
+    const onStats = requests.filter((r) => r.partition.startsWith('LESSON_STATS#')).map((r) => `${r.handlerModule} ${r.action}`);
+    expect(new Set(onStats)).toEqual(new Set(['lessons/act update']));
     // The recorder saw each of them, ledger lines included (written by the webhook and the release).
     const seen = new Set(requests.map((r) => r.handlerModule));
-    for (const handlerModule of [WORKFLOW_TASKS, 'payments/initialize', 'payments/webhook', 'escrow/decide', 'transactions/rate', 'admin/close-dispute', 'payments/verify-payment', 'admin/retry-transaction', 'admin/stats']) {
+    for (const handlerModule of [WORKFLOW_TASKS, 'payments/initialize', 'payments/webhook', 'escrow/decide', 'transactions/rate', 'admin/close-dispute', 'payments/verify-payment', 'admin/retry-transaction', 'admin/stats', 'lessons/act', 'lessons/list-mine']) {
       expect(seen, handlerModule).toContain(handlerModule);
     }
     expect(requests.filter((r) => r.sk?.startsWith('LEDGER#')).map((r) => r.handlerModule)).toEqual(

@@ -143,11 +143,17 @@ describe('a lesson that will not happen frees its slots', () => {
     const releasedSlots = lessonSlots(1, 4);
     const refunded = await bookAndPay(parent, tutor, { duration: 2, slots: refundedSlots });
     const released = await bookAndPay(parent, tutor, { duration: 1, slots: releasedSlots });
+    // Paid, each lesson waits for the tutor, who accepts it: the funds are held.
+    await Promise.all([untilWaiting(refunded.id, 'requested'), untilWaiting(released.id, 'requested')]);
+    for (const { id } of [refunded, released]) expect((await call('lessonAction', tutor, { params: { id }, body: { action: 'accept' } })).status).toBe(200);
     await Promise.all([untilWaiting(refunded.id, 'escrow'), untilWaiting(released.id, 'escrow')]);
     expect(await holdsOf(tutor)).toHaveLength(3);
 
+    const admin = await newPerson('admin');
     expect((await call('decideEscrow', parent, { params: { id: released.id }, body: { action: 'release' } })).status).toBe(200);
-    expect((await call('decideEscrow', parent, { params: { id: refunded.id }, body: { action: 'refund' } })).status).toBe(200);
+    // A parent's refund of a lesson goes through the cancellation policy; an admin's refunds it all.
+    expect((await call('decideEscrow', parent, { params: { id: refunded.id }, body: { action: 'refund' } })).status).toBe(409);
+    expect((await call('decideEscrow', admin, { params: { id: refunded.id }, body: { action: 'refund' } })).status).toBe(200);
     await untilStatus(refunded.id, 'refunded');
     expect((await transaction(released.id)).status).toBe('released');
     // The refunded lesson's slots are free; the released lesson keeps its own.

@@ -207,6 +207,8 @@ describe('any other refusal of the DynamoDB transaction', () => {
   it('a Paystack event already recorded refuses the payment with 409, the status unchanged, instead of trying again', async () => {
     const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
     const { id, reference } = await book(parent, tutor);
+    // The workflow's wait has recorded its token: nothing else writes the partition from now on.
+    await untilWaiting(id, 'pending');
     const eventKey = `charge.success#${id}`;
     // Another delivery of the same event recorded it a moment ago (its own transaction won).
     await db.send(

@@ -25,7 +25,7 @@ const tx = (overrides: Partial<ReconcilableTransaction>): ReconcilableTransactio
 
 describe('reconciler rules', () => {
   it('expects a running workflow exactly in the statuses it waits or refunds in', () => {
-    expect(TRANSACTION_STATUSES.filter(needsWorkflow)).toEqual(['pending', 'escrow', 'disputed', 'refund_pending']);
+    expect(TRANSACTION_STATUSES.filter(needsWorkflow)).toEqual(['pending', 'requested', 'escrow', 'disputed', 'refund_pending']);
   });
 
   it('leaves a transaction changed within the quiet period alone', () => {
@@ -57,6 +57,10 @@ describe('reconciler rules', () => {
     expect(refundRepair('success', 'running')).toBe('needs_attention');
     expect(refundRepair('failed', 'stopped')).toBe('needs_attention');
     expect(refundRepair('inconnue', 'missing')).toBe('needs_attention');
+    // A partial refund (a lesson cancelled late) never asked twice: the charge may still read 'success' once refunded.
+    expect(refundRepair('success', 'stopped', true)).toBe('needs_attention');
+    expect(refundRepair('success', 'missing', true)).toBe('needs_attention');
+    expect(refundRepair('reversed', 'missing', true)).toBe('complete_refund');
   });
 
   it('never releases money Paystack no longer holds', () => {

@@ -76,9 +76,11 @@ export type OverdueRepair = 'complete_refund' | 'redrive' | 'needs_attention';
  * execution, unless one runs and is stuck (an admin must look); anything else (failed, unknown) →
  * the money is not where we think: an admin must look.
  */
-export function refundRepair(paystackStatus: string, execution: ExecutionState): OverdueRepair {
+export function refundRepair(paystackStatus: string, execution: ExecutionState, partial = false): OverdueRepair {
   if (paystackStatus === 'reversed') return 'complete_refund';
-  if (paystackStatus === 'success') return execution === 'running' ? 'needs_attention' : 'redrive';
+  // A partial refund (a lesson cancelled late, issue 15) may leave the charge 'success' at Paystack
+  // once made: asking again could refund the parent twice. An admin checks Paystack's refunds.
+  if (paystackStatus === 'success') return execution === 'running' || partial ? 'needs_attention' : 'redrive';
   return 'needs_attention';
 }
 

@@ -223,7 +223,8 @@ async function repairWithPaystack(tx: Transaction, execution: { state: Execution
   }
   if (check === 'refund') {
     const paystackStatus = await paystackStatusOf(tx);
-    const repair = refundRepair(paystackStatus, execution.state);
+    const partial = tx.cancellation !== undefined && tx.cancellation.refund < tx.amount_total;
+    const repair = refundRepair(paystackStatus, execution.state, partial);
     if (repair === 'complete_refund') {
       const booked = await transitionOrSkip(() =>
         applyTransition({

@@ -6,7 +6,7 @@ import { BatchGetCommand, execute as executeBatchGet } from 'dynamodb-toolbox/ta
 import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { type TransactionStatus } from '#shared/transaction-process';
+import { isLesson, type TransactionStatus } from '#shared/transaction-process';
 import { invoiceNumber } from '#shared/payments';
 import type { AdminTransactionsPage, AdminTransactionsView, TransactionView } from '#shared/payments-schemas';
 import { needsAttention, transactionCounterWrites, type TransactWriteItem } from '#commons/counters';
@@ -162,6 +162,7 @@ export function toView(tx: Transaction): TransactionView {
         level: course.level,
         duration_hours: course.duration_hours,
         scheduled_date: course.scheduled_date,
+        ...(isLesson(tx) ? { lesson: true } : {}),
         notes: course.notes,
         status: course.status,
         parent_rating: course.parent_rating,

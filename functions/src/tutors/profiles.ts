@@ -18,6 +18,7 @@ import { markPhotoReadyIfMade, shownPhoto } from '../photos/variants.js';
 import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
 
 import { exceptionsOf, visibleTutorProfile, type StoredTutorProfile } from './visible.js';
+import { lessonStatsOf } from './lesson-stats.js';
 
 export async function getTutorProfileOfUser(userId: string): Promise<StoredTutorProfile | null> {
   const { Item } = await TutorProfileEntity.build(GetItemCommand)
@@ -72,10 +73,11 @@ export async function getPublicTutorProfile(
   caller: { userId: string; groups: readonly string[] },
 ): Promise<PublicTutorProfile> {
   const item = await visibleTutorProfile(id, caller);
-  const [{ Item: account }, photo, diplomaUrls] = await Promise.all([
+  const [{ Item: account }, photo, diplomaUrls, lessonStats] = await Promise.all([
     ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
     shownPhoto(item.profile_image_url, item.photo_variants_of !== undefined && item.photo_variants_of === item.profile_image_url),
     signedUrls(item.diploma_images),
+    lessonStatsOf(item.id),
   ]);
   if (!account) throw new NotFoundError(messages.tutors.notFound);
   return {
@@ -87,6 +89,7 @@ export async function getPublicTutorProfile(
     profile_image_variants: photo.variants,
     diploma_image_urls: diplomaUrls,
     diploma_count: item.diploma_images.length,
+    lesson_stats: lessonStats,
   };
 }
 

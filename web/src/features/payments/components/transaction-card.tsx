@@ -20,8 +20,11 @@ interface TransactionCardProps {
 /** One transaction of Mes Paiements, with the actions the status table allows a parent. */
 export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoice }: TransactionCardProps) {
   const course = tx.courses[0];
-  const canRelease = canTakeAction('release', tx.status, 'parent');
-  const canRefund = canTakeAction('refund', tx.status, 'parent');
+  // A lesson in the tutor's slots is confirmed, cancelled or reported from 'Mes cours' (its rules
+  // depend on the lesson's time); the other bookings keep the spec's buttons here.
+  const lesson = course?.lesson === true;
+  const canRelease = !lesson && canTakeAction('release', tx.status, 'parent');
+  const canRefund = !lesson && canTakeAction('refund', tx.status, 'parent');
   const rateable = course ? canRateLesson({ ...tx, course }, new Date()) : false;
   // No invoice before the money is received: it would say "Total payé" for nothing paid.
   const hasInvoice = moneyReceived(tx);
@@ -84,8 +87,13 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
           )}
         </DataList.Root>
         {rateable && <RatingForm transactionId={tx.id} />}
-        {(canRelease || canRefund || hasInvoice || canBookAgain) && (
+        {(canRelease || canRefund || hasInvoice || canBookAgain || lesson) && (
           <Flex gap="2" wrap="wrap">
+            {lesson && (
+              <Button asChild size="sm" variant="outline">
+                <RouterLink to={`/cours?lesson=${tx.id}`}>Voir dans Mes cours</RouterLink>
+              </Button>
+            )}
             {canRelease && (
               <Button size="sm" colorPalette="green" onClick={onRelease}>
                 Libérer les fonds
