@@ -164,6 +164,12 @@ describe('booking a lesson by its slots, and the tutor accepting it', () => {
     await expect.poll(() => marked.getByText(confirmedLabel, { exact: true }).isVisible()).toBe(true);
     expect(await marked.getAttribute('data-highlighted')).toBe('true');
     await expect.poll(() => marked.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The tutor's page counts the lesson accepted: no cancellation, no absence.
+    await again.page.goto(`/tutors/${profileId}`);
+    const figures = again.page.getByTestId('lesson-figures');
+    await expect.poll(() => figures.getByText(/^Taux d'annulation : 0\s%$/).isVisible()).toBe(true);
+    expect(await figures.getByText('Absences constatées : 0').isVisible()).toBe(true);
     await again.context.close();
   });
 

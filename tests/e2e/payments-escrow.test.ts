@@ -1,15 +1,17 @@
 /**
  * Money end to end in Chromium at 360 px: a parent books a tutor, sees no invoice before paying,
- * pays on the Paystack sandbox's checkout page, sees the funds 'En escrow', releases them, and the
+ * pays on the Paystack sandbox's checkout page, sees the funds 'En escrow' once the tutor accepted,
+ * releases them by confirming the lesson in 'Mes cours', and the
  * tutor sees the revenue; an admin refunds another escrowed transaction from the Paiements tab.
  * The lesson is in 'Informatique': every screen writes "Cours d'informatique".
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { adminAccount, bookOk, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { adminAccount, bookOk, db, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
 let browser: Browser;
 const tutorsCreated: string[] = [];
@@ -48,8 +50,22 @@ async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string 
   return { tutor, profileId: response.body.id as string };
 }
 
+/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
+async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: 'kalan-local',
+      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
+      UpdateExpression: 'SET #course.#date = :date',
+      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
+      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
 describe('booking, paying and releasing', () => {
-  it('lets a parent book, see no invoice until paid, pay on the sandbox, see the funds in escrow and release them; the tutor sees the revenue', async () => {
+  it('lets a parent book, see no invoice until paid, pay on the sandbox, see the funds in escrow and release them from Mes cours; the tutor sees the revenue', async () => {
     const { tutor, profileId } = await tutorWithProfile();
     const parent = await newUser('parent');
     const { context, page } = await signedIn(parent.email, parent.password, parent.sub);
@@ -100,11 +116,19 @@ describe('booking, paying and releasing', () => {
     const card = page.getByTestId('transaction-card').first();
     await expect.poll(() => card.getByText('En escrow').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
-    await card.getByRole('button', { name: 'Libérer les fonds' }).click();
+    // A lesson's funds are released from 'Mes cours' ('Confirmer le cours', once it has started), where the card leads.
+    await lessonStartedHoursAgo(id, 3);
+    expect(await card.getByRole('button', { name: 'Libérer les fonds' }).count()).toBe(0);
+    await card.getByRole('link', { name: 'Voir dans Mes cours' }).click();
+    await page.waitForURL((url) => url.pathname === '/cours' && url.searchParams.get('lesson') === id);
+    const lessonCard = page.locator(`[data-lesson-id="${id}"]`);
+    await lessonCard.getByRole('button', { name: 'Confirmer le cours' }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect.poll(() => confirm.getByText(/irréversible/).isVisible()).toBe(true);
-    await confirm.getByRole('button', { name: 'Libérer les fonds' }).click();
-    await expect.poll(() => page.getByText('Fonds libérés').first().isVisible()).toBe(true);
+    await expect.poll(() => confirm.getByText(/7\s200\sFCFA seront versés à Yao Kouamé\. Cette action est irréversible\./).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Confirmer le cours' }).click();
+    await expect.poll(() => page.getByText('Cours confirmé : les fonds sont versés au répétiteur').first().isVisible()).toBe(true);
+    expect(await eventually(() => statusOf(id), (status) => status === 'released')).toBe('released');
+    await page.goto('/payments');
     await expect.poll(() => card.getByText('Libéré', { exact: true }).isVisible()).toBe(true);
 
     // The invoice: number = first 8 characters of the id, same total.

@@ -205,9 +205,9 @@ describe('the tutor’s week', () => {
 
 describe('the tutor profile’s lesson figures', () => {
   it('gives the cancellation rate only once a lesson was accepted, and the no-shows always', () => {
-    expect(lessonFigures({ accepted: 0, tutor_cancelled: 0, no_shows: 0 })).toEqual({ cancellationRate: null, noShows: 'Absences signalées : 0' });
+    expect(lessonFigures({ accepted: 0, tutor_cancelled: 0, no_shows: 0 })).toEqual({ cancellationRate: null, noShows: 'Absences constatées : 0' });
     expect(plain(lessonFigures({ accepted: 8, tutor_cancelled: 2, no_shows: 1 }).cancellationRate!)).toBe("Taux d'annulation : 25 %");
     expect(plain(lessonFigures({ accepted: 3, tutor_cancelled: 1, no_shows: 2 }).cancellationRate!)).toBe("Taux d'annulation : 33 %");
-    expect(lessonFigures({ accepted: 3, tutor_cancelled: 1, no_shows: 2 }).noShows).toBe('Absences signalées : 2');
+    expect(lessonFigures({ accepted: 3, tutor_cancelled: 1, no_shows: 2 }).noShows).toBe('Absences constatées : 2');
   });
 });

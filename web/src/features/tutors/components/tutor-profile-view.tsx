@@ -82,7 +82,7 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
                 <LuMapPin />
                 <Text>{tutor.location ? ZONE_LABELS[tutor.location] : 'Zone non spécifiée'}</Text>
               </HStack>
-              {tutor.lesson_stats && <LessonFiguresLine stats={tutor.lesson_stats} />}
+              <LessonFiguresLine stats={tutor.lesson_stats} />
               <Text fontSize="xl" fontWeight="bold" color="orange.fg">
                 {tutor.hourly_rate === null ? messages.tutors.noRate : formatFcfa(tutor.hourly_rate)}
                 <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
