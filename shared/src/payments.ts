@@ -5,6 +5,7 @@
  * shared/src/transaction-process.ts. Pure: no AWS, no zod, safe in every bundle.
  */
 import { INVOICE_NUMBER_LENGTH } from './constants.js';
+import { courseOf } from './french.js';
 import type { CourseStatus, TransactionStatus } from './transaction-process.js';
 
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
@@ -39,6 +40,19 @@ export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {
   completed: 'Terminé',
   cancelled: 'Annulé',
 };
+
+/**
+ * What a booking is, in words ('Cours de mathématiques (Collège) avec Awa Koné — 2 h'): derived
+ * from the course, the tutor's name and the hours; bookings made before it was derived carry
+ * their own copy (`description`), which wins.
+ */
+export function bookingDescription(tx: {
+  description?: string;
+  tutor_name: string;
+  course: { subject: string; level: string; duration_hours: number };
+}): string {
+  return tx.description ?? `${courseOf(tx.course.subject)} (${tx.course.level}) avec ${tx.tutor_name} — ${tx.course.duration_hours} h`;
+}
 
 /** Invoice number: the first 8 characters of the transaction id, upper-cased for reading. */
 export function invoiceNumber(transactionId: string): string {

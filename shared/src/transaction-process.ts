@@ -254,11 +254,11 @@ export function canTakeAction(action: TransactionAction, from: TransactionStatus
 }
 
 /**
- * A booking of a lesson in the tutor's slots (issue 15): it was booked with its slots, which it
- * keeps as a fact after they are freed (`course.lesson`), or, booked before that fact existed, holds them.
+ * A booking of a lesson in the tutor's slots (issue 15): booked with its slots, it carries
+ * `holds_slots` — true while it holds them, false once the transition that freed them ran.
  */
-export function isLesson(tx: { course: { lesson?: boolean; holds_slots?: boolean } }): boolean {
-  return tx.course.lesson === true || tx.course.holds_slots === true;
+export function isLesson(tx: { course: { holds_slots?: boolean } }): boolean {
+  return tx.course.holds_slots !== undefined;
 }
 
 /** The statuses from which `actor` may take `action` (the `status IN (...)` of a conditional write). */

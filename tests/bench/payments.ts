@@ -7,7 +7,10 @@
  * - DynamoDB write units per completed booking (initialise → escrow → release, workflow included),
  *   summed from the ConsumedCapacity DynamoDB returns (ReturnConsumedCapacity INDEXES), with what
  *   pays for them: each operation's calls and units (the table's, each index's), and the size of
- *   each item a booking leaves in its partition.
+ *   each item a booking leaves in its partition;
+ * - the same per completed lesson (issue 15: a slot booked and held → paid → the tutor accepts →
+ *   marks it given → the parent confirms → released; the lesson's time is moved into the past before
+ *   "given", as the clock would, since a lesson can only be given once started).
  * Prints figures; asserts nothing about time.
  */
 import { createHmac } from 'node:crypto';
@@ -19,6 +22,7 @@ import { portEnvironment, portsFrom } from '../support/stack-process.js';
 
 const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3960);
 const BOOKINGS_FOR_CAPACITY = 10;
+const LESSONS_FOR_CAPACITY = 5;
 const WEBHOOKS = 100;
 const ESCROW_ACTIONS = 100;
 const CONCURRENCY = 10;
@@ -75,7 +79,7 @@ export async function benchPayments(): Promise<void> {
   const { consumedWriteUnits, writeCapacityByOperation } = await import('../../functions/src/payments/capacity.js');
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
   const { documentClient, dynamodb } = await import('../../functions/src/commons/clients/dynamodb.js');
-  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { GetCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { getTransaction } = await import('../../functions/src/payments/transactions.js');
   const { WorkflowTokenEntity } = await import('../../functions/src/payments/entities.js');
   const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
@@ -88,32 +92,35 @@ export async function benchPayments(): Promise<void> {
     const paystackUrl = url(BASE + 5);
     const secret = process.env.PAYSTACK_SECRET_KEY!;
     const cognito = new CognitoIdentityProviderClient({ endpoint: url(BASE + 2), region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-    const email = 'bench-parent@test.kalan.ci';
-    await cognito.send(
-      new SignUpCommand({
-        ClientId: stack.pool.userPoolClientId,
-        Username: email,
-        Password: 'Secret-123',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'given_name', Value: 'Awa' },
-          { Name: 'family_name', Value: 'Bench' },
-          { Name: 'custom:role', Value: 'parent' },
-        ],
-      }),
-    );
-    // Confirmed with the code of the local mailbox (same process: its files).
-    const code = /\b(\d{6})\b/.exec(readMailbox(undefined, { to: email })[0]?.text ?? '')?.[1] ?? '';
-    await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.pool.userPoolClientId, Username: email, ConfirmationCode: code }));
-    const auth = await cognito.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
-    );
-    const token = auth.AuthenticationResult!.AccessToken!;
+    /** A confirmed account of `role`, signed in: its access token. */
+    const signUp = async (email: string, role: 'parent' | 'tuteur') => {
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: stack.pool.userPoolClientId,
+          Username: email,
+          Password: 'Secret-123',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'given_name', Value: 'Awa' },
+            { Name: 'family_name', Value: 'Bench' },
+            { Name: 'custom:role', Value: role },
+          ],
+        }),
+      );
+      // Confirmed with the code of the local mailbox (same process: its files).
+      const code = /\b(\d{6})\b/.exec(readMailbox(undefined, { to: email })[0]?.text ?? '')?.[1] ?? '';
+      await cognito.send(new ConfirmSignUpCommand({ ClientId: stack.pool.userPoolClientId, Username: email, ConfirmationCode: code }));
+      const auth = await cognito.send(
+        new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.pool.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: 'Secret-123' } }),
+      );
+      return auth.AuthenticationResult!.AccessToken!;
+    };
+    const token = await signUp('bench-parent@test.kalan.ci', 'parent');
     const tutor = seedTutors().find((t) => t.tutorProfile.is_completed)!;
-    const call = async (pathname: string, method = 'GET', body?: unknown) => {
+    const call = async (pathname: string, method = 'GET', body?: unknown, as = token) => {
       const response = await fetch(`${apiUrl}${pathname}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: response.status, body: (await response.json()) as any };
@@ -131,7 +138,7 @@ export async function benchPayments(): Promise<void> {
       throw new Error(`transaction ${id} n'a pas atteint l'état attendu`);
     };
     /** The workflow waits in `status`: the transaction is there and the wait's token is recorded. */
-    const waitingIn = async (id: string, status: 'pending' | 'escrow') => {
+    const waitingIn = async (id: string, status: 'pending' | 'requested' | 'escrow') => {
       await waitFor(id, (tx) => tx.status === status);
       for (let i = 0; i < 200; i++) {
         const { Item } = await WorkflowTokenEntity.build(GetItemCommand).key({ transaction_id: id, task_status: status }).options({ consistent: true }).send();
@@ -213,8 +220,85 @@ export async function benchPayments(): Promise<void> {
       lastBooking = id;
     }
     billing = false;
+    const bookingBilled = new Map(billed);
+    billed.clear();
+
+    // 1b. Write units per completed lesson (issue 15): a tutor offering every day 08:00–21:00.
+    const tutorToken = await signUp('bench-tutor@test.kalan.ci', 'tuteur');
+    const everyDay = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'].map((day) => ({ day, available: true, slots: [{ start: '08:00', end: '21:00' }] }));
+    const saved = await call(
+      '/api/me/tutor-profile',
+      'PUT',
+      {
+        bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
+        education: 'Master de mathématiques',
+        experience: '5-10ans',
+        teaching_method: 'Exercices progressifs.',
+        subjects: ['Mathématiques'],
+        levels: ['Lycée (2nde-Tle)'],
+        location: 'cocody',
+        hourly_rate: 5000,
+        availability_schedule: everyDay,
+        profile_image_key: null,
+        diploma_image_keys: [],
+      },
+      tutorToken,
+    );
+    if (saved.status !== 200) throw new Error(`profil tuteur ${saved.status} ${JSON.stringify(saved.body)}`);
+    const lessonTutorId = saved.body.id as string;
+    const lessonUnits: number[] = [];
+    let lastLesson = '';
+    const lessonOperationsBefore = writeCapacityByOperation();
+    billing = true;
+    for (let i = 0; i < LESSONS_FOR_CAPACITY; i++) {
+      const free = await call(`/api/tutors/${lessonTutorId}/slots`);
+      const start = (free.body.slots as Array<{ start: string }>)[i * 2]!.start;
+      const before = consumedWriteUnits();
+      const booked = await call('/api/payments', 'POST', { tutorId: lessonTutorId, duration: 1, slots: [start], subject: 'Mathématiques', level: 'Lycée (2nde-Tle)', paymentMethod: 'card' });
+      if (booked.status !== 200) throw new Error(`réservation ${booked.status} ${JSON.stringify(booked.body)}`);
+      const id = booked.body.transaction_id as string;
+      await waitingIn(id, 'pending');
+      await deliver(await markPaid(id));
+      await waitingIn(id, 'requested');
+      const accepted = await call(`/api/lessons/${id}/actions`, 'POST', { action: 'accept' }, tutorToken);
+      if (accepted.status !== 200) throw new Error(`acceptation ${accepted.status}`);
+      await waitingIn(id, 'escrow');
+      // The lesson took place: its time moved into the past (not counted: the clock writes nothing).
+      billing = false;
+      await documentClient.send(
+        new UpdateCommand({
+          TableName: process.env.TABLE_NAME,
+          Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
+          UpdateExpression: 'SET course.scheduled_date = :past',
+          ExpressionAttributeValues: { ':past': new Date(Date.now() - 2 * 3_600_000).toISOString() },
+        }),
+      );
+      billing = true;
+      const given = await call(`/api/lessons/${id}/actions`, 'POST', { action: 'mark_given' }, tutorToken);
+      if (given.status !== 200) throw new Error(`cours donné ${given.status}`);
+      const confirmed = await call(`/api/lessons/${id}/actions`, 'POST', { action: 'confirm' });
+      if (confirmed.status !== 200) throw new Error(`confirmation ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+      await waitFor(id, (t) => t.status === 'released');
+      await new Promise((r) => setTimeout(r, 50)); // the workflow's last Load, then Done
+      lessonUnits.push(consumedWriteUnits() - before);
+      lastLesson = id;
+    }
+    billing = false;
+    const lessonBilled = new Map(billed);
+    const lessonOperations = [...writeCapacityByOperation()]
+      .map(([name, after]) => {
+        const earlier = lessonOperationsBefore.get(name);
+        return { name, calls: (after.calls - (earlier?.calls ?? 0)) / LESSONS_FOR_CAPACITY, units: (after.units - (earlier?.units ?? 0)) / LESSONS_FOR_CAPACITY };
+      })
+      .filter((operation) => operation.calls > 0);
+    billed.clear();
+    for (const [kind, value] of bookingBilled) billed.set(kind, value);
+
     const operations = [...writeCapacityByOperation()].map(([name, after]) => {
       const earlier = operationsBefore.get(name);
+      // Only the bookings' own writes (section 1), not the lessons' that followed.
+      const lessons = lessonOperations.find((operation) => operation.name === name);
+      if (lessons) after = { ...after, calls: after.calls - lessons.calls * LESSONS_FOR_CAPACITY, units: after.units - lessons.units * LESSONS_FOR_CAPACITY };
       const perBooking = (value: number, was = 0) => (value - was) / BOOKINGS_FOR_CAPACITY;
       const indexes = Object.entries(after.indexes)
         .map(([index, value]) => [index, perBooking(value, earlier?.indexes[index])] as const)
@@ -271,6 +355,17 @@ export async function benchPayments(): Promise<void> {
     );
     console.log(
       `      by item written: ${[...billed].sort((a, b) => b[1] - a[1]).map(([kind, value]) => `${kind} ${value / BOOKINGS_FOR_CAPACITY}`).join(', ')}`,
+    );
+    const lessonMean = lessonUnits.reduce((a, b) => a + b, 0) / lessonUnits.length;
+    const lessonBilledTotal = [...lessonBilled.values()].reduce((a, b) => a + b, 0) / LESSONS_FOR_CAPACITY;
+    console.log(
+      `  DynamoDB write units per completed lesson (slot held → paid → accepted → given → confirmed → released, workflow included): ${lessonMean.toFixed(1)} WCU (min ${Math.min(...lessonUnits)}, max ${Math.max(...lessonUnits)}, ${lessonUnits.length} lessons); as DynamoDB bills them: ${lessonBilledTotal.toFixed(1)} WCU`,
+    );
+    const lessonItem = (await documentClient.send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `TX#${lastLesson}`, sk: 'TRANSACTION' } }))).Item;
+    console.log(`    the lesson's transaction item once released: ${lessonItem ? itemSize(lessonItem) : '?'} B`);
+    console.log(`    per operation: ${lessonOperations.sort((a, b) => b.units - a.units).map((operation) => `${operation.name} ×${operation.calls} ${operation.units}`).join(', ')}`);
+    console.log(
+      `    by item written (billed): ${[...lessonBilled].sort((a, b) => b[1] - a[1]).map(([kind, value]) => `${kind} ${value / LESSONS_FOR_CAPACITY}`).join(', ')}`,
     );
     console.log(`    items of a completed booking's partition (${left.length}), with their size (index keys they still carry):`);
     for (const item of left) {

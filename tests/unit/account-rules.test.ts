@@ -12,7 +12,7 @@ const tx = (over: Partial<MoneyRecord> = {}): MoneyRecord => ({
   phone_number: '+2250700000000',
   tutor_user_id: 'tutor-1',
   tutor_name: 'Koffi Yao',
-  course: { notes: 'Au 2e étage, porte bleue' },
+  course: { notes: 'Au 2e étage, porte bleue', subject: 'Mathématiques', level: 'Lycée', duration_hours: 2 },
   ...over,
 });
 
@@ -34,10 +34,15 @@ describe('what of a kept transaction is anonymised', () => {
 
   it("the tutor's name, in the record and in the description, when the tutor leaves", () => {
     expect(anonymisationOf(tx(), 'tutor-1')).toEqual({ tutor_name: ANONYMISED, description: `Mathématiques (Lycée) avec ${ANONYMISED} — 2 h` });
+    // A booking whose description is derived: the tutor's name alone changes, and the words follow it.
+    expect(anonymisationOf(tx({ description: undefined }), 'tutor-1')).toEqual({ tutor_name: ANONYMISED });
+    expect(inFlightDetail(tx({ description: undefined, tutor_name: ANONYMISED, status: 'requested' })).message).toBe(
+      `Cours de mathématiques (Lycée) avec ${ANONYMISED} — 2 h : En attente de confirmation`,
+    );
   });
 
   it('nothing twice: an anonymised record asks for no change (a retried deletion)', () => {
-    const done = tx({ parent_name: ANONYMISED, email: ANONYMISED, phone_number: undefined, course: {} });
+    const done = tx({ parent_name: ANONYMISED, email: ANONYMISED, phone_number: undefined, course: { subject: 'Mathématiques', level: 'Lycée', duration_hours: 2 } });
     expect(anonymisationOf(done, 'parent-1')).toEqual({});
     expect(anonymisationOf(tx({ tutor_name: ANONYMISED }), 'tutor-1')).toEqual({});
   });

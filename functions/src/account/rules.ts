@@ -4,7 +4,7 @@
  */
 import { messages } from '#shared/messages';
 import { isFinalStatus, type TransactionStatus } from '#shared/transaction-process';
-import { TRANSACTION_STATUS_LABELS } from '#shared/payments';
+import { bookingDescription, TRANSACTION_STATUS_LABELS } from '#shared/payments';
 
 /** What replaces a deleted account's name, email and phone on the money records it leaves. */
 export const ANONYMISED = messages.account.anonymised;
@@ -12,14 +12,15 @@ export const ANONYMISED = messages.account.anonymised;
 export interface MoneyRecord {
   id: string;
   status: TransactionStatus;
-  description: string;
+  /** Stored on bookings made before it was derived (`bookingDescription`). */
+  description?: string;
   parent_id: string;
   parent_name: string;
   email: string;
   phone_number?: string;
   tutor_user_id: string;
   tutor_name: string;
-  course: { notes?: string };
+  course: { notes?: string; subject: string; level: string; duration_hours: number };
 }
 
 /**
@@ -32,8 +33,8 @@ export function moneyInFlight<T extends Pick<MoneyRecord, 'status'>>(transaction
 }
 
 /** One line per blocking transaction, for the 409's details: what it is and where it stands. */
-export function inFlightDetail(tx: Pick<MoneyRecord, 'id' | 'status' | 'description'>): { path: string; message: string } {
-  return { path: `transactions.${tx.id}`, message: `${tx.description} : ${TRANSACTION_STATUS_LABELS[tx.status]}` };
+export function inFlightDetail(tx: Pick<MoneyRecord, 'id' | 'status' | 'description' | 'tutor_name' | 'course'>): { path: string; message: string } {
+  return { path: `transactions.${tx.id}`, message: `${bookingDescription(tx)} : ${TRANSACTION_STATUS_LABELS[tx.status]}` };
 }
 
 export interface Anonymisation {
@@ -64,7 +65,8 @@ export function anonymisationOf(tx: MoneyRecord, userId: string): Anonymisation 
   }
   if (tx.tutor_user_id === userId && tx.tutor_name !== ANONYMISED) {
     changes.tutor_name = ANONYMISED;
-    if (tx.tutor_name && tx.description.includes(tx.tutor_name)) changes.description = tx.description.replaceAll(tx.tutor_name, ANONYMISED);
+    // A stored description names the tutor; a derived one follows the name.
+    if (tx.tutor_name && tx.description?.includes(tx.tutor_name)) changes.description = tx.description.replaceAll(tx.tutor_name, ANONYMISED);
   }
   return changes;
 }

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
+import { $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { cancellationOutcome, type CancellationOutcome } from '#shared/cancellation-policy';
 import { lessonSlotStarts } from '#shared/lesson-slots';
@@ -163,7 +163,6 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
     ...(effects.stamp ? { [effects.stamp]: now } : {}),
     ...(request.actor === 'admin' ? { decided_by: request.actorId, ...(request.adminNotes ? { admin_notes: request.adminNotes } : {}) } : {}),
     ...(request.actor === 'parent' && request.action !== 'dispute' ? { decided_by: request.actorId } : {}),
-    ...(request.actor === 'tutor' ? { decided_by: request.actorId } : {}),
   };
   const course = {
     ...(courseStatus ? { status: courseStatus } : {}),
@@ -340,15 +339,15 @@ export async function applyStep(tx: Transaction, request: StepRequest): Promise<
         : [];
   const rating = effects.rating && request.rating ? ratingOf(request.rating, now) : undefined;
   if (effects.given) {
-    // The tutor's mark, once: conditional on the status read and on no earlier mark.
-    writes.push(
-      TransactionEntity.build(UpdateTransaction)
-        .item({ id: tx.id, updated_at: now, course: { given_at: now } } as never)
-        .options({
-          condition: { and: [...ownership, { attr: 'status', eq: tx.status }, { attr: 'course.given_at', exists: false }] } as never,
-        }) as WriteItem,
-    );
-    const response = await execute({ capacity: 'INDEXES' }, ...writes);
+    // The tutor's mark, once: one item, so a plain conditional update (half a transaction's
+    // units), on the status read, the tutor's ownership and no earlier mark.
+    const response = await TransactionEntity.build(UpdateItemCommand)
+      .item({ id: tx.id, updated_at: now, course: { given_at: now } } as never)
+      .options({
+        condition: { and: [...ownership, { attr: 'status', eq: tx.status }, { attr: 'course.given_at', exists: false }] } as never,
+        capacity: 'INDEXES',
+      })
+      .send();
     recordWriteCapacity('markGiven', response.ConsumedCapacity);
     return { ...tx, updated_at: now, course: { ...tx.course, given_at: now } } as Transaction;
   }

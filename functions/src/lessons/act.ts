@@ -42,7 +42,7 @@ export const handler = apiHandler(
       try {
         await applyStep(tx, { step: 'mark_given', actor, actorId: caller.userId });
       } catch (error) {
-        if ((error as { name?: string }).name === 'TransactionCanceledException') throw new ConflictError(messages.lessons.alreadyGiven);
+        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new ConflictError(messages.lessons.alreadyGiven);
         throw error;
       }
     } else {

@@ -8,7 +8,6 @@ import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { CURRENCY } from '#shared/constants';
 import { areConsecutiveFreeSlots } from '#shared/lesson-slots';
-import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { priceLesson, type LessonPrice } from '#shared/money';
 import { INITIAL_COURSE_STATUS, INITIAL_STATUS } from '#shared/transaction-process';
@@ -120,7 +119,6 @@ async function writePendingTransaction(
         currency: CURRENCY,
         payment_method: request.paymentMethod,
         phone_number: phone,
-        description: `${courseOf(request.subject)} (${request.level}) avec ${tutor.name} — ${request.duration} h`,
         status: INITIAL_STATUS,
         created_at: createdAt,
         updated_at: createdAt,
@@ -129,12 +127,11 @@ async function writePendingTransaction(
         // The escrow workflow's first attempt, counted here rather than by a second write.
         workflow_attempt: FIRST_ATTEMPT,
         course: {
-          id: randomUUID(),
           subject: request.subject,
           level: request.level,
           duration_hours: request.duration,
           scheduled_date: scheduledDate,
-          ...(slots ? { holds_slots: true, lesson: true } : {}),
+          ...(slots ? { holds_slots: true } : {}),
           ...(slots && tutor.location ? { place: tutor.location } : {}),
           notes: request.notes || undefined,
           status: INITIAL_COURSE_STATUS,

@@ -43,7 +43,8 @@ export const TransactionEntity = new Entity({
     currency: string(),
     payment_method: string().enum(...PAYMENT_METHODS),
     phone_number: string().optional(),
-    description: string(),
+    /** Only on bookings made before it was derived on read (`bookingDescription`): one item under 1 KB. */
+    description: string().optional(),
     status: string().enum(...TRANSACTION_STATUSES),
     created_at: string(),
     updated_at: string(),
@@ -96,18 +97,18 @@ export const TransactionEntity = new Entity({
     workflow_attempt: number().optional(),
     /** The booked lesson (the spec's `courses`: one per transaction), updated with the status. */
     course: map({
-      id: string(),
+      /** Only on bookings before issue 15: one course per transaction, its id is the transaction's. */
+      id: string().optional(),
       subject: string(),
       level: string(),
       duration_hours: number(),
       scheduled_date: string().optional(),
       /**
        * The lesson holds its slots (issue 15): one per hour from `scheduled_date`, for
-       * `duration_hours` (tutors/slot-holds.ts), freed by the transition that says it will not happen.
+       * `duration_hours` (tutors/slot-holds.ts), freed by the transition that says it will not happen
+       * (then false). Present at all: a lesson booked in slots, whose lifecycle applies (`isLesson`).
        */
       holds_slots: boolean().optional(),
-      /** Booked in the tutor's slots: the lesson lifecycle applies (`isLesson`), even once its slots are freed. */
-      lesson: boolean().optional(),
       /** The tutor marked the lesson given. */
       given_at: string().optional(),
       /** What the parent reported after the start (a dispute opened): a problem or a no-show. */

@@ -7,7 +7,7 @@ import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { isLesson, type TransactionStatus } from '#shared/transaction-process';
-import { invoiceNumber } from '#shared/payments';
+import { bookingDescription, invoiceNumber } from '#shared/payments';
 import type { AdminTransactionsPage, AdminTransactionsView, TransactionView } from '#shared/payments-schemas';
 import { needsAttention, transactionCounterWrites, type TransactWriteItem } from '#commons/counters';
 import { kalanTable } from '#commons/db';
@@ -142,7 +142,7 @@ export function toView(tx: Transaction): TransactionView {
     hourly_rate: tx.hourly_rate,
     status: tx.status,
     payment_method: tx.payment_method,
-    description: tx.description,
+    description: bookingDescription(tx),
     created_at: tx.created_at,
     paid_at: tx.paid_at,
     escrow_released_at: tx.escrow_released_at,
@@ -157,7 +157,7 @@ export function toView(tx: Transaction): TransactionView {
     tutor_name: tx.tutor_name,
     courses: [
       {
-        id: course.id,
+        id: course.id ?? tx.id,
         subject: course.subject,
         level: course.level,
         duration_hours: course.duration_hours,
