@@ -204,7 +204,13 @@ export interface PublicTutorProfile extends TutorProfileFields {
    * The tutor's lessons (issue 15): accepted, cancelled by the tutor, no-shows an admin upheld —
    * the profile shows the cancellation rate and the no-shows from them.
    */
-  lesson_stats: { accepted: number; tutor_cancelled: number; no_shows: number };
+  lesson_stats: TutorLessonStats;
+}
+
+export interface TutorLessonStats {
+  accepted: number;
+  tutor_cancelled: number;
+  no_shows: number;
 }
 
 export const tutorIdParamsSchema = z.object({

@@ -10,7 +10,9 @@
  *   each item a booking leaves in its partition;
  * - the same per completed lesson (issue 15: a slot booked and held → paid → the tutor accepts →
  *   marks it given → the parent confirms → released; the lesson's time is moved into the past before
- *   "given", as the clock would, since a lesson can only be given once started).
+ *   "given", as the clock would, since a lesson can only be given once started);
+ * - slot conflicts: parents booking the same free slot at the same moment, race after race — how
+ *   many won each race (exactly one must) and what the others were told.
  * Prints figures; asserts nothing about time.
  */
 import { createHmac } from 'node:crypto';
@@ -23,6 +25,9 @@ import { portEnvironment, portsFrom } from '../support/stack-process.js';
 const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3960);
 const BOOKINGS_FOR_CAPACITY = 10;
 const LESSONS_FOR_CAPACITY = 5;
+/** Slot races: this many parents book the same free slot at once, this many times. */
+const SLOT_RACES = 10;
+const RACERS = 5;
 const WEBHOOKS = 100;
 const ESCROW_ACTIONS = 100;
 const CONCURRENCY = 10;
@@ -294,6 +299,25 @@ export async function benchPayments(): Promise<void> {
     billed.clear();
     for (const [kind, value] of bookingBilled) billed.set(kind, value);
 
+    // 1c. Slot races: RACERS parents book the same free slot at once, SLOT_RACES times.
+    const racers = await Promise.all(Array.from({ length: RACERS }, (_, i) => signUp(`bench-racer-${i}@test.kalan.ci`, 'parent')));
+    const races: Array<{ winners: number; answers: string[]; ms: number }> = [];
+    for (let r = 0; r < SLOT_RACES; r++) {
+      const free = await call(`/api/tutors/${lessonTutorId}/slots`);
+      const start = (free.body.slots as Array<{ start: string }>)[r]!.start;
+      const raceStarted = performance.now();
+      const answers = await Promise.all(
+        racers.map((racer) =>
+          call('/api/payments', 'POST', { tutorId: lessonTutorId, duration: 1, slots: [start], subject: 'Mathématiques', level: 'Lycée (2nde-Tle)', paymentMethod: 'card' }, racer),
+        ),
+      );
+      races.push({
+        winners: answers.filter((answer) => answer.status === 200).length,
+        answers: answers.filter((answer) => answer.status !== 200).map((answer) => `${answer.status} ${answer.body?.error?.message ?? ''}`),
+        ms: performance.now() - raceStarted,
+      });
+    }
+
     const operations = [...writeCapacityByOperation()].map(([name, after]) => {
       const earlier = operationsBefore.get(name);
       // Only the bookings' own writes (section 1), not the lessons' that followed.
@@ -366,6 +390,12 @@ export async function benchPayments(): Promise<void> {
     console.log(`    per operation: ${lessonOperations.sort((a, b) => b.units - a.units).map((operation) => `${operation.name} ×${operation.calls} ${operation.units}`).join(', ')}`);
     console.log(
       `    by item written (billed): ${[...lessonBilled].sort((a, b) => b[1] - a[1]).map(([kind, value]) => `${kind} ${value / LESSONS_FOR_CAPACITY}`).join(', ')}`,
+    );
+    const refusals = new Map<string, number>();
+    for (const race of races) for (const answer of race.answers) refusals.set(answer, (refusals.get(answer) ?? 0) + 1);
+    const raceTimes = races.map((race) => race.ms).sort((a, b) => a - b);
+    console.log(
+      `  slot races (${RACERS} parents book the same free slot at once, ${SLOT_RACES} times): exactly one booking in ${races.filter((race) => race.winners === 1).length}/${SLOT_RACES} races (winners per race: ${races.map((race) => race.winners).join(' ')}); the others: ${[...refusals].map(([answer, count]) => `${count} × ${answer}`).join('; ')}; a race takes p50 ${percentile(raceTimes, 50).toFixed(0)} ms`,
     );
     console.log(`    items of a completed booking's partition (${left.length}), with their size (index keys they still carry):`);
     for (const item of left) {

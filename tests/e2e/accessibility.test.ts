@@ -2,7 +2,8 @@
  * axe-core on every main screen of every role, in Chromium (issue 10, item 11): signed out (/auth
  * with its errors shown, the 404), each role's onboarding, Home and its tabs, search, a tutor's
  * page, the booking dialog (with its error), payments with the release confirmation, the rating
- * form and the invoice, favourites, revenues, KYC, and the admin's four tabs with their
+ * form and the invoice, favourites, revenues, KYC, 'Mes cours' of both sides (the tutor's week) with a
+ * cancellation's and a refusal's confirmation, and the admin's four tabs with their
  * confirmation dialogs — at 390 px, and the main screens again at 1280 px. No screen may have a
  * serious or critical violation. The per-screen counts are printed at the end.
  */
@@ -10,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, countByImpact, settle, watchRequests, type AxeFinding } from '../support/axe.js';
-import { launchBrowser, newPage, signInThroughUi, waitForPath } from '../support/browser.js';
+import { launchBrowser, newPage, pickSlots, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, signUp, uniqueEmail, type TestUser } from '../support/stack.js';
 import { pendingKyc, settledIn, tutorProfileBody, type Bookable } from '../integration/access-fixtures.js';
 import { bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
@@ -32,6 +33,8 @@ interface World {
   admin: TestUser;
   /** Paid, funds held: 'Libérer les fonds' and the admin's 'Rembourser'. */
   escrowed: string;
+  /** A lesson booked by its first free slot and paid: waiting for the tutor ('Mes cours'). */
+  requested: string;
 }
 let world: World;
 
@@ -85,7 +88,15 @@ beforeAll(async () => {
   expect(history.status, history.text).toBe(201);
   // A KYC submission waiting for the admin.
   await pendingKyc();
-  world = { parent, tutor, tutorProfile, company, admin, escrowed };
+  // A lesson in the tutor's first free slot, paid: 'Mes cours' of both, the tutor's 'Accepter'.
+  const slots = await api(`/api/tutors/${tutorProfile.id}/slots`, { token: parent.accessToken });
+  expect(slots.status, slots.text).toBe(200);
+  const first = slots.body.slots[0].start as string;
+  const lesson = await bookOk(parent.accessToken, { duration: 1, slots: [first], scheduledDate: first }, tutorProfile);
+  await settledIn(lesson.id, 'pending');
+  await payOnCheckout(lesson.url);
+  await settledIn(lesson.id, 'requested');
+  world = { parent, tutor, tutorProfile, company, admin, escrowed, requested: lesson.id };
 });
 
 afterAll(async () => {
@@ -145,7 +156,7 @@ async function openTab(page: Page, name: string): Promise<void> {
 
 /** Closes the open dialog with its 'Annuler' button and waits until it is gone. */
 async function cancel(page: Page, role: 'dialog' | 'alertdialog' = 'alertdialog'): Promise<void> {
-  await page.getByRole(role).getByRole('button', { name: 'Annuler' }).click();
+  await page.getByRole(role).getByRole('button', { name: 'Annuler', exact: true }).click();
   await shown(page.getByRole(role)).toBe(false);
 }
 
@@ -244,7 +255,7 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.getByRole('button', { name: 'Réserver' }).first().click();
     const booking = page.getByRole('dialog', { name: 'Réserver votre cours' });
     await shown(booking).toBe(true);
-    await booking.getByLabel('Durée (heures)').fill('2');
+    await pickSlots(booking, ['16:00–17:00', '17:00–18:00']);
     await shown(booking.getByRole('button', { name: /Payer 8\s000 FCFA/ })).toBe(true);
     await scan(page, 'parent : dialogue de réservation');
     await booking.getByText('Orange Money').click();
@@ -252,6 +263,15 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await shown(booking.getByText('Le numéro de téléphone est obligatoire pour le mobile money')).toBe(true);
     await scan(page, 'parent : dialogue de réservation, numéro manquant');
     await cancel(page, 'dialog');
+
+    await page.goto('/cours');
+    const lessonCard = page.locator(`[data-lesson-id="${world.requested}"]`);
+    await shown(lessonCard).toBe(true);
+    await scan(page, 'parent : mes cours');
+    await lessonCard.getByRole('button', { name: 'Annuler le cours' }).click();
+    await shown(page.getByRole('alertdialog').getByText(/Vous serez remboursé/)).toBe(true);
+    await scan(page, 'parent : mes cours, confirmation « Annuler le cours »');
+    await cancel(page);
 
     await page.goto('/payments');
     const escrowCard = page.getByTestId('transaction-card').filter({ hasText: 'En escrow' }).first();
@@ -304,6 +324,15 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await shown(page.getByText('Revenus reçus')).toBe(true);
     await shown(page.getByTestId('revenue-transaction').first()).toBe(true);
     await scan(page, 'tuteur : revenus');
+
+    await page.goto('/cours');
+    const request = page.locator(`[data-lesson-id="${world.requested}"]`);
+    await shown(request.getByRole('button', { name: 'Accepter' })).toBe(true);
+    await scan(page, 'tuteur : mes cours et sa semaine');
+    await request.getByRole('button', { name: 'Refuser' }).click();
+    await shown(page.getByRole('alertdialog').getByText(/remboursé intégralement/)).toBe(true);
+    await scan(page, 'tuteur : mes cours, confirmation « Refuser »');
+    await cancel(page);
 
     await page.goto('/kyc');
     await shown(page.getByRole('button').filter({ hasText: /Commencer|Continuer|vérification/i }).first()).toBe(true);
@@ -372,6 +401,8 @@ describe('no serious or critical accessibility violation on any screen', { timeo
       [world.parent, '/search', 'parent : recherche', (page) => page.getByText('Historique des recherches')],
       [world.parent, '/payments', 'parent : paiements', (page) => page.getByTestId('transaction-card').first()],
       [world.tutor, '/tutor-revenues', 'tuteur : revenus', (page) => page.getByTestId('revenue-transaction').first()],
+      [world.parent, '/cours', 'parent : mes cours', (page) => page.getByTestId('lesson-card').first()],
+      [world.tutor, '/cours', 'tuteur : mes cours et sa semaine', (page) => page.getByTestId('tutor-week-grid')],
       [world.company, '/', 'entreprise : accueil', (page) => page.getByRole('tablist', { name: 'Navigation principale' })],
       [world.admin, '/admin', 'admin : tableau de bord', (page) => page.getByTestId('admin-stat').first()],
     ];

@@ -146,8 +146,8 @@ async function openMenuEntry(page: Page, entry: string): Promise<void> {
 }
 
 const EXPECTED: Record<RoleName, { menu: string[]; tabs: string[] }> = {
-  parent: { menu: ['Accueil', 'Recherche', 'Paiements', 'Favoris'], tabs: ['Accueil', 'Recherche', 'Paiements', 'Favoris', 'Profil'] },
-  tuteur: { menu: ['Accueil', 'Recherche', 'Revenus'], tabs: ['Accueil', 'Recherche', 'Revenus', 'Profil'] },
+  parent: { menu: ['Accueil', 'Recherche', 'Mes cours', 'Paiements', 'Favoris'], tabs: ['Accueil', 'Recherche', 'Paiements', 'Favoris', 'Profil'] },
+  tuteur: { menu: ['Accueil', 'Recherche', 'Mes cours', 'Revenus'], tabs: ['Accueil', 'Recherche', 'Revenus', 'Profil'] },
   entreprise: { menu: ['Accueil', 'Recherche'], tabs: ['Accueil', 'Recherche', 'Profil'] },
   admin: { menu: ['Accueil', 'Recherche', 'Paiements', 'Tableau de bord'], tabs: ['Accueil', 'Recherche', 'Paiements', 'Profil'] },
 };
@@ -185,6 +185,12 @@ describe('every menu entry and every home tab leads each role to its own screen'
     await waitForPath(session.page, '/');
     await expectOwnScreen(session, 'tuteur : /favorites');
     await session.context.close();
+    // 'Mes cours' is a parent's and a tutor's: a company typing its address goes home.
+    const company = await signedIn(await userOf('entreprise'));
+    await company.page.goto('/cours');
+    await waitForPath(company.page, '/');
+    await expectOwnScreen(company, 'entreprise : /cours');
+    await company.context.close();
   });
 });
 

@@ -1,15 +1,17 @@
 /**
  * Money end to end in Chromium at 360 px: a parent books a tutor, sees no invoice before paying,
- * pays on the Paystack sandbox's checkout page, sees the funds 'En escrow', releases them, and the
+ * pays on the Paystack sandbox's checkout page, sees the funds 'En escrow' once the tutor accepted,
+ * releases them by confirming the lesson in 'Mes cours', and the
  * tutor sees the revenue; an admin refunds another escrowed transaction from the Paiements tab.
  * The lesson is in 'Informatique': every screen writes "Cours d'informatique".
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { adminAccount, bookOk, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { adminAccount, bookOk, db, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
 let browser: Browser;
 const tutorsCreated: string[] = [];
@@ -48,8 +50,22 @@ async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string 
   return { tutor, profileId: response.body.id as string };
 }
 
+/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
+async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: 'kalan-local',
+      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
+      UpdateExpression: 'SET #course.#date = :date',
+      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
+      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
 describe('booking, paying and releasing', () => {
-  it('lets a parent book, see no invoice until paid, pay on the sandbox, see the funds in escrow and release them; the tutor sees the revenue', async () => {
+  it('lets a parent book, see no invoice until paid, pay on the sandbox, see the funds in escrow and release them from Mes cours; the tutor sees the revenue', async () => {
     const { tutor, profileId } = await tutorWithProfile();
     const parent = await newUser('parent');
     const { context, page } = await signedIn(parent.email, parent.password, parent.sub);
@@ -59,7 +75,8 @@ describe('booking, paying and releasing', () => {
     const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText("Cours d'informatique avec Yao Kouamé").isVisible()).toBe(true);
-    await dialog.getByLabel('Durée (heures)').fill('2');
+    // Two consecutive free slots of the tutor (Mondays 16:00–18:00): a lesson of 2 hours.
+    await pickSlots(dialog, ['16:00–17:00', '17:00–18:00']);
     await expect.poll(() => dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText(/800\sFCFA/).first().isVisible()).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
@@ -71,7 +88,9 @@ describe('booking, paying and releasing', () => {
     await dialog.getByText('Carte bancaire').click();
 
     const popupPromise = page.waitForEvent('popup');
+    const booked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/payments' && response.request().method() === 'POST');
     await dialog.getByRole('button', { name: /Payer 8\s000 FCFA/ }).click();
+    const id = ((await (await booked).json()) as { transaction_id: string }).transaction_id;
     const checkout = await popupPromise;
     await expect.poll(() => page.getByText('Paiement initialisé').first().isVisible()).toBe(true);
     await checkout.waitForLoadState();
@@ -88,15 +107,28 @@ describe('booking, paying and releasing', () => {
     await checkout.waitForURL((url) => url.pathname === '/payments', { timeout: 15_000 });
     await checkout.close();
 
+    // A lesson booked by its slots waits for the tutor's answer (its screens: lessons.test.ts): the tutor accepts.
+    await eventually(() => statusOf(id), (status) => status === 'requested', 15_000);
+    const accepted = await api(`/api/lessons/${id}/actions`, { method: 'POST', token: tutor.accessToken, body: { action: 'accept' } });
+    expect(accepted.status, accepted.text).toBe(200);
+
     await page.goto('/payments');
     const card = page.getByTestId('transaction-card').first();
     await expect.poll(() => card.getByText('En escrow').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
-    await card.getByRole('button', { name: 'Libérer les fonds' }).click();
+    // A lesson's funds are released from 'Mes cours' ('Confirmer le cours', once it has started), where the card leads.
+    await lessonStartedHoursAgo(id, 3);
+    expect(await card.getByRole('button', { name: 'Libérer les fonds' }).count()).toBe(0);
+    await card.getByRole('link', { name: 'Voir dans Mes cours' }).click();
+    await page.waitForURL((url) => url.pathname === '/cours' && url.searchParams.get('lesson') === id);
+    const lessonCard = page.locator(`[data-lesson-id="${id}"]`);
+    await lessonCard.getByRole('button', { name: 'Confirmer le cours' }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect.poll(() => confirm.getByText(/irréversible/).isVisible()).toBe(true);
-    await confirm.getByRole('button', { name: 'Libérer les fonds' }).click();
-    await expect.poll(() => page.getByText('Fonds libérés').first().isVisible()).toBe(true);
+    await expect.poll(() => confirm.getByText(/7\s200\sFCFA seront versés à Yao Kouamé\. Cette action est irréversible\./).isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Confirmer le cours' }).click();
+    await expect.poll(() => page.getByText('Cours confirmé : les fonds sont versés au répétiteur').first().isVisible()).toBe(true);
+    expect(await eventually(() => statusOf(id), (status) => status === 'released')).toBe('released');
+    await page.goto('/payments');
     await expect.poll(() => card.getByText('Libéré', { exact: true }).isVisible()).toBe(true);
 
     // The invoice: number = first 8 characters of the id, same total.
@@ -126,16 +158,18 @@ describe('booking, paying and releasing', () => {
       await page.goto(`/tutors/${profileId}`);
       await page.getByRole('button', { name: 'Réserver' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Réserver votre cours' });
+      // A slot is a toggle button: reached with Tab from its day, it shows a 2 px focus ring; Space picks it.
+      const slot = dialog.getByRole('button', { name: '16:00–17:00', exact: true });
+      const days = dialog.getByRole('group', { name: 'Jour' }).getByRole('button');
+      await days.first().waitFor();
+      for (let i = 1; (await slot.count()) === 0; i++) await days.nth(i).click();
+      await dialog.locator('button[data-date][aria-pressed="true"]').focus();
+      for (let presses = 0; presses < 30 && !(await slot.evaluate((el) => el === document.activeElement)); presses++) await page.keyboard.press('Tab');
+      const ring = await slot.evaluate((el) => `${getComputedStyle(el).outlineStyle} ${getComputedStyle(el).outlineWidth}`);
+      expect(ring).toBe('solid 2px');
+      await page.keyboard.press('Space');
+      expect(await slot.getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).isVisible()).toBe(true);
-      // Reached with the keyboard, the date field shows a 2 px focus ring.
-      await dialog.getByLabel('Durée (heures)').focus();
-      await page.keyboard.press('Tab');
-      const ring = await page.evaluate(() => {
-        const el = document.activeElement as HTMLInputElement;
-        const style = getComputedStyle(el);
-        return { type: el.type, outline: `${style.outlineStyle} ${style.outlineWidth}` };
-      });
-      expect(ring).toEqual({ type: 'datetime-local', outline: 'solid 2px' });
       const popupPromise = page.waitForEvent('popup');
       await dialog.getByRole('button', { name: /Payer 4\s000 FCFA/ }).click();
       const checkout = await popupPromise;

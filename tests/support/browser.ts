@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /** Browser helpers of the end-to-end tests: Chromium (see chromium.ts) on the test stack. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { totpCode } from './admin-session.js';
 import { stack } from './stack.js';
@@ -55,4 +55,25 @@ export async function answerTotpStep(page: Page, secret: string): Promise<void> 
 
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
+}
+
+/**
+ * Picks a lesson's hours in the booking dialog 'Réserver votre cours' (issue 15): the first day
+ * whose free slots include every one of `hours` ('16:00–17:00', Abidjan time), then each of them.
+ * Answers that day (`YYYY-MM-DD`). Clicks: one per hour, plus one when it is not the first day.
+ */
+export async function pickSlots(dialog: Locator, hours: readonly string[]): Promise<string> {
+  const days = dialog.getByRole('group', { name: 'Jour' }).getByRole('button');
+  await days.first().waitFor({ timeout: 20_000 });
+  const count = await days.count();
+  for (let i = 0; i < count; i++) {
+    const day = days.nth(i);
+    if ((await day.getAttribute('aria-pressed')) !== 'true') await day.click();
+    const slots = hours.map((hour) => dialog.getByRole('button', { name: hour, exact: true }));
+    if ((await Promise.all(slots.map((slot) => slot.count()))).every((n) => n === 1)) {
+      for (const slot of slots) await slot.click();
+      return (await day.getAttribute('data-date'))!;
+    }
+  }
+  throw new Error(`Aucun jour n'offre les créneaux ${hours.join(', ')}`);
 }

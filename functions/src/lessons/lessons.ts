@@ -12,7 +12,7 @@ import {
   type LessonView,
 } from '#shared/lesson-schemas';
 import { isLesson, type TransactionStatus } from '#shared/transaction-process';
-import type { Role } from '#shared/constants';
+import { ZONE_LABELS, type Role, type Zone } from '#shared/constants';
 import { answerDeadline } from '../escrow/timing.js';
 import { transactionsOfParent, transactionsOfTutor, type Transaction } from '../payments/transactions.js';
 
@@ -59,7 +59,8 @@ export function toLessonView(tx: Transaction, side: LessonSide, now: Date): Less
     start,
     end,
     duration_hours: tx.course.duration_hours,
-    place: tx.course.place ?? null,
+    // The tutor's zone, in words ('Cocody', 'Cours à distance').
+    place: tx.course.place ? (ZONE_LABELS[tx.course.place as Zone] ?? tx.course.place) : null,
     notes: tx.course.notes,
     amount_total: tx.amount_total,
     tutor_id: tx.tutor_id,

@@ -10,6 +10,7 @@ const screens = {
   home: () => import('./routes/home'),
   search: () => import('./routes/search'),
   payments: () => import('./routes/payments'),
+  lessons: () => import('./routes/lessons'),
   tutorRevenues: () => import('./routes/tutor-revenues'),
   favorites: () => import('./routes/favorites'),
   tutorProfile: () => import('./routes/tutor-profile'),
@@ -23,6 +24,7 @@ const screens = {
 const HomeRoute = lazy(screens.home);
 const SearchRoute = lazy(screens.search);
 const PaymentsRoute = lazy(screens.payments);
+const LessonsRoute = lazy(screens.lessons);
 const TutorRevenuesRoute = lazy(screens.tutorRevenues);
 const FavoritesRoute = lazy(screens.favorites);
 const TutorProfileRoute = lazy(screens.tutorProfile);
@@ -37,6 +39,7 @@ const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
   '/': 'home',
   '/search': 'search',
   '/payments': 'payments',
+  '/cours': 'lessons',
   '/tutor-revenues': 'tutorRevenues',
   '/favorites': 'favorites',
   '/onboarding': 'onboarding',
@@ -101,6 +104,9 @@ export function AppRouter() {
                   </Route>
                   <Route element={<RequireRole roles={['parent']} />}>
                     <Route path="/favorites" element={<FavoritesRoute />} />
+                  </Route>
+                  <Route element={<RequireRole roles={['parent', 'tuteur']} />}>
+                    <Route path="/cours" element={<LessonsRoute />} />
                   </Route>
                   <Route element={<RequireOnboardingDone />}>
                     <Route path="/" element={<HomeRoute />} />

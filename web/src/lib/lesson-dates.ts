@@ -25,3 +25,30 @@ export function frenchDate(date: string): string {
   const local = localDate(date);
   return `${dayOfMonth(local)} ${format(local, 'MMMM yyyy', { locale: fr })}`;
 }
+
+/** 'HH:MM' of an instant in Abidjan (= UTC, whatever the browser's time zone). */
+export function abidjanTime(instant: string): string {
+  return new Date(instant).toISOString().slice(11, 16);
+}
+
+/** '09:00–11:00'. */
+export function hoursLabel(start: string, end: string): string {
+  return `${abidjanTime(start)}–${abidjanTime(end)}`;
+}
+
+/** 'Mardi 1er décembre, 09:00–11:00': a lesson's day and hours in Abidjan. */
+export function lessonTimeLabel(start: string, end: string): string {
+  return `${frenchDayLabel(new Date(start).toISOString().slice(0, 10))}, ${hoursLabel(start, end)}`;
+}
+
+/** 'mardi 1er décembre à 09:00': an instant in a sentence. */
+export function frenchMoment(instant: string): string {
+  const label = frenchDayLabel(new Date(instant).toISOString().slice(0, 10));
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)} à ${abidjanTime(instant)}`;
+}
+
+/** 'Lun. 30 nov.': a day on a small button. */
+export function shortDayLabel(date: string): string {
+  const label = format(localDate(date), 'EEE d MMM', { locale: fr });
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+}

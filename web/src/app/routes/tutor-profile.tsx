@@ -10,7 +10,13 @@ export default function TutorProfileRoute() {
     <PageLayout title={TUTOR_PROFILE_TITLE}>
       <TutorProfileView
         id={id}
-        onBook={openBookingDialog}
+        onBook={(tutor) =>
+          openBookingDialog({
+            ...tutor,
+            // Known here: the dialog says a tutor without weekly slots cannot be booked yet.
+            availability_slots: tutor.availability_schedule.reduce((count, day) => count + (day.available ? day.slots.length : 0), 0),
+          })
+        }
       />
     </PageLayout>
   );

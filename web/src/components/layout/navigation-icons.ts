@@ -1,11 +1,12 @@
 import type { IconType } from 'react-icons';
-import { LuCreditCard, LuHeart, LuHouse, LuLayoutDashboard, LuSearch, LuUser, LuWallet } from 'react-icons/lu';
+import { LuCalendarDays, LuCreditCard, LuHeart, LuHouse, LuLayoutDashboard, LuSearch, LuUser, LuWallet } from 'react-icons/lu';
 import type { NavigationIcon } from './navigation';
 
 /** The icon of each navigation entry (navigation.ts names them). */
 export const NAVIGATION_ICONS: Record<NavigationIcon, IconType> = {
   home: LuHouse,
   search: LuSearch,
+  lessons: LuCalendarDays,
   payments: LuCreditCard,
   revenues: LuWallet,
   favorites: LuHeart,

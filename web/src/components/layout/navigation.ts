@@ -10,7 +10,7 @@ import type { Role } from '#shared/constants';
  * Home's tab bar only. The guards read this table too, and they are on /auth's path: importing
  * `react-icons/lu` here bundled every icon of the app into the first page (issue 14).
  */
-export type NavigationIcon = 'home' | 'search' | 'payments' | 'revenues' | 'favorites' | 'dashboard' | 'profile';
+export type NavigationIcon = 'home' | 'search' | 'lessons' | 'payments' | 'revenues' | 'favorites' | 'dashboard' | 'profile';
 
 export interface NavigationLabel {
   label: string;
@@ -24,6 +24,8 @@ export interface NavigationEntry extends NavigationLabel {
 
 const HOME: NavigationEntry = { to: '/', label: 'Accueil', icon: 'home' };
 const SEARCH: NavigationEntry = { to: '/search', label: 'Recherche', icon: 'search' };
+/** Issue 15: the lessons of a parent or a tutor, with the tutor's week. */
+const LESSONS: NavigationEntry = { to: '/cours', label: 'Mes cours', icon: 'lessons' };
 const PARENT_PAYMENTS: NavigationEntry = { to: '/payments', label: 'Paiements', icon: 'payments' };
 const TUTOR_REVENUES: NavigationEntry = { to: '/tutor-revenues', label: 'Revenus', icon: 'revenues' };
 const FAVORITES: NavigationEntry = { to: '/favorites', label: 'Favoris', icon: 'favorites' };
@@ -51,13 +53,13 @@ export interface RoleNavigation {
 
 export const NAVIGATION: Record<Role, RoleNavigation> = {
   parent: {
-    menu: [HOME, SEARCH, PARENT_PAYMENTS, FAVORITES],
+    menu: [HOME, SEARCH, LESSONS, PARENT_PAYMENTS, FAVORITES],
     homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(PARENT_PAYMENTS), favorites: tab(FAVORITES), profile: PROFILE_TAB },
     money: PARENT_PAYMENTS,
   },
   // Spec §6: a tutor sees its earnings at /tutor-revenues and in the payments tab. Favourites are a parent's.
   tuteur: {
-    menu: [HOME, SEARCH, TUTOR_REVENUES],
+    menu: [HOME, SEARCH, LESSONS, TUTOR_REVENUES],
     homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(TUTOR_REVENUES), profile: PROFILE_TAB },
     money: TUTOR_REVENUES,
   },

@@ -2,7 +2,8 @@ import { type CourseStatus, type TransactionStatus } from '#shared/transaction-p
 import { COURSE_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/payments';
 import { Badge } from '@chakra-ui/react';
 
-const PALETTE: Record<TransactionStatus, string> = {
+/** Each status's colour, on the payments' and the lessons' badges. */
+export const STATUS_PALETTE: Record<TransactionStatus, string> = {
   pending: 'gray',
   requested: 'yellow',
   escrow: 'blue',
@@ -18,7 +19,7 @@ const PALETTE: Record<TransactionStatus, string> = {
 /** A transaction's status in French (the one table of labels in #shared). */
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {
   return (
-    <Badge colorPalette={PALETTE[status]} variant="subtle" size="md">
+    <Badge colorPalette={STATUS_PALETTE[status]} variant="subtle" size="md">
       {TRANSACTION_STATUS_LABELS[status]}
     </Badge>
   );

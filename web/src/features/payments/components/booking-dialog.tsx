@@ -1,17 +1,19 @@
-import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from '#shared/constants';
+import { PAYMENT_METHODS, type PaymentMethod } from '#shared/constants';
 import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney, PAYMENT_METHOD_LABELS } from '#shared/payments';
-import { durationSchema, isBookableDuration, phoneNumberError, scheduledDateError } from '#shared/payments-schemas';
+import { isBookableDuration, phoneNumberError } from '#shared/payments-schemas';
 import {
   Alert,
   Button,
   Card,
   Dialog,
   Field,
+  Fieldset,
   HStack,
   Input,
+  List,
   Portal,
   RadioCard,
   Separator,
@@ -21,15 +23,21 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { answerWindowTerms, parentCancellationTerms, tutorCancellationTerms } from '@/lib/cancellation-wording';
+import { lessonTimeLabel } from '@/lib/lesson-dates';
+import { keepIfStillFree, lessonSpan } from '@/lib/slot-selection';
+import { tutorSlotsKey, useTutorSlots } from '@/lib/tutor-slots';
 import { useInitializePayment } from '../api/payments';
 import type { BookingTarget } from './booking-store';
+import { SlotPicker } from './slot-picker';
 
 const METHOD_DESCRIPTIONS: Record<PaymentMethod, string> = {
   card: 'Visa, Mastercard',
@@ -41,8 +49,6 @@ const METHOD_DESCRIPTIONS: Record<PaymentMethod, string> = {
 
 const bookingFormSchema = z
   .object({
-    duration: durationSchema,
-    scheduledDate: z.string(),
     notes: z.string().check(z.maxLength(1000, { error: '1000 caractères au maximum' })),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
     phoneNumber: z.string(),
@@ -52,10 +58,6 @@ const bookingFormSchema = z
     z.superRefine((value, ctx) => {
       const message = phoneNumberError(value.paymentMethod, value.phoneNumber);
       if (message) ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message });
-    }),
-    z.superRefine((value, ctx) => {
-      const message = scheduledDateError(value.scheduledDate, new Date());
-      if (message) ctx.issues.push({ code: 'custom', input: value.scheduledDate, path: ['scheduledDate'], message });
     }),
   );
 type BookingForm = z.infer<typeof bookingFormSchema>;
@@ -76,10 +78,30 @@ interface BookingDialogProps {
   onClose: () => void;
 }
 
-/** 'Réserver votre cours' (spec §2): details, cost summary, payment method, then Paystack. */
+/** A tutor who never published weekly slots: no lesson can be booked (decision of issue 15). */
+const NO_WEEKLY_AVAILABILITY = "Ce répétiteur n'a pas encore publié ses disponibilités : il ne peut pas encore être réservé.";
+const NOT_BOOKABLE_NOW = "il ne peut pas être réservé pour l'instant.";
+
+/** No slot chosen when 'Payer' is pressed. */
+const SLOTS_REQUIRED = 'Choisissez au moins un créneau';
+
+/**
+ * 'Réserver votre cours' (spec §2): details — the lesson's hours picked among the tutor's free
+ * slots (issue 15) —, cost summary, the cancellation terms, payment method, then Paystack. The
+ * booking holds the slots (`POST /api/payments` with `slots`); a slot another parent took in the
+ * meantime (409) is said in the dialog and the free slots are read again.
+ */
 export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
   const { user, profile } = useAuth();
   const initialize = useInitializePayment();
+  const queryClient = useQueryClient();
+  const slotsQuery = useTutorSlots(tutor.id);
+  const freeSlots = slotsQuery.data?.slots;
+  const [picked, setPicked] = useState<string[]>([]);
+  // Slots read again (after a conflict, or as time passes) keep the choice only if it is still free.
+  const selected = freeSlots ? keepIfStillFree(picked, freeSlots) : picked;
+  const [slotsError, setSlotsError] = useState<string | undefined>();
+  const [conflict, setConflict] = useState<string | null>(null);
   const subject = tutor.subjects[0] ?? BOOKING_DEFAULT_SUBJECT;
   const level = tutor.levels[0] ?? BOOKING_DEFAULT_LEVEL;
   const tutorName = `${tutor.first_name} ${tutor.last_name}`.trim();
@@ -91,16 +113,27 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
     formState: { errors },
   } = useForm<BookingForm>({
     resolver: zodResolver(bookingFormSchema),
-    defaultValues: { duration: 1, scheduledDate: '', notes: '', paymentMethod: 'card', phoneNumber: '' },
+    defaultValues: { notes: '', paymentMethod: 'card', phoneNumber: '' },
   });
-  const duration = watch('duration');
   const method = watch('paymentMethod');
-  const hours = isBookableDuration(duration) ? duration : null;
+  const hours = isBookableDuration(selected.length) ? selected.length : null;
+  const span = lessonSpan(selected);
   const price = tutor.hourly_rate && hours ? priceLesson(tutor.hourly_rate, hours) : null;
-  const canBook = profile?.role === 'parent' && Boolean(tutor.hourly_rate);
+  const noSlots = freeSlots?.length === 0;
+  const canBook = profile?.role === 'parent' && Boolean(tutor.hourly_rate) && !noSlots;
   const busy = initialize.isPending;
 
+  const choose = (next: string[]) => {
+    setPicked(next);
+    setSlotsError(undefined);
+    setConflict(null);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
+    if (selected.length === 0) {
+      setSlotsError(SLOTS_REQUIRED);
+      return;
+    }
     if (!user) {
       notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForPayment });
       return;
@@ -109,10 +142,12 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
     try {
       const result = await initialize.mutateAsync({
         tutorId: tutor.id,
-        duration: values.duration,
+        duration: selected.length,
         subject,
         level,
-        scheduledDate: values.scheduledDate ? new Date(values.scheduledDate).toISOString() : undefined,
+        // The lesson's hours, held by the booking; its date is the first one's start.
+        slots: selected,
+        scheduledDate: selected[0],
         notes: values.notes.trim() || undefined,
         paymentMethod: values.paymentMethod,
         phoneNumber: isMobileMoney(values.paymentMethod) ? values.phoneNumber.trim() : undefined,
@@ -130,6 +165,15 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) {
         notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForPayment });
+        return;
+      }
+      if (error instanceof ApiRequestError && error.status === 409) {
+        // Another parent held one of these slots meanwhile (the dialog only offers free consecutive
+        // slots, so the API's "not free" and "just taken" both mean that): say it here, and show
+        // what is free now.
+        setConflict(messages.payments.slotTaken);
+        setPicked([]);
+        await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(tutor.id) });
         return;
       }
       notify.error({
@@ -179,27 +223,40 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                           <Input value={level} readOnly />
                         </Field.Root>
                       </SimpleGrid>
-                      <Field.Root invalid={Boolean(errors.duration)} required>
-                        <Field.Label>Durée (heures)</Field.Label>
-                        <Input
-                          type="number"
-                          inputMode="numeric"
-                          min={DURATION_MIN_HOURS}
-                          max={DURATION_MAX_HOURS}
-                          step={1}
-                          {...register('duration', { valueAsNumber: true })}
-                        />
-                        {errors.duration ? (
-                          <Field.ErrorText>{errors.duration.message}</Field.ErrorText>
-                        ) : (
-                          <Field.HelperText>De 1 à 8 heures</Field.HelperText>
+                      <Fieldset.Root invalid={Boolean(slotsError)}>
+                        <Fieldset.Legend fontWeight="medium">Créneaux (heure d'Abidjan)</Fieldset.Legend>
+                        {conflict && (
+                          <Alert.Root status="error" role="alert" mb="3">
+                            <Alert.Indicator />
+                            <Alert.Content>
+                              <Alert.Title>{conflict}</Alert.Title>
+                              <Alert.Description>Les créneaux libres ont été mis à jour.</Alert.Description>
+                            </Alert.Content>
+                          </Alert.Root>
                         )}
-                      </Field.Root>
-                      <Field.Root invalid={Boolean(errors.scheduledDate)}>
-                        <Field.Label>Date et heure (facultatif)</Field.Label>
-                        <Input type="datetime-local" focusVisibleRing="outside" focusRingWidth="2px" {...register('scheduledDate')} />
-                        {errors.scheduledDate && <Field.ErrorText>{errors.scheduledDate.message}</Field.ErrorText>}
-                      </Field.Root>
+                        {noSlots ? (
+                          <Alert.Root status="info">
+                            <Alert.Indicator />
+                            <Alert.Title>
+                              {tutor.availability_slots === 0 ? NO_WEEKLY_AVAILABILITY : `${messages.tutors.noFreeSlots} : ${NOT_BOOKABLE_NOW}`}
+                            </Alert.Title>
+                          </Alert.Root>
+                        ) : (
+                          <SlotPicker
+                            slots={freeSlots}
+                            loading={slotsQuery.isPending}
+                            failed={slotsQuery.isError}
+                            onRetry={() => void slotsQuery.refetch()}
+                            selected={selected}
+                            onChange={choose}
+                            error={slotsError}
+                            disabled={busy}
+                          />
+                        )}
+                        <Text aria-live="polite" fontWeight="medium" mt="2">
+                          {span ? `Votre cours : ${lessonTimeLabel(span.start, span.end)} (${selected.length} h)` : ''}
+                        </Text>
+                      </Fieldset.Root>
                       <Field.Root invalid={Boolean(errors.notes)}>
                         <Field.Label>Notes (facultatif)</Field.Label>
                         <Textarea placeholder="Objectifs, chapitres à revoir, adresse…" rows={3} {...register('notes')} />
@@ -222,6 +279,14 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                         Les fonds restent en séquestre jusqu'à ce que vous confirmiez le cours.
                       </Text>
                     </Stack>
+                </SectionCard>
+
+                <SectionCard title="Annulation">
+                  <List.Root as="ul" listStyleType="disc" gap="2" fontSize="sm" ps="5">
+                    <List.Item>{answerWindowTerms()}</List.Item>
+                    <List.Item>{parentCancellationTerms()}</List.Item>
+                    <List.Item>{tutorCancellationTerms()}</List.Item>
+                  </List.Root>
                 </SectionCard>
 
                 <SectionCard title="Moyen de paiement">
@@ -273,8 +338,8 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Annuler
               </Button>
-              <Button type="submit" disabled={!canBook || !price} loading={busy} loadingText="Traitement...">
-                Payer {price ? formatAmount(price.total) : '—'} FCFA
+              <Button type="submit" disabled={!canBook} loading={busy} loadingText="Traitement...">
+                {price ? `Payer ${formatAmount(price.total)} FCFA` : 'Payer'}
               </Button>
             </Dialog.Footer>
             </form>

@@ -9,6 +9,12 @@ export interface BookingTarget {
   hourly_rate: number | null;
   subjects: string[];
   levels: string[];
+  /**
+   * How many slots the tutor's weekly availability offers, when the opener knows it (the search's
+   * cards and the tutor page do): 0 says the tutor never published any, rather than that the next
+   * two weeks are full.
+   */
+  availability_slots?: number;
 }
 
 let current: BookingTarget | null = null;

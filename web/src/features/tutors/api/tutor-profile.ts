@@ -1,4 +1,3 @@
-import type { TutorSlots } from '#shared/lesson-slots';
 import type { PublicTutorProfile } from '#shared/tutor-profile-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
@@ -10,17 +9,6 @@ export function useTutorProfile(id: string) {
   return useQuery({
     queryKey: tutorProfileKey(id),
     queryFn: ({ signal }) => apiRequest<PublicTutorProfile>('getTutorProfile', { params: { id }, signal }),
-    staleTime: 0,
-  });
-}
-
-export const tutorSlotsKey = (id: string) => ['tutors', id, 'slots'] as const;
-
-/** A tutor's free slots of the next two weeks: they change as time passes and others book, so read on each visit. */
-export function useTutorSlots(id: string) {
-  return useQuery({
-    queryKey: tutorSlotsKey(id),
-    queryFn: ({ signal }) => apiRequest<TutorSlots>('getTutorSlots', { params: { id }, signal }),
     staleTime: 0,
   });
 }

@@ -1,26 +1,16 @@
-import { abidjanDate, type LessonSlot } from '#shared/lesson-slots';
+import type { LessonSlot } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
 import { Badge, Box, Card, Heading, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { LuCalendarX } from 'react-icons/lu';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { frenchDayLabel } from '@/lib/lesson-dates';
-import { useTutorSlots } from '../api/tutor-profile';
+import { slotsByDay } from '@/lib/slot-selection';
+import { useTutorSlots } from '@/lib/tutor-slots';
 
 export const FREE_SLOTS_TITLE = 'Créneaux libres (2 semaines)';
 
 /** '09:00–10:00': Abidjan time is UTC, whatever the browser's time zone. */
 const hours = (slot: LessonSlot) => `${slot.start.slice(11, 16)}–${slot.end.slice(11, 16)}`;
-
-/** The slots in order, day by day. */
-export function slotsByDay(slots: readonly LessonSlot[]): Array<{ date: string; slots: LessonSlot[] }> {
-  const days: Array<{ date: string; slots: LessonSlot[] }> = [];
-  for (const slot of slots) {
-    const date = abidjanDate(slot.start);
-    if (days.at(-1)?.date !== date) days.push({ date, slots: [] });
-    days.at(-1)!.slots.push(slot);
-  }
-  return days;
-}
 
 /** The tutor page's free slots of the next two weeks (issue 15), Abidjan time. */
 export function FreeSlotsCard({ tutorId }: { tutorId: string }) {

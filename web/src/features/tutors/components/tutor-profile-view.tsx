@@ -2,7 +2,7 @@ import { EXPERIENCE_LABELS, ZONE_LABELS } from '#shared/constants';
 import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import { type PublicTutorProfile } from '#shared/tutor-profile-schemas';
+import { type PublicTutorProfile, type TutorLessonStats } from '#shared/tutor-profile-schemas';
 import {
   Avatar,
   Badge,
@@ -22,7 +22,9 @@ import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
 import { TutorPhoto } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
-import { useTutorProfile, useTutorSlots } from '../api/tutor-profile';
+import { useTutorSlots } from '@/lib/tutor-slots';
+import { useTutorProfile } from '../api/tutor-profile';
+import { lessonFigures } from '../lesson-stats';
 import { FreeSlotsCard } from './free-slots-card';
 
 /** The profile's avatar: `boxSize="24"`, 96 CSS pixels. */
@@ -80,6 +82,7 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
                 <LuMapPin />
                 <Text>{tutor.location ? ZONE_LABELS[tutor.location] : 'Zone non spécifiée'}</Text>
               </HStack>
+              <LessonFiguresLine stats={tutor.lesson_stats} />
               <Text fontSize="xl" fontWeight="bold" color="orange.fg">
                 {tutor.hourly_rate === null ? messages.tutors.noRate : formatFcfa(tutor.hourly_rate)}
                 <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
@@ -181,6 +184,17 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
       </Card.Root>
 
       <FreeSlotsCard tutorId={tutor.id} />
+    </Stack>
+  );
+}
+
+/** The cancellation rate (once a lesson was accepted) and the no-shows reported. */
+function LessonFiguresLine({ stats }: { stats: TutorLessonStats }) {
+  const figures = lessonFigures(stats);
+  return (
+    <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="lesson-figures">
+      {figures.cancellationRate && <Text>{figures.cancellationRate}</Text>}
+      <Text>{figures.noShows}</Text>
     </Stack>
   );
 }
