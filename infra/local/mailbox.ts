@@ -8,7 +8,7 @@
  *   e-mails, newest first, and `GET /messages?to=<address>` in JSON for tests and scripts.
  * - One line per new e-mail on the console: `[mailbox] <to> — <subject>`.
  * - SES v2's `SendEmail` (`POST /v2/email/outbound-emails`, the REST-JSON call of the SDK and of
- *   functions/src/commons/clients/aws-rest-json.ts): the local stack points AWS_ENDPOINT_URL_SESV2
+ *   functions/src/commons/clients/ses.ts): the local stack points AWS_ENDPOINT_URL_SESV2
  *   here, so the notifications' production code path delivers into this mailbox. Tests may make
  *   the next sends to an address fail (`POST /__ses/failures`), as SES throttling would.
  */

@@ -4,7 +4,8 @@
  * no provider configured yet: its channel is disabled, sends nothing and says so in the logs.
  */
 import type { NotificationContent } from '#shared/notifications';
-import { AwsServiceError, callAws, SESV2 } from '#commons/clients/aws-rest-json';
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { isTransientAwsError, ses } from '#commons/clients/ses';
 import { logger } from '#commons/logger';
 
 export interface Recipient {
@@ -52,10 +53,8 @@ export const sesEmailChannel: OutboundChannel = {
     if (!recipient.email || !from) return 'rejected';
     const mail = emailOf(recipient, content, process.env.SITE_URL ?? '');
     try {
-      await callAws(SESV2, {
-        method: 'POST',
-        path: '/v2/email/outbound-emails',
-        body: {
+      await ses.send(
+        new SendEmailCommand({
           FromEmailAddress: from,
           Destination: { ToAddresses: [recipient.email] },
           Content: {
@@ -65,14 +64,15 @@ export const sesEmailChannel: OutboundChannel = {
             },
           },
           ...(process.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: process.env.SES_CONFIGURATION_SET } : {}),
-        },
-      });
+        }),
+      );
       return 'sent';
     } catch (error) {
       // A refusal of this message (bad address, not verified in SES's sandbox…) will not change on
       // a retry; throttling, a 5xx or the network will.
-      if (error instanceof AwsServiceError && !error.retryable) {
-        logger.warn('E-mail refused by SES', { error: error.name, status: error.status });
+      if (!isTransientAwsError(error)) {
+        const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        logger.warn('E-mail refused by SES', { error: name, status: $metadata?.httpStatusCode });
         return 'rejected';
       }
       throw error;

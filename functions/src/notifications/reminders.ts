@@ -5,7 +5,8 @@
  * and tells both sides only if the lesson is still on (remind.ts). A lesson called off deletes them.
  */
 import { DEFAULT_LESSON_REMINDER_OFFSETS_SECONDS } from '#shared/notifications';
-import { AwsServiceError, callAws, SCHEDULER } from '#commons/clients/aws-rest-json';
+import { CreateScheduleCommand, DeleteScheduleCommand } from '@aws-sdk/client-scheduler';
+import { scheduler } from '#commons/clients/ses';
 import { requireEnv } from '#commons/env';
 import { logger } from '#commons/logger';
 
@@ -53,10 +54,9 @@ export async function scheduleReminders(transactionId: string, start: string, ta
   for (const { secondsBefore, at } of remindersAhead(start, now)) {
     const input: ReminderEvent = { transactionId, secondsBefore };
     try {
-      await callAws(SCHEDULER, {
-        method: 'POST',
-        path: `/schedules/${encodeURIComponent(reminderScheduleName(transactionId, secondsBefore))}`,
-        body: {
+      await scheduler.send(
+        new CreateScheduleCommand({
+          Name: reminderScheduleName(transactionId, secondsBefore),
           GroupName: group,
           ScheduleExpression: atExpression(at),
           ScheduleExpressionTimezone: 'UTC',
@@ -70,11 +70,11 @@ export async function scheduleReminders(transactionId: string, start: string, ta
             Input: JSON.stringify(input),
             RetryPolicy: { MaximumRetryAttempts: 5, MaximumEventAgeInSeconds: 3600 },
           },
-        },
-      });
+        }),
+      );
       created += 1;
     } catch (error) {
-      if (!(error instanceof AwsServiceError && error.name === 'ConflictException')) throw error;
+      if ((error as { name?: string }).name !== 'ConflictException') throw error;
     }
   }
   return created;
@@ -85,13 +85,9 @@ export async function cancelReminders(transactionId: string): Promise<void> {
   const { group } = settings();
   for (const secondsBefore of reminderOffsets()) {
     try {
-      await callAws(SCHEDULER, {
-        method: 'DELETE',
-        path: `/schedules/${encodeURIComponent(reminderScheduleName(transactionId, secondsBefore))}`,
-        query: { groupName: group },
-      });
+      await scheduler.send(new DeleteScheduleCommand({ Name: reminderScheduleName(transactionId, secondsBefore), GroupName: group }));
     } catch (error) {
-      if (!(error instanceof AwsServiceError && error.name === 'ResourceNotFoundException')) throw error;
+      if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
     }
   }
   logger.info('Lesson reminders deleted', { transaction_id: transactionId });
