@@ -2,7 +2,8 @@
  * Lessons end to end in Chromium (issue 15): a parent books two consecutive free slots of a tutor
  * in the booking dialog, sees the cancellation terms, pays on the Paystack sandbox and finds the
  * lesson in 'Mes cours' 'En attente de confirmation'; the tutor finds it in its week and its list,
- * accepts it through the confirmation; both then see it confirmed. A slot another parent took
+ * opens the bell's 'Nouvelle demande de cours', lands on the request in 'Mes cours' (and its week)
+ * and accepts it through the confirmation; both then see it confirmed. A slot another parent took
  * while the dialog was open is said in the dialog, and the free slots read again. The clicks from
  * 'Réserver' to Paystack's page are counted and printed (the issue's "booking-to-confirmation steps").
  */
@@ -131,16 +132,25 @@ describe('booking a lesson by its slots, and the tutor accepting it', () => {
     expect(await statusOf(id)).toBe('requested');
     await context.close();
 
-    // The tutor: the request in its week and its list; accepted through the confirmation.
+    // The tutor: told by the bell, opens the notification, which goes to the request in 'Mes cours'
+    // (the stack's own stream consumer wrote it: no shortcut).
     const tutorSession = await signedIn(tutor, DESKTOP);
-    await openMyLessons(tutorSession.page);
+    const bell = tutorSession.page.getByRole('button', { name: /^Notifications, \d+ non lues?$/ });
+    await expect.poll(() => bell.isVisible(), { timeout: 20_000 }).toBe(true);
+    await bell.click();
+    const request = tutorSession.page.getByRole('button', { name: /Nouvelle demande de cours \(non lue\)/ });
+    await expect.poll(() => request.isVisible(), { timeout: 15_000 }).toBe(true);
+    await request.click();
+    await expect.poll(() => new URL(tutorSession.page.url()).search).toBe(`?lesson=${id}`);
+    const tutorCard = cardOf(tutorSession.page, id);
+    await expect.poll(() => tutorCard.getAttribute('data-highlighted')).toBe('true');
+    // The request is in the tutor's week too.
     const week = tutorSession.page.getByTestId('tutor-week-grid');
     const inWeek = week.getByTestId('week-lesson');
     for (let i = 0; i < 3 && (await inWeek.count()) === 0; i++) {
       await tutorSession.page.getByRole('button', { name: 'Semaine suivante' }).click();
     }
     await expect.poll(() => inWeek.getByText('16:00–18:00').isVisible()).toBe(true);
-    const tutorCard = cardOf(tutorSession.page, id);
     await expect.poll(() => tutorCard.getByText('En attente de confirmation').isVisible()).toBe(true);
     expect(await tutorCard.getByText('Awa Traoré').isVisible()).toBe(true);
     expect(await tutorCard.getByText(/Répondez avant le/).isVisible()).toBe(true);
