@@ -17,3 +17,4 @@ export * from './mfa-schemas.js';
 export * from './lesson-schemas.js';
 export * from './cancellation-policy.js';
 export * from './lesson-slots.js';
+export * from './visitors.js';
