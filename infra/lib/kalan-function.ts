@@ -82,11 +82,7 @@ export class KalanFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: KalanFunctionProps) {
     // First, so a module without a row stops synthesis before anything is built for it.
     const permissions = permissionsOf(props.handlerModule);
-    // An explicit log group, so retention applies without the LogRetention custom resource.
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: props.stage.logRetention,
-      removalPolicy: props.stage.removalPolicy,
-    });
+    const logGroup = functionLogGroup(scope, props.stage);
     super(scope, id, {
       entry: handlerEntry(props.handlerModule),
       handler: 'handler',
@@ -198,6 +194,28 @@ function leadingKeys(patterns: readonly string[]): Record<string, Record<string,
     'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
     Null: { 'dynamodb:LeadingKeys': 'false' },
   };
+}
+
+/** The construct id, at the stack's root, of the log group every Kalan function of the stack writes to. */
+export const FUNCTION_LOGS_ID = 'FunctionLogs';
+
+/**
+ * The one log group of the stack's Kalan functions, made with the first of them: explicit, so the
+ * stage's retention and removal policy apply without CDK's LogRetention custom resource, and one for
+ * all, because a log group per function cost a CloudFormation resource each (≈ 50 of the stack's
+ * 500). Nothing is lost: in a custom log group Lambda names each stream
+ * `YYYY/MM/DD/<function name>[<version>]<environment id>`, and every structured line carries
+ * `function_name` (Powertools' `injectLambdaContext`, functions/src/commons/logger.ts); one group
+ * also lets one Logs Insights query follow a `correlation_id` through the API, the webhook and the
+ * workflow's tasks. No function gains a right: AWSLambdaBasicExecutionRole already grants the log
+ * actions on every group (`*`).
+ */
+export function functionLogGroup(scope: Construct, stage: Stage): LogGroup {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(FUNCTION_LOGS_ID);
+  if (existing instanceof LogGroup) return existing;
+  if (existing) throw new Error(`${FUNCTION_LOGS_ID} is taken at the root of ${stack.node.path} by something else than a log group`);
+  return new LogGroup(stack, FUNCTION_LOGS_ID, { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
 }
 
 /** Every Kalan function of the stack built so far, for the constructs that grant what the rows declare. */

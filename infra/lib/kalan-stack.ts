@@ -116,7 +116,7 @@ export class KalanStack extends Stack {
   private acknowledgeStackWideNagFindings(): void {
     acknowledge(
       this,
-      'AWSLambdaBasicExecutionRole only lets a function write its own CloudWatch logs.',
+      'AWSLambdaBasicExecutionRole grants only the CloudWatch Logs actions a function needs to write its logs (create a group or stream, put events), on any group: they read nothing.',
       // Managed policy ARNs always name the partition with a reference, whatever the stack's environment.
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventHandlers, routes } from '#shared/routes';
+import { FUNCTION_LOGS_ID } from '../../infra/lib/kalan-function.js';
 import { STAGES } from '../../infra/stages.js';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
 
@@ -38,12 +39,22 @@ describe('Kalan Lambdas', () => {
     }
   });
 
-  it("write to their own log group, kept as long as the stage's settings say", () => {
+  it("write to the stack's one function log group, kept as long as the stage's settings say", () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, CfnResource>;
+    const functionLogs = logicalId(stack.node.findChild(FUNCTION_LOGS_ID));
+    expect(logGroups[functionLogs]).toMatchObject({
+      Properties: { RetentionInDays: STAGES.dev.logRetentionDays },
+      DeletionPolicy: 'Delete',
+      UpdateReplacePolicy: 'Delete',
+    });
+    // No fixed name: CloudFormation generates it (and Lambda refuses custom names under `aws/`).
+    expect(logGroups[functionLogs]!.Properties.LogGroupName).toBeUndefined();
+    expect(kalan.length).toBeGreaterThan(50);
     for (const fn of kalan) {
-      const logGroupRef = functions[logicalId(fn)]?.Properties.LoggingConfig?.LogGroup as { Ref: string };
-      expect(logGroups[logGroupRef.Ref]?.Properties.RetentionInDays, fn.handlerModule).toBe(STAGES.dev.logRetentionDays);
+      // Only the group is shared: each function keeps its own role.
+      expect(functions[logicalId(fn)]?.Properties.LoggingConfig, fn.handlerModule).toEqual({ LogGroup: { Ref: functionLogs } });
     }
+    expect(new Set(kalan.map((fn) => JSON.stringify(functions[logicalId(fn)]!.Properties.Role))).size).toBe(kalan.length);
   });
 
   it('are the only Node functions besides CDK-managed custom resources', () => {
