@@ -16,7 +16,8 @@ import { type Stage, stageNamed } from '../../infra/lib/stage.js';
 
 /**
  * A temporary folder (the synthesized app's, a fake SPA build), removed after the test that made
- * it, or after the file when made while the file is collected.
+ * it, or after the file when made while the file is collected, or at exit when a script run by tsx
+ * made it (tests/infra/alarm-coverage.ts: no Vitest runner there).
  */
 function temporaryDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -24,7 +25,11 @@ function temporaryDir(prefix: string): string {
   try {
     onTestFinished(remove);
   } catch {
-    afterAll(remove);
+    try {
+      afterAll(remove);
+    } catch {
+      process.once('exit', remove);
+    }
   }
   return dir;
 }
