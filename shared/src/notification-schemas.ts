@@ -13,6 +13,9 @@ export const notificationPreferencesSchema = z.strictObject({
   sms: z.boolean({ error: t.smsChoice }).check(z.refine((on) => on === false, { error: t.smsUnavailable })),
 });
 
+/** The body of the notifications' actions: none, or an empty object (anything else is a 400). */
+export const noNotificationBodySchema = z.strictObject({});
+
 /** `POST /api/notifications/{id}/read`. */
 export const notificationParamsSchema = z.strictObject({
   id: z.string().check(z.minLength(1, { error: t.unknown }), z.maxLength(300, { error: t.unknown })),

@@ -194,7 +194,7 @@ async function notificationsOf(user: TestUser): Promise<{ notifications: Array<{
 /** The world's parent's notifications (once its paid lesson told it), as what a call must not change. */
 async function parentsNotifications(): Promise<Req> {
   await eventually(() => notificationsOf(w.parent), (read) => read.notifications.length > 0, 30_000);
-  return { state: () => notificationsOf(w.parent) };
+  return { body: {}, state: () => notificationsOf(w.parent) };
 }
 
 /**
@@ -210,6 +210,7 @@ async function parentsUnreadNotification(): Promise<Req> {
   const id = page.notifications.find((n) => n.read_at === null)!.id;
   return {
     params: { id },
+    body: {},
     owner: w.parent,
     state: async () => (await notificationsOf(w.parent)).notifications.find((n) => n.id === id)?.read_at ?? null,
   };
@@ -655,6 +656,7 @@ const matrix: Record<RouteId, Row> = {
   },
   markAllNotificationsRead: {
     roles: ROLES,
+    request: () => ({ body: {} }),
     check: (res) => expect(res.body).toEqual({ marked: expect.any(Number) }),
     // The world's parent keeps its notifications unread for the rows above and below.
     playedBy: { parent: (w) => w.neighbourParent },

@@ -37,7 +37,23 @@ describe('admin routes and the second factor', () => {
       .map(([id]) => id);
     expect(adminOnly.length).toBeGreaterThanOrEqual(8);
     expect(ids).toEqual(expect.arrayContaining([...adminOnly, 'decideEscrow', 'verifyPayment', 'getInvoice', 'getUploadUrl']));
-    expect(exempt.map(([id]) => id).sort()).toEqual(['enrolAdminMfa', 'getAdminMfa', 'getMe', 'getTutorProfile', 'getTutorSlots', 'notFound', 'searchTutors']);
+    // An admin's own notifications and preferences: nothing there an admin gets that a user does not.
+    expect(exempt.map(([id]) => id).sort()).toEqual(
+      [
+        'enrolAdminMfa',
+        'getAdminMfa',
+        'getMe',
+        'getNotificationPreferences',
+        'getTutorProfile',
+        'getTutorSlots',
+        'listNotifications',
+        'markAllNotificationsRead',
+        'markNotificationRead',
+        'notFound',
+        'saveNotificationPreferences',
+        'searchTutors',
+      ].sort(),
+    );
   });
 
   it('refuses an admin without TOTP on every admin route (403 mfa_required, in French), and not on its own profile', async () => {

@@ -71,7 +71,8 @@ describe('a paid booking, on the shared stack', () => {
 });
 
 describe('lesson reminders, on a stack of their own (4 s and 2 s before the start)', () => {
-  const own = ownStack(60, 'reminders');
+  // Its own ports: 60–69 and 80–89 are the README commands test's.
+  const own = ownStack(100, 'reminders');
 
   /** The tutor accepts: `requested` (paid, waiting), then `escrow` by `accept`, starting in `seconds`. */
   async function accept(id: string, seconds: number): Promise<void> {

@@ -167,7 +167,8 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
 
   it('npm run dev serves the app with hot reload over the local stack', { timeout: HANG_MS + 60_000 }, async () => {
     const dataDir = tempDir('kalan-dev-');
-    const vitePort = base + 8;
+    // After the stack's nine ports (base … base + 8, the scheduler last).
+    const vitePort = base + 9;
     const child = spawn('npm', ['run', 'dev'], {
       cwd: root,
       detached: true,

@@ -10,7 +10,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { messages } from '#shared/messages';
-import { notificationParamsSchema, notificationPreferencesSchema } from '#shared/notification-schemas';
+import { noNotificationBodySchema, notificationParamsSchema, notificationPreferencesSchema } from '#shared/notification-schemas';
 import { routeKey, routes } from '#shared/routes';
 import { apiHandler, json, ok, type ApiEvent, type ApiResult } from '#commons/http';
 import { listNotifications, markAllRead, markRead } from './notifications.js';
@@ -18,11 +18,11 @@ import { preferencesOf, savePreferences, toPreferencesView } from './preferences
 
 const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<ApiResult>> = {
   [routeKey(routes.listNotifications)]: apiHandler(routes.listNotifications, {}, async ({ caller }) => ok(await listNotifications(caller.userId))),
-  [routeKey(routes.markNotificationRead)]: apiHandler(routes.markNotificationRead, { params: notificationParamsSchema }, async ({ caller, params }) => {
+  [routeKey(routes.markNotificationRead)]: apiHandler(routes.markNotificationRead, { params: notificationParamsSchema, body: noNotificationBodySchema }, async ({ caller, params }) => {
     await markRead(caller.userId, params.id);
     return json(204, undefined);
   }),
-  [routeKey(routes.markAllNotificationsRead)]: apiHandler(routes.markAllNotificationsRead, {}, async ({ caller }) =>
+  [routeKey(routes.markAllNotificationsRead)]: apiHandler(routes.markAllNotificationsRead, { body: noNotificationBodySchema }, async ({ caller }) =>
     ok({ marked: await markAllRead(caller.userId) }),
   ),
   [routeKey(routes.getNotificationPreferences)]: apiHandler(routes.getNotificationPreferences, {}, async ({ caller }) =>

@@ -35,7 +35,7 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await apiRequest('markNotificationRead', { params: { id } });
+      await apiRequest('markNotificationRead', { params: { id }, body: {} });
     },
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: notificationsQueryKey, exact: true });
@@ -62,7 +62,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ marked: number }>('markAllNotificationsRead'),
+    mutationFn: () => apiRequest<{ marked: number }>('markAllNotificationsRead', { body: {} }),
     onSuccess: () => {
       const readAt = new Date().toISOString();
       queryClient.setQueryData<NotificationsPage>(notificationsQueryKey, (page) =>
