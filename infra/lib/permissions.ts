@@ -256,7 +256,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // notification once and marks its e-mail; schedules the lesson reminders; a reminder re-reads its
   // transaction (still on?) before telling.
   'notifications/notify': {
-    table: { get: [TX, USER], put: [USER], update: [USER] },
+    // The notification is put on condition that its account still exists (a ConditionCheck of the profile).
+    table: { get: [TX, USER], put: [USER], update: [USER], check: [USER] },
     tableStream: true,
     email: true,
     reminderSchedules: ['CreateSchedule', 'DeleteSchedule'],

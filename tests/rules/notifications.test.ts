@@ -379,19 +379,19 @@ describe('the API, always the caller’s own', () => {
 
     // Another user: not found, and the owner's stays unread.
     const other = await newPerson('parent');
-    const refused = await call('markNotificationRead', other, { params: { id: newest.id } });
+    const refused = await call('markNotificationRead', other, { params: { id: newest.id }, body: {} });
     expect(refused).toEqual({ status: 404, body: { error: { code: 'not_found', message: messages.notifications.notFound } } });
     expect((await call('listNotifications', other)).body).toEqual({ notifications: [], unread_count: 0 });
-    expect((await call('markAllNotificationsRead', other)).body).toEqual({ marked: 0 });
+    expect((await call('markAllNotificationsRead', other, { body: {} })).body).toEqual({ marked: 0 });
     expect((await call('listNotifications', parent)).body.unread_count).toBe(2);
     expect((await call('listNotifications', tutor)).body.unread_count).toBe(0);
 
-    expect((await call('markNotificationRead', parent, { params: { id: newest.id } })).status).toBe(204);
-    expect((await call('markNotificationRead', parent, { params: { id: newest.id } })).status).toBe(204);
+    expect((await call('markNotificationRead', parent, { params: { id: newest.id }, body: {} })).status).toBe(204);
+    expect((await call('markNotificationRead', parent, { params: { id: newest.id }, body: {} })).status).toBe(204);
     const afterOne = await call('listNotifications', parent);
     expect(afterOne.body.unread_count).toBe(1);
     expect(afterOne.body.notifications[0].read_at).toEqual(expect.any(String));
-    expect((await call('markAllNotificationsRead', parent)).body).toEqual({ marked: 1 });
+    expect((await call('markAllNotificationsRead', parent, { body: {} })).body).toEqual({ marked: 1 });
     const afterAll = await call('listNotifications', parent);
     expect(afterAll.body.unread_count).toBe(0);
     expect(afterAll.body.notifications.every((n: any) => n.read_at !== null)).toBe(true);

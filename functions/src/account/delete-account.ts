@@ -27,6 +27,7 @@ import { SearchHistoryEntity } from '../history/entities.js';
 import { KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
 import { RecommendationsCacheEntity } from '../recommendations/entities.js';
+import { NotificationEntity, NotificationPreferencesEntity } from '../notifications/entities.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { deletePhotoVariants } from '../photos/variants.js';
 import { deleteStoredFiles, tagKycDocuments } from '../uploads/storage.js';
@@ -157,6 +158,8 @@ async function deleteUserItems(userId: string, items: UserItems): Promise<{ item
     ...(items.tutorProfile ? [TutorProfileEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
     ...(items.kycStatus ? [KycStatusEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
     ...(items.recommendations ? [RecommendationsCacheEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
+    ...items.notifications.map((n) => NotificationEntity.build(BatchDeleteRequest).key({ user_id: userId, id: n.id })),
+    ...(items.notificationPreferences ? [NotificationPreferencesEntity.build(BatchDeleteRequest).key({ user_id: userId })] : []),
   ];
   for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
     await executeBatchWrite({ maxAttempts: 5 }, kalanTable.build(BatchWriteCommand).requests(...requests.slice(i, i + BATCH_WRITE_MAX)));
@@ -177,7 +180,14 @@ async function deleteUserItems(userId: string, items: UserItems): Promise<{ item
     if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new DomainError('conflict', 409, messages.http.conflict);
     throw error;
   }
-  return { itemsDeleted: requests.length + 1, profileDeleted: true };
+  // A notification the stream's consumer wrote while this ran (it reads the profile, then writes on
+  // condition that the profile still exists): with the profile gone none comes after this sweep.
+  const late = (await readUserItems(userId)).notifications;
+  for (let i = 0; i < late.length; i += BATCH_WRITE_MAX) {
+    const batch = late.slice(i, i + BATCH_WRITE_MAX).map((n) => NotificationEntity.build(BatchDeleteRequest).key({ user_id: userId, id: n.id }));
+    await executeBatchWrite({ maxAttempts: 5 }, kalanTable.build(BatchWriteCommand).requests(...batch));
+  }
+  return { itemsDeleted: requests.length + 1 + late.length, profileDeleted: true };
 }
 
 /** Step 5. The sign-in itself. A user already gone (a retry after this step) is not an error. */

@@ -21,6 +21,7 @@ import {
   tutorTransactionsIndex,
 } from '../payments/entities.js';
 import { transactionsListedOn } from '../payments/transactions.js';
+import { NotificationEntity, NotificationPreferencesEntity } from '../notifications/entities.js';
 
 export type Profile = FormattedItem<typeof ProfileEntity>;
 export type TutorProfile = FormattedItem<typeof TutorProfileEntity>;
@@ -38,13 +39,27 @@ export interface UserItems {
   kycStatus: FormattedItem<typeof KycStatusEntity> | null;
   /** The last recommendations the model wrote for the parent (kept a day). */
   recommendations: FormattedItem<typeof RecommendationsCacheEntity> | null;
+  /** The notifications the user received (issue 15; kept 180 days) and the channels they chose. */
+  notifications: Array<FormattedItem<typeof NotificationEntity>>;
+  notificationPreferences: FormattedItem<typeof NotificationPreferencesEntity> | null;
 }
 
 /** The user's own partition, whole (strongly consistent: the deletion reads what it deletes). */
 export async function readUserItems(userId: string): Promise<UserItems> {
   const { Items: items = [] } = await kalanTable
     .build(QueryCommand)
-    .entities(ProfileEntity, TutorProfileEntity, ParentPreferencesEntity, OrganisationEntity, FavoriteEntity, SearchHistoryEntity, KycStatusEntity, RecommendationsCacheEntity)
+    .entities(
+      ProfileEntity,
+      TutorProfileEntity,
+      ParentPreferencesEntity,
+      OrganisationEntity,
+      FavoriteEntity,
+      SearchHistoryEntity,
+      KycStatusEntity,
+      RecommendationsCacheEntity,
+      NotificationEntity,
+      NotificationPreferencesEntity,
+    )
     .query({ partition: userPartition(userId) })
     .options({ consistent: true, maxPages: Infinity, showEntityAttr: true })
     .send();
@@ -56,10 +71,12 @@ export async function readUserItems(userId: string): Promise<UserItems> {
     [OrganisationEntity.entityName]: 'organisation',
     [KycStatusEntity.entityName]: 'kycStatus',
     [RecommendationsCacheEntity.entityName]: 'recommendations',
+    [NotificationPreferencesEntity.entityName]: 'notificationPreferences',
   };
-  const lists: Record<string, 'favorites' | 'searches'> = {
+  const lists: Record<string, 'favorites' | 'searches' | 'notifications'> = {
     [FavoriteEntity.entityName]: 'favorites',
     [SearchHistoryEntity.entityName]: 'searches',
+    [NotificationEntity.entityName]: 'notifications',
   };
   const result: UserItems = {
     profile: null,
@@ -70,6 +87,8 @@ export async function readUserItems(userId: string): Promise<UserItems> {
     searches: [],
     kycStatus: null,
     recommendations: null,
+    notifications: [],
+    notificationPreferences: null,
   };
   for (const item of items) {
     const list = lists[item.entity];

@@ -5,11 +5,14 @@
  * it `pending` and sends it; a retry after a sent one finds it `sent` and sends nothing.
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { NOTIFICATION_TTL_DAYS, notificationContent, type NotificationContent, type NotificationKind, type Side } from '#shared/notifications';
-import { isConditionalCheckFailure } from '#commons/db';
+import { cancellationCodes } from '#commons/counters';
+import { isConditionalCheckFailure, ProfileEntity } from '#commons/db';
 import { logger } from '#commons/logger';
 import { getProfile } from '../auth/profile-read.js';
 import { sesEmailChannel, smsChannel, type OutboundChannel, type Recipient } from './channels.js';
@@ -64,7 +67,13 @@ export async function deliver(
   try {
     item = await putOnce(userId, id, planned.details.kind, content, when, emailWanted ? 'pending' : 'off');
   } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
+    const [put, account] = cancellationCodes(error);
+    // The account was deleted meanwhile: nothing is written under it again.
+    if (account === 'ConditionalCheckFailed') {
+      logger.info('Notification skipped: account deleted', { user_id: userId, kind: planned.details.kind });
+      return null;
+    }
+    if (put !== 'ConditionalCheckFailed') throw error;
     created = false;
     const { Item } = await NotificationEntity.build(GetItemCommand).key({ user_id: userId, id }).options({ consistent: true }).send();
     if (!Item) throw error;
@@ -90,10 +99,13 @@ async function putOnce(userId: string, id: string, kind: NotificationKind, conte
     gsi2pk: unreadPartition(userId),
     gsi2sk: id,
   };
-  await NotificationEntity.build(PutItemCommand)
-    .item(item)
-    .options({ condition: { attr: 'id', exists: false } })
-    .send();
+  // Once (the stream delivers at least once), and only while the account exists: an account
+  // deleted after its profile was read above gets nothing under its partition (the deletion
+  // removes the profile, then whatever is left in the partition).
+  await execute(
+    NotificationEntity.build(PutTransaction).item(item).options({ condition: { attr: 'id', exists: false } }),
+    ProfileEntity.build(ConditionCheck).key({ user_id: userId }).condition({ attr: 'user_id', exists: true }),
+  );
   return item as NotificationItem;
 }
 
