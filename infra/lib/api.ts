@@ -19,6 +19,7 @@ import { Construct } from 'constructs';
 import { type RouteDefinition, type RouteId, routeKey, routes } from '#shared/routes';
 import { PUBLIC_API_PREFIX } from '#shared/visitors';
 import { KalanFunction } from './kalan-function.js';
+import { acknowledge } from './nag.js';
 import type { Stage } from './stage.js';
 
 /** The stage's ceiling against runaway clients, far above the expected traffic. */
@@ -124,6 +125,13 @@ export class Api extends Construct {
       });
       // Route settings name routes by key: the stage must be created after them.
       if (throttle) httpStage.node.addDependency(httpRoute);
+      if (route.path.startsWith(PUBLIC_API_PREFIX)) {
+        acknowledge(
+          httpRoute,
+          "A visitors' route (issue 17): nobody is identified, on purpose — it answers the tutors listed publicly and only their public fields (PUBLIC_TUTOR_CARD_KEYS, PUBLIC_TUTOR_PROFILE_KEYS), limited per address by the WAF and for all by this route's throttle.",
+          'AwsSolutions-APIG4',
+        );
+      }
     }
     // The L2 HttpStage has no per-route settings; CloudFormation's stage has.
     (httpStage.node.defaultChild as CfnStage).routeSettings = routeSettings;
