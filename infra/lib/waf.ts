@@ -10,8 +10,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { messages } from '#shared/messages';
-import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT } from '#shared/visitors';
+import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT, tooManyRequestsBody } from '#shared/visitors';
 import type { Stage } from './stage.js';
 
 /**
@@ -28,10 +27,10 @@ export const SENSITIVE_API_PATH_PREFIXES = ['/api/webhooks/'] as const;
 /** The visitors' API (no session: the public search and profiles). */
 export const PUBLIC_API_PATH_PREFIXES = [PUBLIC_API_PREFIX] as const;
 
-/** What a request over a rate limit gets: 429 and the router's own French JSON refusal. */
+/** What a request over a rate limit gets: 429 and the API's French error, as the local router sends it. */
 const TOO_MANY_REQUESTS_BODY = 'TooManyRequests';
 const customResponseBodies: Record<string, CfnWebACL.CustomResponseBodyProperty> = {
-  [TOO_MANY_REQUESTS_BODY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: messages.http.tooManyRequests }) },
+  [TOO_MANY_REQUESTS_BODY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(tooManyRequestsBody) },
 };
 
 type Rule = CfnWebACL.RuleProperty;

@@ -21,7 +21,7 @@ import {
 } from '#shared';
 import { messages } from '#shared/messages';
 import { PHOTO_PREFIX } from '#shared/photos';
-import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT } from '#shared/visitors';
+import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT, tooManyRequestsBody } from '#shared/visitors';
 import { environmentContext, signObjectRequest } from '../../functions/src/commons/s3-presign.js';
 import { securityHeaders } from '../lib/security-headers.js';
 import { localConfig, url, type LocalConfig } from './config.js';
@@ -216,7 +216,7 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     if (requestUrl.pathname.startsWith(PUBLIC_API_PREFIX)) {
       const address = req.socket.remoteAddress ?? '';
       if (!publicApiWindow.admit(address)) {
-        return send(res, 429, { message: messages.http.tooManyRequests }, { 'retry-after': String(publicApiWindow.retryAfterSeconds(address)) });
+        return send(res, 429, tooManyRequestsBody, { 'retry-after': String(publicApiWindow.retryAfterSeconds(address)) });
       }
     }
     let matched: { route: RouteDefinition; params: Record<string, string> } | null = null;

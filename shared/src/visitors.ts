@@ -5,6 +5,7 @@
  */
 import { SUBJECTS, ZONES, type Subject, type Zone } from './constants.js';
 import type { SearchResponse } from './discovery-schemas.js';
+import { messages } from './messages.js';
 
 /** A visitor sees the first name and the initial of the last name: 'Yao K.'. */
 export function visitorName(firstName: string, lastName: string): string {
@@ -55,6 +56,12 @@ export const PUBLIC_API_PREFIX = '/api/public/';
  * thousands. The cloud's WAF rule and the local router apply it.
  */
 export const PUBLIC_API_RATE_LIMIT = { requests: 300, windowSeconds: 300 } as const;
+
+/**
+ * What a request over the limit gets with its 429, from the WAF and the local router alike: the
+ * API's error shape, so that the SPA shows the French message as it shows the API's own errors.
+ */
+export const tooManyRequestsBody = { error: { code: 'too_many_requests', message: messages.http.tooManyRequests } } as const;
 
 /** A profile photo as a visitor gets it: the variants through the CDN (`/photos/…`), never the original. */
 export interface PublicPhoto {

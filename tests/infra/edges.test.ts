@@ -56,11 +56,14 @@ describe('WAF', () => {
       },
     });
     expect(RATE_LIMITS.publicApiPerIp).toBeLessThan(RATE_LIMITS.perIp);
-    // Over a limit: 429 and the French refusal the local router sends.
+    // Over a limit: 429 and the API's French error (the SPA shows it), as the local router sends it.
     const tooMany = { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } };
     for (const rule of [sensitive, publicApi, general]) expect(rule!.Action, rule!.Name).toEqual(tooMany);
     expect(acl!.Properties.CustomResponseBodies).toEqual({
-      TooManyRequests: { ContentType: 'APPLICATION_JSON', Content: JSON.stringify({ message: messages.http.tooManyRequests }) },
+      TooManyRequests: {
+        ContentType: 'APPLICATION_JSON',
+        Content: JSON.stringify({ error: { code: 'too_many_requests', message: messages.http.tooManyRequests } }),
+      },
     });
   });
 

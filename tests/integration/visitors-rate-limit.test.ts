@@ -47,7 +47,8 @@ describe('the visitors API, per address', () => {
 
     const refused = await getFrom(address, '/api/public/tutors?limit=1');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ message: messages.http.tooManyRequests });
+    // The API's error shape: the SPA shows its French message.
+    expect(refused.body).toEqual({ error: { code: 'too_many_requests', message: messages.http.tooManyRequests } });
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     // Only the visitors' routes are limited; another address is served.
     expect((await getFrom(address, '/api/search/tutors')).status).toBe(401);
