@@ -17,18 +17,29 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type RouteDefinition, type RouteId, routeKey, routes } from '#shared/routes';
+import { PUBLIC_API_PREFIX } from '#shared/visitors';
 import { KalanFunction } from './kalan-function.js';
+import { acknowledge } from './nag.js';
 import type { Stage } from './stage.js';
 
 /** The stage's ceiling against runaway clients, far above the expected traffic. */
 export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const satisfies ThrottleSettings;
 
 /**
- * Tighter per-route limits (requests per second, for the whole API): the routes anyone can call
- * without a session (payment webhooks, which Paystack sends a few at a time) and the payment
- * initialisation, which calls Paystack and so must not be turned into a flood against it.
+ * The visitors' routes (`/api/public/`, issue 17), for all visitors together: half the stage's
+ * ceiling, so that a crawl of the public search leaves the signed-in users room. Each address is
+ * limited by the WAF (`RATE_LIMITS.publicApiPerIp`), which API Gateway cannot do.
+ */
+export const PUBLIC_API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const satisfies ThrottleSettings;
+
+/**
+ * Tighter per-route limits (requests per second, for the whole API): the visitors' routes, the
+ * other routes anyone can call without a session (payment webhooks, which Paystack sends a few at
+ * a time) and the payment initialisation, which calls Paystack and so must not be turned into a
+ * flood against it.
  */
 export function routeThrottle(route: RouteDefinition): ThrottleSettings | undefined {
+  if (route.path.startsWith(PUBLIC_API_PREFIX)) return PUBLIC_API_THROTTLE;
   if (route.auth !== 'jwt') return { rateLimit: 10, burstLimit: 20 };
   if (route.handler === 'payments/initialize') return { rateLimit: 10, burstLimit: 20 };
   return undefined;
@@ -87,8 +98,9 @@ export class Api extends Construct {
       if (!integration) {
         const fn = new KalanFunction(this, constructIdFor(handlerModule), { handlerModule, table, stage });
         this.functions.set(handlerModule, fn);
-        // A module serving several routes (notifications/api) gets one API-scoped invoke permission
-        // instead of one per route: the stack's resources stay under CloudFormation's 500.
+        // A module serving several routes (notifications/api; the search and the tutor's profile,
+        // each for members and visitors) gets one API-scoped invoke permission instead of one per
+        // route: the stack's resources stay under CloudFormation's 500.
         const shared = Object.values(routes).filter((route) => route.handler === handlerModule).length > 1;
         integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn, { scopePermissionToRoute: !shared });
         integrations.set(handlerModule, integration);
@@ -107,11 +119,19 @@ export class Api extends Construct {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: integrationFor(route.handler),
-        // Public routes (payment webhooks) authenticate the caller themselves, e.g. by signature.
+        // Public routes: the payment webhooks authenticate the caller themselves (by signature); the
+        // visitors' routes identify nobody and answer public fields only.
         authorizer: route.auth === 'jwt' ? authorizer : undefined,
       });
       // Route settings name routes by key: the stage must be created after them.
       if (throttle) httpStage.node.addDependency(httpRoute);
+      if (route.path.startsWith(PUBLIC_API_PREFIX)) {
+        acknowledge(
+          httpRoute,
+          "A visitors' route (issue 17): nobody is identified, on purpose — it answers the tutors listed publicly and only their public fields (PUBLIC_TUTOR_CARD_KEYS, PUBLIC_TUTOR_PROFILE_KEYS), limited per address by the WAF and for all by this route's throttle.",
+          'AwsSolutions-APIG4',
+        );
+      }
     }
     // The L2 HttpStage has no per-route settings; CloudFormation's stage has.
     (httpStage.node.defaultChild as CfnStage).routeSettings = routeSettings;

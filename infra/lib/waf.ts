@@ -10,17 +10,28 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT, tooManyRequestsBody } from '#shared/visitors';
 import type { Stage } from './stage.js';
 
 /**
  * Requests per IP over WAF's 5-minute window. The general limit is far above a person browsing
  * (a page load is a handful of API calls); the tight one bounds sign-up/sign-in attempts and
- * webhook floods, which no honest client sends more than a few times in five minutes.
+ * webhook floods, which no honest client sends more than a few times in five minutes. The
+ * visitors' API (issue 17) has its own (`PUBLIC_API_RATE_LIMIT`, which the local router applies too).
  */
-export const RATE_LIMITS = { perIp: 2000, sensitivePerIp: 300 } as const;
+export const RATE_LIMITS = { perIp: 2000, sensitivePerIp: 300, publicApiPerIp: PUBLIC_API_RATE_LIMIT.requests } as const;
 
 /** The public, unauthenticated API paths a flood would aim at (behind CloudFront). */
 export const SENSITIVE_API_PATH_PREFIXES = ['/api/webhooks/'] as const;
+
+/** The visitors' API (no session: the public search and profiles). */
+export const PUBLIC_API_PATH_PREFIXES = [PUBLIC_API_PREFIX] as const;
+
+/** What a request over a rate limit gets: 429 and the API's French error, as the local router sends it. */
+const TOO_MANY_REQUESTS_BODY = 'TooManyRequests';
+const customResponseBodies: Record<string, CfnWebACL.CustomResponseBodyProperty> = {
+  [TOO_MANY_REQUESTS_BODY]: { contentType: 'APPLICATION_JSON', content: JSON.stringify(tooManyRequestsBody) },
+};
 
 type Rule = CfnWebACL.RuleProperty;
 
@@ -39,7 +50,7 @@ function rateRule(name: string, priority: number, limit: number, scopeDownStatem
     name,
     priority,
     statement: { rateBasedStatement: { limit, aggregateKeyType: 'IP', scopeDownStatement } },
-    action: { block: { customResponse: { responseCode: 429 } } },
+    action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: TOO_MANY_REQUESTS_BODY } } },
     visibilityConfig: visibility(name),
   };
 }
@@ -65,6 +76,8 @@ export interface KalanWebAclProps {
   readonly scope: 'CLOUDFRONT' | 'REGIONAL';
   /** Paths that get the tight rate limit; none: every request counts (the user pool's ACL). */
   readonly sensitivePathPrefixes?: readonly string[];
+  /** The visitors' API paths, which get their own limit (the CloudFront ACL only). */
+  readonly publicApiPathPrefixes?: readonly string[];
 }
 
 /** Managed common and known-bad-input rules, then the rate rules (tight first). */
@@ -73,20 +86,27 @@ export class KalanWebAcl extends Construct {
 
   constructor(scope: Construct, id: string, props: KalanWebAclProps) {
     super(scope, id);
-    const { stage, sensitivePathPrefixes } = props;
+    const { stage, sensitivePathPrefixes, publicApiPathPrefixes } = props;
     const name = `kalan-${stage.name}-${props.scope.toLowerCase()}`;
+    const rateRules = [
+      sensitivePathPrefixes?.length
+        ? rateRule('RateLimitSensitivePerIp', 2, RATE_LIMITS.sensitivePerIp, startsWithAny(sensitivePathPrefixes))
+        : rateRule('RateLimitSensitivePerIp', 2, RATE_LIMITS.sensitivePerIp),
+      ...(publicApiPathPrefixes?.length
+        ? [rateRule('RateLimitPublicApiPerIp', 3, RATE_LIMITS.publicApiPerIp, startsWithAny(publicApiPathPrefixes))]
+        : []),
+      rateRule('RateLimitPerIp', 4, RATE_LIMITS.perIp),
+    ];
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name,
       scope: props.scope,
       defaultAction: { allow: {} },
       visibilityConfig: visibility(name),
+      customResponseBodies,
       rules: [
         managedRuleGroup('AWSManagedRulesCommonRuleSet', 0),
         managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 1),
-        sensitivePathPrefixes?.length
-          ? rateRule('RateLimitSensitivePerIp', 2, RATE_LIMITS.sensitivePerIp, startsWithAny(sensitivePathPrefixes))
-          : rateRule('RateLimitSensitivePerIp', 2, RATE_LIMITS.sensitivePerIp),
-        rateRule('RateLimitPerIp', 3, RATE_LIMITS.perIp),
+        ...rateRules,
       ],
     });
   }
@@ -111,6 +131,7 @@ export class EdgeStack extends Stack {
       stage: props.stage,
       scope: 'CLOUDFRONT',
       sensitivePathPrefixes: SENSITIVE_API_PATH_PREFIXES,
+      publicApiPathPrefixes: PUBLIC_API_PATH_PREFIXES,
     });
   }
 }

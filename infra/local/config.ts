@@ -3,10 +3,11 @@
  * that the test suite runs its own stack (other ports, throw-away data) beside `npm start`.
  */
 import path from 'node:path';
+import { PUBLIC_API_RATE_LIMIT } from '#shared/visitors';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-function port(name: string, fallback: number): number {
+function positiveInteger(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} invalide : ${process.env[name]}`);
   return value;
@@ -24,19 +25,19 @@ export const localConfig = {
    */
   host: process.env.KALAN_HOST ?? '127.0.0.1',
   ports: {
-    app: port('KALAN_PORT', 3000),
-    dynamodb: port('KALAN_DYNAMODB_PORT', 8000),
-    cognito: port('KALAN_COGNITO_PORT', 9229),
-    s3: port('KALAN_S3_PORT', 4569),
-    vite: port('KALAN_VITE_PORT', 5173),
-    sfn: port('KALAN_SFN_PORT', 8083),
-    paystack: port('KALAN_PAYSTACK_PORT', 8084),
+    app: positiveInteger('KALAN_PORT', 3000),
+    dynamodb: positiveInteger('KALAN_DYNAMODB_PORT', 8000),
+    cognito: positiveInteger('KALAN_COGNITO_PORT', 9229),
+    s3: positiveInteger('KALAN_S3_PORT', 4569),
+    vite: positiveInteger('KALAN_VITE_PORT', 5173),
+    sfn: positiveInteger('KALAN_SFN_PORT', 8083),
+    paystack: positiveInteger('KALAN_PAYSTACK_PORT', 8084),
     /** The Lambda Invoke API of the Cognito triggers: never the app's port (anyone could become admin). */
-    lambda: port('KALAN_LAMBDA_PORT', 8085),
+    lambda: positiveInteger('KALAN_LAMBDA_PORT', 8085),
     /** The local mailbox's page and JSON API (mailbox.ts): loopback only, like the Lambda endpoint. */
-    mailbox: port('KALAN_MAILBOX_PORT', 8087),
+    mailbox: positiveInteger('KALAN_MAILBOX_PORT', 8087),
     /** EventBridge Scheduler's one-time schedules (scheduler.ts): the lesson reminders. */
-    scheduler: port('KALAN_SCHEDULER_PORT', 8088),
+    scheduler: positiveInteger('KALAN_SCHEDULER_PORT', 8088),
   },
   region: 'eu-west-1',
   stage: 'local',
@@ -48,6 +49,11 @@ export const localConfig = {
     tutorPhotos: 'kalan-tutor-photos',
     searchCatalogue: 'kalan-search-catalogue',
   },
+  /**
+   * Requests per address to the visitors' API (`/api/public/`) in five minutes, as the cloud's WAF
+   * counts them; KALAN_PUBLIC_API_RATE_LIMIT moves it (a test's own stack, a load test).
+   */
+  publicApiRateLimit: positiveInteger('KALAN_PUBLIC_API_RATE_LIMIT', PUBLIC_API_RATE_LIMIT.requests),
   /** KALAN_WEB_DIST lets parallel work trees build the SPA elsewhere. */
   webDist: path.resolve(root, process.env.KALAN_WEB_DIST ?? 'web/dist'),
 } as const;

@@ -21,11 +21,13 @@ import {
 } from '#shared';
 import { messages } from '#shared/messages';
 import { PHOTO_PREFIX } from '#shared/photos';
+import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT, tooManyRequestsBody } from '#shared/visitors';
 import { environmentContext, signObjectRequest } from '../../functions/src/commons/s3-presign.js';
 import { securityHeaders } from '../lib/security-headers.js';
 import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
+import { RateWindow } from './rate-window.js';
 
 /** Lambda's limit on a synchronous invocation's payload: API Gateway answers 413 above it. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -206,8 +208,17 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     }
   }
 
+  // The visitors' API, per client address, as the cloud's WAF rule limits it (RATE_LIMITS.publicApiPerIp).
+  const publicApiWindow = new RateWindow(config.publicApiRateLimit, PUBLIC_API_RATE_LIMIT.windowSeconds * 1000);
+
   async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, requestUrl: URL): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
+    if (requestUrl.pathname.startsWith(PUBLIC_API_PREFIX)) {
+      const address = req.socket.remoteAddress ?? '';
+      if (!publicApiWindow.admit(address)) {
+        return send(res, 429, tooManyRequestsBody, { 'retry-after': String(publicApiWindow.retryAfterSeconds(address)) });
+      }
+    }
     let matched: { route: RouteDefinition; params: Record<string, string> } | null = null;
     for (const [, route] of routesInMatchOrder()) {
       if (route.method !== 'ANY' && route.method !== method) continue;

@@ -100,6 +100,8 @@ export const messages = {
     malformedRequest: 'La requête HTTP est mal formée',
     headersTooLarge: 'Les en-têtes de la requête sont trop volumineux',
     requestTimeout: 'La requête a mis trop de temps à arriver',
+    /** The public API's limit per address (the cloud's WAF, the local router). */
+    tooManyRequests: 'Trop de requêtes : réessayez dans quelques minutes.',
   },
   search: {
     failure: 'Erreur lors de la recherche des répétiteurs',
@@ -255,6 +257,8 @@ export const messages = {
     invalidDayOffDate: "Date d'absence invalide",
     dayOffEndBeforeStart: 'La date de fin doit être le jour du début ou après',
     tooManyDaysOff: "20 périodes d'absence au maximum",
+    // Issue 17, point 5 (not written by the spec).
+    invalidHiddenFromVisitors: 'Indiquez si votre profil est masqué aux visiteurs (oui ou non)',
     saveFailure: "Impossible d'enregistrer vos réponses. Veuillez réessayer.",
     saved: 'Profil enregistré',
     loadFailure: 'Impossible de charger vos réponses.',

@@ -14,6 +14,7 @@ import { onboardingRoutes } from './route-tables/onboarding.js';
 import { lessonRoutes } from './route-tables/lessons.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { paymentRoutes } from './route-tables/payments.js';
+import { visitorRoutes } from './route-tables/visitors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -22,7 +23,10 @@ export interface RouteDefinition {
   /** API Gateway path syntax, e.g. `/api/tutors/{id}`. */
   path: string;
   handler: string;
-  /** `jwt`: the Cognito JWT authorizer guards the route. `public`: no authorizer (webhooks only). */
+  /**
+   * `jwt`: the Cognito JWT authorizer guards the route. `public`: no authorizer, no caller — the
+   * payment webhooks (signed) and the visitors' routes under `/api/public/` (public fields only).
+   */
   auth: 'jwt' | 'public';
   /** Groups allowed to call it (checked again inside the handler). */
   roles: readonly Role[];
@@ -42,6 +46,7 @@ export const routes = {
   ...paymentRoutes,
   ...lessonRoutes,
   ...notificationRoutes,
+  ...visitorRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
   notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
 } as const satisfies Record<string, RouteDefinition>;

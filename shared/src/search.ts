@@ -210,6 +210,11 @@ export interface TutorSummary {
   profile_image_variants?: PhotoVariant[];
   /** Slots on available days (the availability sort key). */
   availability_slots: number;
+  /**
+   * The tutor hid the profile from visitors and search engines (issue 17; absent when not): out
+   * of the public search, the public pages and the sitemap (`isListedPublicly` of visitors.ts).
+   */
+  hidden_from_visitors?: true;
 }
 
 /** Structural filters (everything but the free text), as the spec's query applies them. */

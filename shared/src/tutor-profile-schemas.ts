@@ -161,8 +161,17 @@ export const tutorProfileInputSchema = z.strictObject({
   availability_exceptions: z.optional(availabilityExceptionsSchema),
   profile_image_key: z.optional(z.nullable(uploadKeySchema)),
   diploma_image_keys: z.array(uploadKeySchema).check(z.maxLength(MAX_DIPLOMAS, { error: m.tooManyDiplomas })),
+  /**
+   * Issue 17: out of the public search, the public profile, the pre-rendered pages and the
+   * sitemap (signed-in users still see it). Absent from older clients: the saved choice is kept
+   * (false on a first save), so that a save which does not know it never shows a hidden profile.
+   */
+  hidden_from_visitors: z.optional(z.boolean({ error: m.invalidHiddenFromVisitors })),
 });
 export type TutorProfileInput = z.infer<typeof tutorProfileInputSchema>;
+
+/** The profile editor's switch for `hidden_from_visitors`. */
+export const HIDDEN_FROM_VISITORS_LABEL = 'Masquer mon profil aux visiteurs et aux moteurs de recherche';
 
 /** The tutor's own profile, as `GET/PUT /api/me/tutor-profile` return it. */
 /** What a tutor tells about itself, as its own profile and its public profile show it. */
@@ -187,6 +196,8 @@ export interface MyTutorProfile extends TutorProfileFields {
   diploma_image_keys: string[];
   diploma_image_urls: string[];
   is_completed: boolean;
+  /** The tutor hid the profile from visitors and search engines (false on profiles saved before). */
+  hidden_from_visitors: boolean;
 }
 
 /** A tutor's public profile (`GET /api/tutors/{id}`), joined with its account (spec §3). */

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { routeKey, routes, type RouteDefinition } from '#shared/routes';
-import { STAGE_THROTTLE } from '../../infra/lib/api.js';
+import { PUBLIC_API_PREFIX } from '#shared/visitors';
+import { messages } from '#shared/messages';
+import { PUBLIC_API_THROTTLE, STAGE_THROTTLE } from '../../infra/lib/api.js';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
 import { stageFrom } from '../../infra/lib/stage.js';
 import { RATE_LIMITS } from '../../infra/lib/waf.js';
@@ -21,7 +23,7 @@ function ruleNames(acl: CfnResource): string[] {
 }
 
 describe('WAF', () => {
-  it('puts a CLOUDFRONT ACL in a us-east-1 stack, with the managed common and known-bad-input rules and two rate rules', () => {
+  it('puts a CLOUDFRONT ACL in a us-east-1 stack, with the managed common and known-bad-input rules and three rate rules', () => {
     expect((edgeStack as { region?: string }).region).toBe('us-east-1');
     const [acl] = Object.values(edgeTemplate.findResources('AWS::WAFv2::WebACL')) as CfnResource[];
     expect(acl!.Properties.Scope).toBe('CLOUDFRONT');
@@ -29,9 +31,10 @@ describe('WAF', () => {
       'AWSManagedRulesCommonRuleSet',
       'AWSManagedRulesKnownBadInputsRuleSet',
       'RateLimitSensitivePerIp',
+      'RateLimitPublicApiPerIp',
       'RateLimitPerIp',
     ]);
-    const [, , sensitive, general] = acl!.Properties.Rules as Array<Record<string, any>>;
+    const [, , sensitive, publicApi, general] = acl!.Properties.Rules as Array<Record<string, any>>;
     expect(general!.Statement.RateBasedStatement).toMatchObject({ Limit: RATE_LIMITS.perIp, AggregateKeyType: 'IP' });
     // The tight limit applies to the webhook paths only, and is tighter than the general one.
     expect(sensitive!.Statement.RateBasedStatement).toMatchObject({
@@ -39,7 +42,29 @@ describe('WAF', () => {
       ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/webhooks/', PositionalConstraint: 'STARTS_WITH' } },
     });
     expect(RATE_LIMITS.sensitivePerIp).toBeLessThan(RATE_LIMITS.perIp);
-    expect(sensitive!.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429 } } });
+    // The visitors' API (issue 17): its own limit per address, on its paths only.
+    expect(publicApi!.Statement.RateBasedStatement).toEqual({
+      Limit: RATE_LIMITS.publicApiPerIp,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: {
+        ByteMatchStatement: {
+          FieldToMatch: { UriPath: {} },
+          PositionalConstraint: 'STARTS_WITH',
+          SearchString: PUBLIC_API_PREFIX,
+          TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+        },
+      },
+    });
+    expect(RATE_LIMITS.publicApiPerIp).toBeLessThan(RATE_LIMITS.perIp);
+    // Over a limit: 429 and the API's French error (the SPA shows it), as the local router sends it.
+    const tooMany = { Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } };
+    for (const rule of [sensitive, publicApi, general]) expect(rule!.Action, rule!.Name).toEqual(tooMany);
+    expect(acl!.Properties.CustomResponseBodies).toEqual({
+      TooManyRequests: {
+        ContentType: 'APPLICATION_JSON',
+        Content: JSON.stringify({ error: { code: 'too_many_requests', message: messages.http.tooManyRequests } }),
+      },
+    });
   });
 
   it('attaches the CloudFront ACL to the distribution (which also fronts the API under /api/*)', () => {
@@ -86,7 +111,7 @@ describe('API Gateway throttling', () => {
     });
   });
 
-  it('throttles the public webhook and the payment initialisation tighter, per route', () => {
+  it('throttles the public routes (webhook, visitors) and the payment initialisation tighter, per route', () => {
     const settings = stage!.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
     const publicRoutes = (Object.values(routes) as RouteDefinition[]).filter((route) => route.auth !== 'jwt');
     expect(publicRoutes.length).toBeGreaterThan(0);
@@ -95,6 +120,15 @@ describe('API Gateway throttling', () => {
       expect(limit, routeKey(route)).toBeDefined();
       expect(limit!.ThrottlingRateLimit).toBeLessThan(STAGE_THROTTLE.rateLimit);
       expect(limit!.ThrottlingBurstLimit).toBeLessThan(STAGE_THROTTLE.burstLimit);
+    }
+    // The visitors' routes (issue 17): their own limit, half the stage's, for all visitors together.
+    const visitorRoutes = (Object.values(routes) as RouteDefinition[]).filter((route) => route.path.startsWith(PUBLIC_API_PREFIX));
+    expect(visitorRoutes.map(routeKey).sort()).toEqual(['GET /api/public/tutors', 'GET /api/public/tutors/{id}']);
+    for (const route of visitorRoutes) {
+      expect(settings[routeKey(route)], routeKey(route)).toEqual({
+        ThrottlingRateLimit: PUBLIC_API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: PUBLIC_API_THROTTLE.burstLimit,
+      });
     }
     // Every key names a route of the API, which exists before the stage.
     template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Route', { RouteKey: Match.anyValue() }, Object.keys(routes).length);

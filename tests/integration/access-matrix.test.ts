@@ -6,7 +6,8 @@
  * escrow decision, a dispute, a KYC document or submission, a favourite, a search history), by the
  * owner's neighbour: a user of the same role who does not own it.
  *
- * Expected statuses are exact. Signed out: 401. A role the spec does not give the route: 403. A
+ * Expected statuses are exact. Signed out: 401, except on the visitors' routes (issue 17), which
+ * answer every caller alike. A role the spec does not give the route: 403. A
  * role it gives: 200 unless the row says otherwise, and why (always about the input, never about
  * who calls). Whenever a caller is refused, what the call could have changed is read before and
  * after, and must be the same; a refusal never shows the owner's email.
@@ -34,6 +35,7 @@ import {
   tutorProfileBody,
   type World,
 } from './access-fixtures.js';
+import { seedTutors } from '../../infra/local/seed/tutors.js';
 import { chargeSuccessBody, eventually, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
 
 /** A request of one row: path parameters, query, body, and what the call could change. */
@@ -82,8 +84,10 @@ interface Cell {
 interface Row {
   /** Spec §6: the roles that may call the route. The route table must say the same. */
   roles: readonly Role[];
-  /** `public`: no JWT (the Paystack webhook). Default `jwt`. */
+  /** `public`: no JWT (the Paystack webhook, the visitors' routes). Default `jwt`. */
   auth?: 'public';
+  /** A visitors' route (issue 17): every caller, signed out too, gets `ok`; no role is checked. */
+  visitors?: true;
   request?: RequestOf;
   /** What a role of `roles` gets, when not 200. */
   ok?: number;
@@ -123,6 +127,9 @@ const ids = (list: Array<{ id: string }>) => list.map((item) => item.id);
 let seededIndex = 7;
 /** A seeded tutor no row has used yet (a parent favourites each tutor once). */
 const freshSeededTutorId = () => seededTutor(seededIndex++).id;
+
+/** A seeded tutor whose KYC is approved: listed for visitors. */
+const verifiedSeededTutorId = () => seedTutors().find((t) => t.tutorProfile.is_completed && t.profile.is_verified)!.tutorProfile.id;
 
 let withdrawnProfile: Promise<Req> | undefined;
 /** A tutor whose profile is not in the catalogue (onboarding not finished): its owner and admins only see it. */
@@ -675,6 +682,39 @@ const matrix: Record<RouteId, Row> = {
     check: (res) => expect(res.body).toEqual({ email: true, sms: false, available: { email: true, sms: false } }),
   },
 
+  // --- Visitors (issue 17): no session needed, no role checked; tutors listed publicly only, their
+  // public fields only (which keys exactly: tests/integration/visitors-api.test.ts).
+  publicSearchTutors: {
+    roles: [],
+    auth: 'public',
+    visitors: true,
+    request: () => ({ query: { subject: 'Mathématiques' } }),
+    check: (res) => {
+      expect(res.body.total).toBeGreaterThan(0);
+      for (const card of res.body.tutors) expect(card).not.toHaveProperty('last_name');
+    },
+  },
+  publicTutorProfile: {
+    roles: [],
+    auth: 'public',
+    visitors: true,
+    // A seeded tutor: verified, not hidden. The world's tutors are not verified (404 for visitors).
+    request: () => ({ params: { id: verifiedSeededTutorId() } }),
+    check: (res) => {
+      expect(res.body.id).toBe(verifiedSeededTutorId());
+      expect(res.body).not.toHaveProperty('last_name');
+    },
+    owned: [
+      {
+        who: 'déconnecté, répétiteur non vérifié',
+        caller: () => undefined,
+        status: 404,
+        request: () => ({ params: { id: w.tutorProfile.id } }),
+        check: (res) => expect(res.body.error).toEqual({ code: 'not_found', message: messages.tutors.notFound }),
+      },
+    ],
+  },
+
   // --- Any other /api path. 404 for every role: the path names no route.
   notFound: {
     roles: ROLES,
@@ -688,9 +728,11 @@ const matrix: Record<RouteId, Row> = {
 // Playing the matrix.
 
 function cellsOf(row: Row): Cell[] {
-  const signedOut: Cell = { who: 'déconnecté', caller: () => undefined, status: 401 };
+  const signedOut: Cell = row.visitors
+    ? { who: 'déconnecté', caller: () => undefined, status: row.ok ?? 200, check: row.check }
+    : { who: 'déconnecté', caller: () => undefined, status: 401 };
   const byRole = ROLES.map((role): Cell => {
-    const allowed = row.roles.includes(role);
+    const allowed = row.visitors === true || row.roles.includes(role);
     const fresh = allowed ? row.freshCaller : undefined;
     return {
       who: fresh ? `${role} (nouveau compte)` : role,

@@ -164,6 +164,8 @@ export const TutorProfileEntity = new Entity({
     photo_variants_of: string().optional(),
     diploma_images: list(string()).default(() => []),
     is_completed: boolean().default(false),
+    /** Issue 17: out of what visitors and search engines see; absent on profiles saved before (read as false). */
+    hidden_from_visitors: boolean().optional(),
     ...profileDates(),
     gsi2sk: string().hidden().default('TUTOR_PROFILE'),
   }).and((schema) => ({

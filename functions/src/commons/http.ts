@@ -178,9 +178,39 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
     })
     .handler(async (event) => {
       const caller = authorise(event);
-      const params = parseWith(schemas.params, event.pathParameters, 'params');
-      const query = parseWith(schemas.query, event.queryStringParameters, 'query');
-      const body = parseWith(schemas.body, bodyObject(event.body, schemas.body), 'body');
-      return handle({ caller, body, query, params, event });
+      return handle({ caller, ...parseRequest(schemas, event), event });
     });
+}
+
+function parseRequest<Body, Query, Params>(schemas: RequestSchemas<Body, Query, Params>, event: ApiEvent) {
+  const params = parseWith(schemas.params, event.pathParameters, 'params');
+  const query = parseWith(schemas.query, event.queryStringParameters, 'query');
+  const body = parseWith(schemas.body, bodyObject(event.body, schemas.body), 'body');
+  return { body, query, params };
+}
+
+/**
+ * Builds the Lambda handler of a visitors' route (`auth: 'public'`, no role, issue 17): nobody is
+ * identified — a token, if one is sent, is not read — and the answer must hold public fields only.
+ * The same logging, validation and errors as `apiHandler`.
+ */
+export function publicApiHandler<Body = undefined, Query = undefined, Params = undefined>(
+  route: RouteDefinition,
+  schemas: RequestSchemas<Body, Query, Params>,
+  handle: (request: Omit<ApiRequest<Body, Query, Params>, 'caller'>) => Promise<ApiResult>,
+) {
+  if (route.auth !== 'public' || route.roles.length > 0) {
+    throw new Error(`${route.method} ${route.path} is not a visitors' route: build it with apiHandler`);
+  }
+  const pipeline = middy<ApiEvent, ApiResult, Error, Context>()
+    .use(logContext<ApiEvent>((event) => event.requestContext?.requestId))
+    .use(flushMetrics());
+  if (schemas.body) pipeline.use(httpJsonBodyParser());
+  return pipeline
+    .use({
+      onError: (request) => {
+        request.response = errorResponse(request.error);
+      },
+    })
+    .handler(async (event) => handle({ ...parseRequest(schemas, event), event }));
 }

@@ -11,6 +11,7 @@
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { PHOTO_CACHE_CONTROL, PHOTO_WIDTHS, photoVariantKey, photoVariants, type PhotoVariant } from '#shared/photos';
 import { parseUploadKey } from '#shared/upload-schemas';
+import type { PublicPhoto } from '#shared/visitors';
 import { isConditionalCheckFailure, TutorProfileEntity } from '#commons/db';
 import { requireEnv } from '#commons/env';
 import { environmentContext, presignObjectUrl, signObjectRequest } from '#commons/s3-presign';
@@ -110,6 +111,17 @@ export async function shownPhoto(key: string | null | undefined, ready: boolean,
     return { url: variants.at(-1)!.url, variants };
   }
   return { url: (await signedFileUrl(key, now)).url, variants: [] };
+}
+
+/**
+ * A photo as visitors get it (issue 17): its variants on the site's `/photos/…`, which the CDN
+ * caches, or none while they are not made — never a presigned GET of the original (nor of any
+ * other upload: only a profile photo has variants).
+ */
+export function publicPhoto(key: string | null | undefined, ready: boolean): PublicPhoto {
+  if (!ready || !key || parseUploadKey(key)?.purpose !== 'profile_photo') return { profile_image_url: null, profile_image_variants: [] };
+  const variants = photoVariants(key);
+  return { profile_image_url: variants.at(-1)!.url, profile_image_variants: variants };
 }
 
 /**

@@ -44,6 +44,14 @@ export function processTerm(term: string): string | null {
 }
 
 const TEXT_FIELDS = ['first_name', 'last_name', 'subjects', 'education', 'bio'] as const;
+/** A visitor's text never matches a last name, which the public answers never show (issue 17). */
+const VISITOR_TEXT_FIELDS = TEXT_FIELDS.filter((field) => field !== 'last_name');
+
+/**
+ * Who searches: a signed-in user sees every listed tutor; a visitor only those listed publicly
+ * (`isListedPublicly`), found by the fields a visitor sees.
+ */
+export type SearchAudience = 'members' | 'visitors';
 
 /** One typo in words of 5+ letters, two in words of 8+; none in shorter ones (too many false hits). */
 const fuzzy = (term: string): number | false => typoBudget(term) || false;
@@ -229,11 +237,11 @@ export class CatalogueIndex {
     return rank;
   }
 
-  search(filters: SearchFilters, page: { offset: number; limit: number }): SearchPage {
+  search(filters: SearchFilters, page: { offset: number; limit: number }, audience: SearchAudience = 'members'): SearchPage {
     const understood = understandQuery(filters.query);
     const query = textQuery(understood);
     const matchesOf = ({ filters: applied }: SearchAttempt) =>
-      query ? this.textMatches(query, applied) : this.sortedMatches(applied);
+      query ? this.textMatches(query, applied, audience) : this.sortedMatches(applied, audience);
     const [first, ...relaxations] = searchAttempts(filters, understood);
     let attempt = first!;
     let positions = matchesOf(attempt);
@@ -263,14 +271,14 @@ export class CatalogueIndex {
     };
   }
 
-  private matcher(filters: SearchFilters): (position: number) => boolean {
-    return this.facets.compile(filters, (position) => this.slots[position] ?? null);
+  private matcher(filters: SearchFilters, audience: SearchAudience): (position: number) => boolean {
+    return this.facets.compile(filters, (position) => this.slots[position] ?? null, audience === 'visitors');
   }
 
   /** Without a query: the spec's sort, walking the precomputed order and keeping the matches. */
-  private sortedMatches(filters: SearchFilters): number[] {
+  private sortedMatches(filters: SearchFilters, audience: SearchAudience): number[] {
     const order = this.orders.get(`${filters.sortBy}:${filters.sortOrder}`)!;
-    const keep = this.matcher(filters);
+    const keep = this.matcher(filters, audience);
     const matches: number[] = [];
     for (const position of order) {
       if (keep(position)) matches.push(position);
@@ -284,11 +292,11 @@ export class CatalogueIndex {
   }
 
   /** MiniSearch's results for a text query (best first), from the cache when it was asked lately. */
-  private textHits(query: Query): { positions: Uint32Array; scores: Float64Array } {
-    const key = JSON.stringify(query);
+  private textHits(query: Query, audience: SearchAudience): { positions: Uint32Array; scores: Float64Array } {
+    const key = audience === 'visitors' ? `visitors:${JSON.stringify(query)}` : JSON.stringify(query);
     const cached = this.textResults.get(key);
     if (cached) return cached;
-    const results = this.text.search(query);
+    const results = audience === 'visitors' ? this.text.search(query, { fields: VISITOR_TEXT_FIELDS }) : this.text.search(query);
     const hits = {
       positions: Uint32Array.from(results, (result) => result.id as number),
       scores: Float64Array.from(results, (result) => result.score),
@@ -301,9 +309,9 @@ export class CatalogueIndex {
    * With a query: MiniSearch finds the matches; "Pertinence" then means text relevance (ties
    * broken by the spec's relevance score), while price and availability keep their own order.
    */
-  private textMatches(query: Query, filters: SearchFilters): number[] {
-    const { positions, scores } = this.textHits(query);
-    const keep = this.matcher(filters);
+  private textMatches(query: Query, filters: SearchFilters, audience: SearchAudience): number[] {
+    const { positions, scores } = this.textHits(query, audience);
+    const keep = this.matcher(filters, audience);
     const kept: number[] = [];
     for (let i = 0; i < positions.length; i += 1) {
       if (keep(positions[i]!)) kept.push(i);

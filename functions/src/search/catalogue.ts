@@ -34,6 +34,8 @@ export function toTutorSummary(
     profile_image_url: tutorProfile.profile_image_url ?? null,
     ...(tutorProfile.profile_image_url && tutorProfile.photo_variants_of === tutorProfile.profile_image_url ? { profile_image_ready: true as const } : {}),
     availability_slots: availabilitySlotCount(tutorProfile.availability_schedule),
+    // Kept only when set, like the photo's flag: the snapshot of a catalogue of visible tutors stays as it was.
+    ...(tutorProfile.hidden_from_visitors === true ? { hidden_from_visitors: true as const } : {}),
   };
 }
 

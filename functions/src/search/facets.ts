@@ -6,6 +6,7 @@
  */
 import { LEVELS, RATE_MAX, RATE_MIN, SUBJECTS, ZONES } from '#shared/constants';
 import { matchesFilters, type SearchFilters, type TutorSummary } from '#shared/search';
+import { isListedPublicly } from '#shared/visitors';
 
 type Filters = Pick<SearchFilters, 'location' | 'subject' | 'level' | 'minRate' | 'maxRate'>;
 
@@ -24,6 +25,8 @@ export class CatalogueFacets {
   /** A tutor with a zone, subject or level outside the lists: tested the slow way. */
   private readonly unusual = new Set<number>();
   private verified = new Uint8Array(0);
+  /** Listed for visitors (issue 17): verified, not hidden by the tutor. */
+  private visible = new Uint8Array(0);
 
   /** Slot `position` holds this tutor from now on (null: the slot is empty). */
   set(position: number, tutor: TutorSummary | null): void {
@@ -33,6 +36,7 @@ export class CatalogueFacets {
     this.levels[position] = tutor ? bits(tutor.levels, LEVEL_BIT) : 0;
     this.rate[position] = tutor?.hourly_rate ?? NO_RATE;
     this.verified[position] = tutor?.is_verified ? 1 : 0;
+    this.visible[position] = tutor && isListedPublicly(tutor) ? 1 : 0;
     const unusual =
       tutor !== null &&
       ((tutor.location !== null && !ZONE_CODE.has(tutor.location)) ||
@@ -52,8 +56,17 @@ export class CatalogueFacets {
     return rate === NO_RATE ? null : rate;
   }
 
-  /** A test of a position against the filters; `tutorAt` serves the tutors outside the lists. */
-  compile(filters: Filters, tutorAt: (position: number) => TutorSummary | null): (position: number) => boolean {
+  /**
+   * A test of a position against the filters; `tutorAt` serves the tutors outside the lists. For
+   * visitors, only the tutors listed publicly pass.
+   */
+  compile(filters: Filters, tutorAt: (position: number) => TutorSummary | null, visitorsOnly = false): (position: number) => boolean {
+    const test = this.compileFilters(filters, tutorAt);
+    if (!visitorsOnly) return test;
+    return (position) => this.visible[position] === 1 && test(position);
+  }
+
+  private compileFilters(filters: Filters, tutorAt: (position: number) => TutorSummary | null): (position: number) => boolean {
     const zone = filters.location ? (ZONE_CODE.get(filters.location) ?? -1) : 0;
     const subject = filters.subject ? (SUBJECT_BIT.get(filters.subject) ?? -1) : 0;
     const level = filters.level ? (LEVEL_BIT.get(filters.level) ?? -1) : 0;
@@ -90,5 +103,6 @@ export class CatalogueFacets {
     this.levels = grow(this.levels, (n) => new Uint8Array(n));
     this.rate = grow(this.rate, (n) => new Int32Array(n));
     this.verified = grow(this.verified, (n) => new Uint8Array(n));
+    this.visible = grow(this.visible, (n) => new Uint8Array(n));
   }
 }

@@ -12,12 +12,13 @@ import { $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/action
 import type { Experience, Zone } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { normaliseWeek, type MyTutorProfile, type PublicTutorProfile, type TutorProfileInput } from '#shared/tutor-profile-schemas';
+import { isListedPublicly, pickKeys, PUBLIC_TUTOR_PROFILE_KEYS, visitorName, type PublicVisitorProfile } from '#shared/visitors';
 import { isConditionalCheckFailure, ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { ConflictError, NotFoundError } from '#commons/errors';
-import { markPhotoReadyIfMade, shownPhoto } from '../photos/variants.js';
+import { markPhotoReadyIfMade, publicPhoto, shownPhoto } from '../photos/variants.js';
 import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
 
-import { exceptionsOf, visibleTutorProfile, type StoredTutorProfile } from './visible.js';
+import { exceptionsOf, getTutorProfileById, visibleTutorProfile, type StoredTutorProfile } from './visible.js';
 import { lessonStatsOf } from './lesson-stats.js';
 
 export async function getTutorProfileOfUser(userId: string): Promise<StoredTutorProfile | null> {
@@ -61,6 +62,7 @@ export async function toMyTutorProfile(item: StoredTutorProfile): Promise<MyTuto
     diploma_image_keys: [...item.diploma_images],
     diploma_image_urls: diplomaUrls,
     is_completed: item.is_completed,
+    hidden_from_visitors: item.hidden_from_visitors === true,
   };
 }
 
@@ -91,6 +93,36 @@ export async function getPublicTutorProfile(
     diploma_count: item.diploma_images.length,
     lesson_stats: lessonStats,
   };
+}
+
+/**
+ * A tutor's profile as a visitor sees it (issue 17): only a tutor listed publicly — a completed
+ * profile of a tutor, verified, not hidden — and of it only `PUBLIC_TUTOR_PROFILE_KEYS`: the
+ * visitor's name, the photo's variants, the number of diplomas (not their files). Any other id
+ * answers 404, as an unknown one does, whoever asks.
+ */
+export async function getVisitorProfile(id: string): Promise<PublicVisitorProfile> {
+  const item = await getTutorProfileById(id);
+  if (!item?.is_completed || item.hidden_from_visitors === true) throw new NotFoundError(messages.tutors.notFound);
+  const [{ Item: account }, lessonStats] = await Promise.all([
+    ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
+    lessonStatsOf(item.id),
+  ]);
+  const listed = account?.role === 'tuteur' && isListedPublicly({ is_verified: account.is_verified, hidden_from_visitors: item.hidden_from_visitors });
+  if (!account || !listed) throw new NotFoundError(messages.tutors.notFound);
+  const photoReady = item.photo_variants_of !== undefined && item.photo_variants_of === item.profile_image_url;
+  return pickKeys(
+    {
+      ...commonFields(item),
+      ...publicPhoto(item.profile_image_url, photoReady),
+      display_name: visitorName(account.first_name, account.last_name),
+      first_name: account.first_name,
+      is_verified: true as const,
+      diploma_count: item.diploma_images.length,
+      lesson_stats: lessonStats,
+    },
+    PUBLIC_TUTOR_PROFILE_KEYS,
+  );
 }
 
 /**
@@ -138,6 +170,7 @@ async function writeTutorProfile(userId: string, input: TutorProfileInput): Prom
           id: randomUUID(),
           hourly_rate: input.hourly_rate ?? undefined,
           profile_image_url: input.profile_image_key ?? undefined,
+          hidden_from_visitors: input.hidden_from_visitors ?? false,
           created_at: now,
           updated_at: now,
         };
@@ -158,6 +191,8 @@ async function writeTutorProfile(userId: string, input: TutorProfileInput): Prom
           diploma_images: $set(answers.diploma_images),
           hourly_rate: input.hourly_rate === null ? $remove() : input.hourly_rate,
           profile_image_url: input.profile_image_key ? input.profile_image_key : $remove(),
+          // Absent (an older client): the saved choice stays as it is.
+          ...(input.hidden_from_visitors === undefined ? {} : { hidden_from_visitors: input.hidden_from_visitors }),
           updated_at: now,
         })
         .options({ condition: { attr: 'id', eq: existing.id }, returnValues: 'ALL_NEW' })
