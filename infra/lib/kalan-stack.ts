@@ -19,6 +19,9 @@ import { Uploads } from './uploads.js';
 import { Web } from './web.js';
 import { EdgeStack, KalanWebAcl } from './waf.js';
 
+/** The stack output naming the function that publishes the pages (the indexer). */
+export const PAGES_PUBLISHER_OUTPUT = 'PagesPublisherFunctionName';
+
 export interface KalanStackProps extends StackProps {
   readonly stage: Stage;
   /** @default web/dist */
@@ -84,6 +87,8 @@ export class KalanStack extends Stack {
       webAclArn: props.edge?.cloudFrontAcl.webAcl.attrArn,
       photos: this.data.tutorPhotos,
     });
+    // The indexer publishes the pages visitors and search engines read into the site bucket.
+    this.web.grantPages(this.search.indexer);
     // Sign-up, sign-in and codes go straight to Cognito: its own (regional) WAF ACL.
     new KalanWebAcl(this, 'UserPoolAcl', { stage, scope: 'REGIONAL' }).associate('UserPool', userPool.userPoolArn);
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
@@ -108,6 +113,8 @@ export class KalanStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: userPoolClient.userPoolClientId });
     new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    // What the deploy invokes to publish the pages again from the new index.html (infra/scripts/deploy.ts).
+    new CfnOutput(this, PAGES_PUBLISHER_OUTPUT, { value: this.search.indexer.functionName });
 
     this.acknowledgeStackWideNagFindings();
   }
