@@ -4,6 +4,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
+import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
@@ -18,9 +19,6 @@ import { stackNameFor, type Stage } from './stage.js';
 import { Uploads } from './uploads.js';
 import { Web } from './web.js';
 import { EdgeStack, KalanWebAcl } from './waf.js';
-
-/** The stack output naming the function that publishes the pages (the indexer). */
-export const PAGES_PUBLISHER_OUTPUT = 'PagesPublisherFunctionName';
 
 export interface KalanStackProps extends StackProps {
   readonly stage: Stage;

@@ -35,3 +35,6 @@ export const PAGE_CACHE_CONTROL = 'no-cache';
 
 /** The publisher's own record of what it wrote (in the private catalogue bucket, never served). */
 export const PAGES_MANIFEST_KEY = 'catalogue/pages.json.gz';
+
+/** The stack output naming the function that publishes the pages (the indexer), which the deploy invokes. */
+export const PAGES_PUBLISHER_OUTPUT = 'PagesPublisherFunctionName';
