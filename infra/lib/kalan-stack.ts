@@ -4,6 +4,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
+import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
@@ -84,6 +85,8 @@ export class KalanStack extends Stack {
       webAclArn: props.edge?.cloudFrontAcl.webAcl.attrArn,
       photos: this.data.tutorPhotos,
     });
+    // The indexer publishes the pages visitors and search engines read into the site bucket.
+    this.web.grantPages(this.search.indexer);
     // Sign-up, sign-in and codes go straight to Cognito: its own (regional) WAF ACL.
     new KalanWebAcl(this, 'UserPoolAcl', { stage, scope: 'REGIONAL' }).associate('UserPool', userPool.userPoolArn);
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
@@ -108,6 +111,8 @@ export class KalanStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: userPoolClient.userPoolClientId });
     new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: table.tableName });
+    // What the deploy invokes to publish the pages again from the new index.html (infra/scripts/deploy.ts).
+    new CfnOutput(this, PAGES_PUBLISHER_OUTPUT, { value: this.search.indexer.functionName });
 
     this.acknowledgeStackWideNagFindings();
   }

@@ -119,6 +119,11 @@ export interface Permissions {
     readonly photoVariants?: readonly BucketAccess[];
     /** The search catalogue (the journal and the prepared bases, under `catalogue/`). */
     readonly catalogue?: readonly BucketAccess[];
+    /**
+     * The site bucket's pre-rendered pages (functions/src/pages/page-keys.ts: tutor and town ×
+     * subject pages, sitemap.xml, robots.txt) and the deployed index.html they are made from (read).
+     */
+    readonly sitePages?: readonly BucketAccess[];
   };
   /** Converse on the stage's model (when the stage enables Bedrock). */
   readonly bedrock?: true;
@@ -237,7 +242,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // A parent's search is recorded in their history in the same call (history/history.ts).
   'search/search-tutors': { table: { put: [USER], get: [USER] }, buckets: { catalogue: ['read'], tutorImages: ['read'] } },
   // The changed tutors (USER#), a rebuild from the published tutors' index (gsi3), and old bases deleted.
-  'search/index-catalogue': { table: { get: [USER], gsi3: [GSI3.catalogue] }, tableStream: true, buckets: { catalogue: ['read', 'write', 'delete'] } },
+  'search/index-catalogue': {
+    table: { get: [USER], gsi3: [GSI3.catalogue] },
+    tableStream: true,
+    buckets: { catalogue: ['read', 'write', 'delete'], sitePages: ['read', 'write', 'delete'] },
+  },
   'favorites/list-favorites': { table: { query: [USER], get: [USER] }, buckets: { tutorImages: ['read'] } },
   'favorites/add-favorite': { table: { gsi2: [GSI2.tutor], put: [USER] } },
   'favorites/remove-favorite': { table: { delete: [USER] } },

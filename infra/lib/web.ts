@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   AllowedMethods,
   CacheCookieBehavior,
@@ -28,8 +29,10 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { PHOTO_PREFIX } from '#shared/photos';
+import { PAGE_KEY_PATTERNS, SHELL_KEY, TOWN_SUBJECT_PAGES_PREFIX, TUTOR_PAGES_PREFIX } from '../../functions/src/pages/page-keys.js';
 import type { RuntimeConfig } from '#shared/schemas';
 import { acknowledge, nagId, nagReference } from './nag.js';
+import type { KalanFunction } from './kalan-function.js';
 import { isBuiltSpa } from './paths.js';
 import { PrivateBucket } from './private-bucket.js';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from './security-headers.js';
@@ -46,15 +49,44 @@ const HASHED_ASSETS_DIR = 'assets';
 const PRECOMPRESSED = ['*.br', '*.gz'];
 
 /**
- * Client-side routes (`/recherche`, `/tuteurs/123`) have no file in the bucket: serve the SPA's
- * index.html for any path whose last segment has no extension. Done per request on the default
- * behaviour, not with distribution-wide error responses, which would also turn the API's own
- * 403/404 answers under `/api/*` into index.html.
+ * The site's routing at the edge, one function for every behaviour (no Lambda on a page view):
+ * - viewer request: client-side routes (`/search`, `/cours`) have no file in the bucket, so any
+ *   path whose last segment has no extension is served the SPA's index.html. Done per request, not
+ *   with distribution-wide error responses, which would also turn the API's own 403/404 answers
+ *   under `/api/*` into index.html. A published page's path (`/tutors/<id>`,
+ *   `/repetiteurs/<subject>/<zone>`: functions/src/pages/page-keys.ts) is left as it is: its key in
+ *   the bucket is the path itself.
+ * - viewer response (the pages' behaviours only): a page that is not published (an id no
+ *   catalogue holds, a town × subject without tutor) is S3's 403; the visitor is sent one hop on,
+ *   to the same path with a trailing slash, which the request side serves as the SPA (as before
+ *   the pages existed), query string kept.
  */
-const SPA_ROUTING_CODE = `function handler(event) {
+export const SITE_ROUTING_CODE = `function handler(event) {
   var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
+  var uri = request.uri;
+  var page = /^\\/(tutors\\/[^\\/]+|repetiteurs\\/[^\\/]+\\/[^\\/]+)$/.test(uri);
+  if (event.context.eventType === 'viewer-response') {
+    var status = event.response.statusCode;
+    if (page && (status === 403 || status === 404)) {
+      var query = [];
+      for (var name in request.querystring) {
+        var param = request.querystring[name];
+        var values = param.multiValue ? param.multiValue : [param];
+        for (var i = 0; i < values.length; i++) query.push(name + (values[i].value === '' ? '' : '=' + values[i].value));
+      }
+      return {
+        statusCode: 302,
+        statusDescription: 'Found',
+        headers: {
+          location: { value: uri + '/' + (query.length ? '?' + query.join('&') : '') },
+          'cache-control': { value: 'no-cache' }
+        }
+      };
+    }
+    return event.response;
+  }
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (!page && lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
   }
   return request;
@@ -99,9 +131,9 @@ export class Web extends Construct {
     });
 
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
-      code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+      code: FunctionCode.fromInline(SITE_ROUTING_CODE),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves index.html for client-side routes',
+      comment: 'Serves index.html for client-side routes; sends an unpublished page to the SPA',
     });
 
     // A custom domain (infra/stages.ts) needs its us-east-1 certificate; the DNS record pointing
@@ -117,6 +149,22 @@ export class Web extends Construct {
       headerBehavior: CacheHeaderBehavior.none(),
       queryStringBehavior: CacheQueryStringBehavior.none(),
     });
+    // One origin (and one origin access control) for the SPA and the pages: the same bucket.
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    // The pre-rendered pages (functions/src/pages), under their own paths in the site bucket:
+    // S3 straight through CloudFront, revalidated on every view (their Cache-Control, no-cache).
+    // sitemap.xml and robots.txt have an extension: the default behaviour serves them as files.
+    const pageBehaviour = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
+      functionAssociations: [
+        { function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST },
+        { function: spaRouting, eventType: FunctionEventType.VIEWER_RESPONSE },
+      ],
+    };
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Kalan ${stage.name}`,
       webAclId: webAclArn,
@@ -131,13 +179,15 @@ export class Web extends Construct {
       logBucket: accessLogs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy,
         functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        [`/${TUTOR_PAGES_PREFIX}*`]: pageBehaviour,
+        [`/${TOWN_SUBJECT_PAGES_PREFIX}*`]: pageBehaviour,
         // The profile photos' variants, from their own bucket through an origin access control:
         // only that bucket is reachable, never the originals' (tutor images) nor the KYC bucket.
         [`/${PHOTO_PREFIX}*`]: {
@@ -172,6 +222,29 @@ export class Web extends Construct {
   }
 
   /**
+   * The pages' publisher (the indexer, functions/src/pages/publish.ts): reads the deployed
+   * index.html, writes and deletes the pages' keys only; ListBucket so that a missing object is a
+   * 404 (no SPA deployed yet), not a 403. The canonical URLs' origin is the site's.
+   */
+  grantPages(fn: KalanFunction): void {
+    const access = fn.permissions.buckets?.sitePages;
+    if (!access) throw new Error(`${fn.handlerModule} does not declare buckets.sitePages in infra/lib/permissions.ts`);
+    const pages = PAGE_KEY_PATTERNS.map((pattern) => this.siteBucket.arnForObjects(pattern));
+    fn.addEnvironment('SITE_BUCKET', this.siteBucket.bucketName);
+    fn.addEnvironment('SITE_URL', this.siteOrigin);
+    if (access.includes('read')) fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.siteBucket.arnForObjects(SHELL_KEY)] }));
+    const writes = access.flatMap((a) => (a === 'write' ? ['s3:PutObject'] : a === 'delete' ? ['s3:DeleteObject'] : []));
+    if (writes.length) fn.addToRolePolicy(new PolicyStatement({ actions: writes, resources: pages }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.siteBucket.bucketArn] }));
+    acknowledge(
+      fn,
+      "The pages are named by tutor id and by town × subject: their folders' keys, not one object.",
+      ...[TUTOR_PAGES_PREFIX, TOWN_SUBJECT_PAGES_PREFIX].map((prefix) => `AwsSolutions-IAM5[Resource::${nagReference(this.siteBucket)}/${prefix}*]`),
+    );
+    fn.markGranted('buckets.sitePages');
+  }
+
+  /**
    * Two deployments, because the files need different caching: content-hashed assets are
    * immutable, while index.html and config.json must be revalidated on every load.
    */
@@ -202,10 +275,11 @@ export class Web extends Construct {
         ...(spaBuilt ? [Source.asset(spaDistDir, { exclude: [`${HASHED_ASSETS_DIR}/**`, 'config.json', ...PRECOMPRESSED] })] : []),
         Source.jsonData('config.json', runtimeConfig),
       ],
-      // Pruning removes files dropped from the build, never the hashed assets; and without a
-      // build to deploy, nothing is pruned, so a config-only deploy leaves the live SPA in place.
+      // Pruning removes files dropped from the build, never the hashed assets nor the pages the
+      // indexer publishes; and without a build to deploy, nothing is pruned, so a config-only
+      // deploy leaves the live SPA in place.
       prune: spaBuilt,
-      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      exclude: [`${HASHED_ASSETS_DIR}/*`, ...PAGE_KEY_PATTERNS],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ['/*'],

@@ -48,6 +48,11 @@ export const localConfig = {
     /** The profile photos' resized variants, served by the router under /photos/ as CloudFront serves them. */
     tutorPhotos: 'kalan-tutor-photos',
     searchCatalogue: 'kalan-search-catalogue',
+    /**
+     * The site bucket as the deploy leaves it in the cloud: the build's index.html (copied at
+     * start, site.ts) and the pages the indexer publishes, which the router serves at their paths.
+     */
+    site: 'kalan-site',
   },
   /**
    * Requests per address to the visitors' API (`/api/public/`) in five minutes, as the cloud's WAF
@@ -86,6 +91,7 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     TUTOR_IMAGES_BUCKET: config.buckets.tutorImages,
     TUTOR_PHOTOS_BUCKET: config.buckets.tutorPhotos,
     SEARCH_BUCKET: config.buckets.searchCatalogue,
+    SITE_BUCKET: config.buckets.site,
     // Escrow (Step Functions, local runner) and payments (Paystack sandbox); the sandbox's secret key
     // is generated per data directory and set by stack.ts, never written here.
     AWS_ENDPOINT_URL_SFN: url(config.ports.sfn),

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import sirv from 'sirv';
@@ -23,6 +24,7 @@ import { messages } from '#shared/messages';
 import { PHOTO_PREFIX } from '#shared/photos';
 import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT, tooManyRequestsBody } from '#shared/visitors';
 import { environmentContext, signObjectRequest } from '../../functions/src/commons/s3-presign.js';
+import { pageKeyOf, TOWN_SUBJECT_PAGES_PREFIX, TUTOR_PAGES_PREFIX } from '../../functions/src/pages/page-keys.js';
 import { securityHeaders } from '../lib/security-headers.js';
 import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
@@ -67,36 +69,73 @@ export function spaCacheControl(pathname: string): string {
   return pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** What the router passes on of the photos bucket's answer, as CloudFront passes on its origin's headers. */
-const PHOTO_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'];
+/** What the router passes on of a bucket's answer, as CloudFront passes on its origin's headers. */
+const OBJECT_HEADERS = ['content-type', 'content-length', 'cache-control', 'etag', 'last-modified'];
 
 /**
- * `/photos/…`: the profile photos' variants, read from the photos bucket with a signed GET, as
- * CloudFront reads them through its origin access control (infra/lib/web.ts). Only that bucket,
- * only under its `photos/` folder: originals, diplomas and identity documents are never reachable.
+ * An object of a private bucket, read with a signed GET as CloudFront reads it through its origin
+ * access control (infra/lib/web.ts); `missing` answers when the bucket has no such object.
  */
-async function servePhoto(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, config: LocalConfig): Promise<void> {
-  const key = pathname.slice(1);
-  if (!key.startsWith(PHOTO_PREFIX) || key.includes('..')) return send(res, 404, { message: messages.http.notFound });
-  const request = await signObjectRequest(environmentContext(), { bucket: config.buckets.tutorPhotos, key, method: 'GET' });
+async function serveObject(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  object: { bucket: string; key: string },
+  missing: () => void,
+  options: { compress?: boolean } = {},
+): Promise<void> {
+  const request = await signObjectRequest(environmentContext(), { ...object, method: 'GET' });
   const ifNoneMatch = req.headers['if-none-match'];
   const answer = await fetch(request.url, { headers: { ...request.headers, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
   if (answer.status === 404 || answer.status === 403) {
     await answer.arrayBuffer();
-    return send(res, 404, { message: messages.http.notFound });
+    return missing();
   }
   if (!answer.ok && answer.status !== 304) throw new Error(`S3 GetObject answered ${answer.status}`);
   const headers: Record<string, string> = {};
-  for (const name of PHOTO_HEADERS) {
+  for (const name of OBJECT_HEADERS) {
     const value = answer.headers.get(name);
     if (value) headers[name] = value;
   }
-  res.writeHead(answer.status, headers);
-  if (req.method === 'HEAD' || answer.status === 304) {
-    await answer.arrayBuffer();
-    return void res.end();
+  const body = Buffer.from(await answer.arrayBuffer());
+  // CloudFront compresses text on the fly, as the browser accepts (its behaviours' Compress).
+  const encoding = options.compress && answer.status === 200 ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    const compressed = encoding === 'br' ? brotliCompressSync(body) : gzipSync(body);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(compressed.length), vary: 'Accept-Encoding' });
+    return void res.end(req.method === 'HEAD' ? undefined : compressed);
   }
-  res.end(Buffer.from(await answer.arrayBuffer()));
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' || answer.status === 304 ? undefined : body);
+}
+
+function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = [header ?? ''].flat().join(',').toLowerCase();
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+/**
+ * `/photos/…`: the profile photos' variants, from the photos bucket. Only that bucket, only under
+ * its `photos/` folder: originals, diplomas and identity documents are never reachable.
+ */
+async function servePhoto(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, config: LocalConfig): Promise<void> {
+  const key = pathname.slice(1);
+  if (!key.startsWith(PHOTO_PREFIX) || key.includes('..')) return send(res, 404, { message: messages.http.notFound });
+  return serveObject(req, res, { bucket: config.buckets.tutorPhotos, key }, () => send(res, 404, { message: messages.http.notFound }));
+}
+
+/**
+ * The pre-rendered pages (functions/src/pages), from the site bucket under their own paths, as
+ * CloudFront's page behaviours serve them. A page that is not published sends the visitor on to
+ * the same path with a trailing slash, which is the SPA (SITE_ROUTING_CODE of infra/lib/web.ts).
+ */
+async function servePage(req: http.IncomingMessage, res: http.ServerResponse, requestUrl: URL, key: string, config: LocalConfig): Promise<void> {
+  return serveObject(req, res, { bucket: config.buckets.site, key }, () => {
+    if (key.startsWith(TUTOR_PAGES_PREFIX) || key.startsWith(TOWN_SUBJECT_PAGES_PREFIX)) {
+      res.writeHead(302, { location: `${requestUrl.pathname}/${requestUrl.search}`, 'cache-control': 'no-cache' });
+      return void res.end();
+    }
+    send(res, 404, { message: messages.http.notFound });
+  }, { compress: true });
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -318,6 +357,8 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     // Files are only read: any other method outside /api is not a route (the SPA fallback would answer it).
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 404, { message: messages.http.notFound });
     if (pathname.startsWith(`/${PHOTO_PREFIX}`)) return void done(servePhoto(req, res, pathname, config));
+    const pageKey = pageKeyOf(pathname);
+    if (pageKey) return void done(servePage(req, res, requestUrl, pageKey, config));
     if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.notFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");

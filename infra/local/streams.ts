@@ -21,10 +21,12 @@ import { INDEXER_EVENT_PATTERNS } from '../../functions/src/search/catalogue-key
 import { NOTIFIER_EVENT_PATTERNS } from '../../functions/src/notifications/stream-filter.js';
 import { backfillCatalogueIndex } from '../../functions/src/search/backfill.js';
 import { rebuildSnapshot } from '../../functions/src/search/snapshot.js';
+import type { PublishPagesRequest } from '../../functions/src/search/index-catalogue.js';
 import { awsEnvironment, localConfig, url, type LocalConfig } from './config.js';
 import { localDynamoClient } from './dynamodb.js';
 import { invoke } from './lambda-runtime.js';
 import { onStop } from './processes.js';
+import { deploySiteShell } from './site.js';
 
 const POLL_INTERVAL_MS = 500;
 /** DynamoDB Local may close a shard and open a child: look for new shards this often. */
@@ -211,6 +213,9 @@ export async function startSearchIndexing(config: LocalConfig = localConfig): Pr
   // Tutors saved by a local stack older than the published tutors' index are put into it first.
   await backfillCatalogueIndex();
   await rebuildSnapshot();
+  // As a deploy does in the cloud: the build's index.html into the site bucket, then the indexer
+  // asked to publish the pages from it (infra/scripts/deploy.ts); afterwards each change does.
+  if (await deploySiteShell(config)) await invoke(STREAM_CONSUMERS.searchIndexer.handlerModule, { action: 'publish-pages' } satisfies PublishPagesRequest);
   indexer.start();
 }
 

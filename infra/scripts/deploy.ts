@@ -2,11 +2,16 @@
  * `npm run deploy -- --context stage=NAME [cdk deploy options]`: the preflight
  * (deploy/preflight.ts) first, then `cdk deploy` with the same arguments. The preflight stops in a
  * few seconds, before anything is synthesized, when the AWS identity, the CDK bootstrap or the
- * stage's Paystack secret is missing; it builds the SPA when needed.
+ * stage's Paystack secret is missing; it builds the SPA when needed. After the deploy, the pages'
+ * publisher is asked to publish the pre-rendered pages again from the index.html just deployed
+ * (functions/src/pages/publish.ts), so that they boot the new build.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { REPO_ROOT } from '../lib/paths.js';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
 import { AwsAccount } from './deploy/aws-account.js';
 import { PreflightError, preflight, stageArgument } from './deploy/preflight.js';
 
@@ -24,11 +29,15 @@ const log = (line: string) => console.log(`[deploy] ${line}`);
 // The SDK's notice about Node 20 would drown the preflight's own messages; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+let region: string | undefined;
 try {
   const web = path.join(REPO_ROOT, 'web');
   await preflight({
     stageName: stageArgument(args),
-    accountFor: (stage) => new AwsAccount({ region: stage.region }),
+    accountFor: (stage) => {
+      region = stage.region;
+      return new AwsAccount({ region: stage.region });
+    },
     spa: {
       distDir: path.join(web, 'dist'),
       sourcePaths: ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => path.join(web, p)).concat(path.join(REPO_ROOT, 'shared', 'src')),
@@ -46,4 +55,29 @@ try {
 }
 
 log('vérifications faites : cdk deploy');
-process.exit(await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'cdk'), ['deploy', '--require-approval', 'never', ...args]));
+// The outputs name the pages' publisher (unless the caller asked for the file elsewhere).
+const outputsFile = args.some((arg) => arg.startsWith('--outputs-file'))
+  ? null
+  : path.join(mkdtempSync(path.join(tmpdir(), 'kalan-deploy-')), 'outputs.json');
+const code = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'cdk'), [
+  'deploy',
+  '--require-approval',
+  'never',
+  ...(outputsFile ? ['--outputs-file', outputsFile] : []),
+  ...args,
+]);
+if (code !== 0 || !outputsFile) process.exit(code);
+
+const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>;
+const publisher = Object.values(outputs).find((stack) => stack[PAGES_PUBLISHER_OUTPUT])?.[PAGES_PUBLISHER_OUTPUT];
+if (publisher) {
+  try {
+    await new AwsAccount({ region }).invokeAsync(publisher, { action: 'publish-pages' });
+    log(`pages des répétiteurs : publication demandée (${publisher})`);
+  } catch (error) {
+    // The site is deployed; the pages boot the previous build (its files are kept) until the next change.
+    console.error(`[deploy] pages des répétiteurs non republiées : ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+process.exit(0);

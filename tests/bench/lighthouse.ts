@@ -1,9 +1,10 @@
 /**
  * `npm run lighthouse [-- --runs N]`: Lighthouse's mobile performance audit (its default: a
- * mid-range phone, slow 4G and a 4× slower CPU, simulated) of /auth signed out and /search signed
- * in as the seeded parent, on the local stack's production build, in the project's Chromium
- * (tests/support/chromium.ts). Prints each run and the median score and metrics of each page;
- * asserts nothing.
+ * mid-range phone, slow 4G and a 4× slower CPU, simulated) of /auth signed out, of a tutor's
+ * pre-rendered page signed out (the first tutor of the sitemap; with the SEO audit too) and of
+ * /search signed in as the seeded parent, on the local stack's production build, in the project's
+ * Chromium (tests/support/chromium.ts). Prints each run and the median score and metrics of each
+ * page; asserts nothing.
  *
  * The stack: the one whose `stack.json` is in KALAN_DATA_DIR (`.local` by default, i.e. a running
  * `npm start`) when it answers, otherwise a throw-away one started here on ports from
@@ -32,6 +33,8 @@ const METRICS = [
 
 interface Run {
   score: number;
+  /** Lighthouse's SEO score, when the run audited it. */
+  seo?: number;
   metrics: Record<string, string>;
   numeric: Record<string, number>;
   /** Bytes on the wire (after compression) of the page's scripts, and of everything. */
@@ -60,6 +63,7 @@ function summarise(lhr: Result): Run {
     items.filter((item) => filter(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    ...(lhr.categories.seo ? { seo: Math.round((lhr.categories.seo.score ?? 0) * 100) } : {}),
     metrics,
     numeric,
     scriptKiB: bytes((type) => type === 'Script'),
@@ -74,15 +78,24 @@ async function audit(port: number, url: string, flags: Flags): Promise<Run> {
   if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  return summarise(lhr);
+  const run = summarise(lhr);
+  // The SEO audits that failed, by id, so that a score under 100 says why.
+  const seoFailed = (lhr.categories.seo?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
+  if (seoFailed.length) console.log(`  (SEO : audits en échec ${seoFailed.join(', ')})`);
+  return run;
 }
 
 function print(page: string, runs: Run[]): void {
   console.log(`## Lighthouse mobile, ${page}`);
   runs.forEach((run, index) => {
     const metrics = Object.entries(run.metrics).map(([label, value]) => `${label} ${value}`).join(', ');
-    console.log(`  run ${index + 1}: performance ${run.score}  (${metrics}; JS ${run.scriptKiB.toFixed(1)} KiB, total ${run.totalKiB.toFixed(1)} KiB transferred)`);
+    const seo = run.seo === undefined ? '' : `, SEO ${run.seo}`;
+    console.log(`  run ${index + 1}: performance ${run.score}${seo}  (${metrics}; JS ${run.scriptKiB.toFixed(1)} KiB, total ${run.totalKiB.toFixed(1)} KiB transferred)`);
   });
+  const seoScores = runs.flatMap((run) => (run.seo === undefined ? [] : [run.seo]));
+  if (seoScores.length) console.log(`  ${page}: SEO ${median(seoScores)} (median of ${seoScores.length})`);
   const fcp = median(runs.map((run) => run.numeric.FCP!)) / 1000;
   const lcp = median(runs.map((run) => run.numeric.LCP!)) / 1000;
   console.log(`  ${page}: performance ${median(runs.map((run) => run.score))} (median of ${runs.length}), FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
@@ -130,6 +143,14 @@ async function benchLighthouse(runs: number): Promise<void> {
     const auth: Run[] = [];
     for (let i = 0; i < runs; i++) auth.push(await audit(port, `${stack.appUrl}/auth`, {}));
     print('/auth', auth);
+
+    // A tutor's page as a visitor from a search engine or a shared link opens it, signed out.
+    const sitemap = await (await fetch(`${stack.appUrl}/sitemap.xml`)).text();
+    const tutorPage = /<loc>([^<]*\/tutors\/[^<]*)<\/loc>/.exec(sitemap)?.[1];
+    if (!tutorPage) throw new Error("Le sitemap de la pile ne liste aucune page de répétiteur");
+    const tutor: Run[] = [];
+    for (let i = 0; i < runs; i++) tutor.push(await audit(port, tutorPage, { onlyCategories: ['performance', 'seo'] }));
+    print(`page de répétiteur (${new URL(tutorPage).pathname})`, tutor);
 
     const parent = stack.accounts.find((account) => account.role === 'parent');
     if (!parent) throw new Error('La pile n’a pas de compte parent');

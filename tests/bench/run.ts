@@ -4,6 +4,7 @@ import { benchAdmin } from './admin.js';
 import { benchCost } from './cost.js';
 import { benchIndexer } from './indexer.js';
 import { benchLambdas } from './lambdas.js';
+import { benchPages } from './pages.js';
 import { benchPayments } from './payments.js';
 import { benchPhotos } from './photos.js';
 import { benchSearch } from './search.js';
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   lambdas: benchLambdas,
   uploads: benchUploads,
   photos: benchPhotos,
+  pages: benchPages,
   search: benchSearch,
   indexer: benchIndexer,
   payments: benchPayments,

@@ -15,6 +15,7 @@ import { historyIndexPartition, SearchHistoryEntity } from '../../functions/src/
 import { KYC_LIST_PARTITION, KYC_PENDING_PARTITION, KycStatusEntity, KycVerificationEntity } from '../../functions/src/kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../../functions/src/onboarding/entities.js';
 import { BASE_PREFIX, CATALOGUE_PREFIX } from '../../functions/src/search/catalogue-keys.js';
+import { PAGE_KEY_PATTERNS, SHELL_KEY } from '../../functions/src/pages/page-keys.js';
 import {
   ALL_TRANSACTIONS_INDEX,
   ATTENTION_TRANSACTIONS_INDEX,
@@ -111,6 +112,14 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
     add(objects(search.catalogue, `${CATALOGUE_PREFIX}*`), row.buckets.catalogue.filter((a) => a !== 'delete').map((a) => S3_ACTIONS[a]));
     if (row.buckets.catalogue.includes('delete')) add(objects(search.catalogue, `${BASE_PREFIX}*`), [S3_ACTIONS.delete]);
     add(resourceKind(Stack.of(stack).resolve(search.catalogue.bucketArn)), ['s3:ListBucket']);
+  }
+  if (row.buckets?.sitePages) {
+    // The deployed index.html (read), the pages' keys (written, deleted): functions/src/pages/page-keys.ts.
+    const { siteBucket } = stack.web;
+    if (row.buckets.sitePages.includes('read')) add(objects(siteBucket, SHELL_KEY), ['s3:GetObject']);
+    const writes = row.buckets.sitePages.filter((a) => a !== 'read').map((a) => S3_ACTIONS[a]);
+    for (const pattern of PAGE_KEY_PATTERNS) add(objects(siteBucket, pattern), writes);
+    add(resourceKind(Stack.of(stack).resolve(siteBucket.bucketArn)), ['s3:ListBucket']);
   }
   if (row.bedrock) add('bedrock', ['bedrock:InvokeModel']);
   if (row.cognito) add(resourceKind({ 'Fn::GetAtt': [logicalId(auth.userPool), 'Arn'] }), row.cognito.map((a) => `cognito-idp:${a}`));

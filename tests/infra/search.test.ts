@@ -76,6 +76,36 @@ describe('stream indexer', () => {
   });
 });
 
+describe('the pages the indexer publishes (functions/src/pages)', () => {
+  const indexer = fnFor(eventHandlers.searchIndexer);
+  const siteId = logicalId(stack.web.siteBucket);
+  const siteObjects = (key: string) => ({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [siteId, 'Arn'] }, `/${key}`]] });
+
+  it("writes and deletes only the pages' keys of the site bucket, reads only its index.html, with the site's URL", () => {
+    const statements = statementsOf(template, logicalId(indexer.role!));
+    // Each (action, resource) pair on the site bucket (CDK merges statements of the same action).
+    const onSite = statements
+      .flatMap((statement) => [statement.Action].flat().flatMap((action) => [statement.Resource].flat().map((resource) => `${action} ${JSON.stringify(resource)}`)))
+      .filter((pair) => pair.includes(siteId));
+    const pair = (action: string, resource: unknown) => `${action} ${JSON.stringify(resource)}`;
+    const pages = ['tutors/*', 'repetiteurs/*', 'sitemap.xml', 'robots.txt'].map(siteObjects);
+    expect(onSite.sort()).toEqual(
+      [
+        pair('s3:GetObject', siteObjects('index.html')),
+        ...pages.flatMap((resource) => [pair('s3:PutObject', resource), pair('s3:DeleteObject', resource)]),
+        pair('s3:ListBucket', { 'Fn::GetAtt': [siteId, 'Arn'] }),
+      ].sort(),
+    );
+    const variables = functions[logicalId(indexer)]?.Properties.Environment.Variables;
+    expect(variables.SITE_BUCKET).toEqual({ Ref: siteId });
+    expect(JSON.stringify(variables.SITE_URL)).toContain(logicalId(stack.web.distribution));
+    // No other function touches the site bucket (CDK's deployment aside, which is not a Kalan function).
+    for (const fn of kalanFunctions(stack).filter((other) => other !== indexer)) {
+      expect(JSON.stringify(statementsOf(template, logicalId(fn.role!))), fn.handlerModule).not.toContain(siteId);
+    }
+  });
+});
+
 describe('search and recommendation Lambdas', () => {
   it('read the catalogue (and nothing else of the bucket) from SEARCH_BUCKET, without writing it', () => {
     for (const handlerModule of [routes.searchTutors.handler, routes.recommendTutors.handler]) {

@@ -16,10 +16,16 @@ const config = distribution?.Properties.DistributionConfig;
 const originById = new Map((config.Origins as Array<{ Id: string }>).map((origin) => [origin.Id, origin]));
 
 type ViewerRequest = { request: { uri: string } };
-function spaRouting(): (event: ViewerRequest) => ViewerRequest['request'] {
+type Querystring = Record<string, { value: string }>;
+type ViewerEvent = { context: { eventType: string }; request: { uri: string; querystring: Querystring }; response?: { statusCode: number } };
+function siteRouting(): (event: ViewerEvent) => any {
   const [fn] = Object.values(template.findResources('AWS::CloudFront::Function')) as CfnResource[];
   // The CloudFront Function's source, run as CloudFront would run it.
   return new Function(`${fn?.Properties.FunctionCode as string}\nreturn handler;`)();
+}
+function spaRouting(): (event: ViewerRequest) => ViewerRequest['request'] {
+  const handler = siteRouting();
+  return ({ request }) => handler({ context: { eventType: 'viewer-request' }, request: { ...request, querystring: {} } });
 }
 
 describe('CloudFront distribution', () => {
@@ -98,6 +104,40 @@ describe('CloudFront distribution', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
 
+  it('serves the pre-rendered pages from their own keys in the site bucket, and an unpublished one as the SPA, without a Lambda', () => {
+    const behaviours = config.CacheBehaviors as Array<Record<string, any>>;
+    template.resourceCountIs('AWS::CloudFront::Function', 1);
+    const [fn] = Object.values(template.findResources('AWS::CloudFront::Function')) as CfnResource[];
+    for (const pattern of ['/tutors/*', '/repetiteurs/*']) {
+      const pages = behaviours.find((b) => b.PathPattern === pattern);
+      expect(pages, pattern).toMatchObject({
+        TargetOriginId: config.DefaultCacheBehavior.TargetOriginId,
+        ViewerProtocolPolicy: 'redirect-to-https',
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: CACHING_OPTIMIZED,
+        ResponseHeadersPolicyId: config.DefaultCacheBehavior.ResponseHeadersPolicyId,
+      });
+      // The routing function on both sides; no Lambda@Edge on a page view.
+      expect(pages?.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+        { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
+      ]);
+      expect(pages?.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]).toBe(Object.keys(template.findResources('AWS::CloudFront::Function'))[0]);
+      expect(pages?.LambdaFunctionAssociations).toBeUndefined();
+    }
+    expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const handler = siteRouting();
+    const request = (uri: string) => handler({ context: { eventType: 'viewer-request' }, request: { uri, querystring: {} } });
+    expect(request('/tutors/8f14e45f').uri).toBe('/tutors/8f14e45f');
+    expect(request('/repetiteurs/mathematiques/cocody').uri).toBe('/repetiteurs/mathematiques/cocody');
+    expect(request('/tutors/8f14e45f/').uri).toBe('/index.html');
+    // Not published (S3 answers 403 through the origin access control): one hop on, to the SPA.
+    const missing = handler({ context: { eventType: 'viewer-response' }, request: { uri: '/tutors/8f14e45f', querystring: { ref: { value: 'wa' } } }, response: { statusCode: 403 } });
+    expect(missing).toMatchObject({ statusCode: 302, headers: { location: { value: '/tutors/8f14e45f/?ref=wa' } } });
+    const published = { statusCode: 200 };
+    expect(handler({ context: { eventType: 'viewer-response' }, request: { uri: '/tutors/8f14e45f', querystring: {} }, response: published })).toBe(published);
+  });
+
   it('logs requests to the access-log bucket', () => {
     expect(config.Logging).toEqual({
       Bucket: { 'Fn::GetAtt': [logicalId(stack.data.accessLogs), 'RegionalDomainName'] },
@@ -136,7 +176,8 @@ describe('site content', () => {
     });
     expect(byPrefix.get('')).toMatchObject({
       Prune: true,
-      Exclude: ['assets/*'],
+      // The pages the indexer publishes into the same bucket survive a deploy's pruning.
+      Exclude: ['assets/*', 'tutors/*', 'repetiteurs/*', 'sitemap.xml', 'robots.txt'],
       SystemMetadata: { 'cache-control': 'no-cache' },
     });
     expect(byPrefix.get('')?.SourceObjectKeys).toHaveLength(2);
@@ -161,7 +202,7 @@ describe('site content', () => {
 describe('stack outputs', () => {
   it('give the site URL (and the distribution domain a custom domain points at), the user pool and client ids, the API URL and the table name', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
-      ['ApiUrl', 'DistributionDomainName', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+      ['ApiUrl', 'DistributionDomainName', 'PagesPublisherFunctionName', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
     );
   });
 });

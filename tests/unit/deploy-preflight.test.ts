@@ -266,3 +266,26 @@ describe('a complete preflight', () => {
     expect(lines.map((line) => line.split(' :')[0])).toEqual(['identité AWS', 'région', 'bootstrap CDK', 'secret Paystack', 'SPA']);
   });
 });
+
+describe("after the deploy: the pages' publisher", () => {
+  it('is invoked asynchronously (Event) with the publish request, signed for Lambda in the stage region', async () => {
+    const sent: Sent[] = [];
+    const fake = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({ url: String(url), headers: init?.headers as Record<string, string>, body: String(init?.body) });
+      return new Response('', { status: 202 });
+    });
+    const account = new AwsAccount({ region: 'eu-west-3', credentials, fetch: fake as unknown as typeof fetch });
+    await account.invokeAsync('KalanDev-SearchIndexer-abc123', { action: 'publish-pages' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('https://lambda.eu-west-3.amazonaws.com/2015-03-31/functions/KalanDev-SearchIndexer-abc123/invocations');
+    expect(sent[0]!.headers['x-amz-invocation-type']).toBe('Event');
+    expect(sent[0]!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIATESTPREFLIGHT\/\d{8}\/eu-west-3\/lambda\/aws4_request/);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ action: 'publish-pages' });
+  });
+
+  it("says Lambda's refusal with its code", async () => {
+    const fake = async () => new Response(JSON.stringify({ Type: 'User', message: 'Function not found' }), { status: 404, headers: { 'x-amzn-errortype': 'ResourceNotFoundException' } });
+    const account = new AwsAccount({ region: 'eu-west-3', credentials, fetch: fake as unknown as typeof fetch });
+    await expect(account.invokeAsync('missing', {})).rejects.toMatchObject({ service: 'lambda' });
+  });
+});

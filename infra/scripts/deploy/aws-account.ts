@@ -122,8 +122,26 @@ export class AwsAccount implements DeployAccount {
     }
   }
 
+  /**
+   * Lambda's Invoke, asynchronous (`Event`: Lambda answers 202 once the event is queued, and
+   * retries a failed run twice itself): what the deploy asks of the pages' publisher.
+   */
+  async invokeAsync(functionName: string, payload: unknown): Promise<void> {
+    const region = await this.region();
+    if (!region) throw new AwsCallError('lambda', 'MissingRegion', 'No AWS region');
+    await this.send({
+      service: 'lambda',
+      region,
+      hostname: `lambda.${region}.amazonaws.com`,
+      path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+      body: JSON.stringify(payload),
+    });
+  }
+
   /** One SigV4-signed POST; the response body, or an AwsCallError with AWS's error code. */
-  private async send(request: { service: string; region: string; hostname: string; headers: Record<string, string>; body: string }): Promise<string> {
+  private async send(request: { service: string; region: string; hostname: string; path?: string; headers: Record<string, string>; body: string }): Promise<string> {
+    const path = request.path ?? '/';
     const credentials = await this.secrets.config.credentials();
     const signer = new SignatureV4({ service: request.service, region: request.region, credentials, sha256: this.secrets.config.sha256 });
     const signed = await signer.sign(
@@ -131,14 +149,14 @@ export class AwsAccount implements DeployAccount {
         method: 'POST',
         protocol: 'https:',
         hostname: request.hostname,
-        path: '/',
+        path,
         headers: { ...request.headers, host: request.hostname },
         body: request.body,
       }),
     );
     let response: Response;
     try {
-      response = await this.fetch(`https://${request.hostname}/`, {
+      response = await this.fetch(`https://${request.hostname}${path}`, {
         method: 'POST',
         // fetch sets Host itself, from the same hostname that was signed.
         headers: Object.fromEntries(Object.entries(signed.headers).filter(([name]) => name.toLowerCase() !== 'host')),
