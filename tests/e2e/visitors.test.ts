@@ -7,48 +7,23 @@
  * from a visitor's search, which works signed out and records nothing. 'Partager' shares the
  * tutor page's address, or copies it. Whatever the storage says, the way back stays in the app.
  */
-import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
-import { api, newUser, stack, uniqueEmail, type TestUser } from '../support/stack.js';
-import { adminSession } from '../support/admin-session.js';
-import { kycDocuments, tutorProfileBody } from '../integration/access-fixtures.js';
+import { api, newUser, stack, uniqueEmail } from '../support/stack.js';
 import { eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { listedTutor, type ListedTutor } from './visitor-fixtures.js';
 
 const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 const tutorsCreated: string[] = [];
 /** A tutor listed publicly: completed profile, KYC approved. */
-let listed: { tutor: TestUser; profileId: string; firstName: string; lastName: string };
-
-/** A tutor with a completed profile (Monday 16:00–18:00, 4 000 FCFA/h) whose KYC an admin approved. */
-async function listedTutor(): Promise<typeof listed> {
-  const firstName = 'Ablaye';
-  const lastName = `Zadi${randomUUID().slice(0, 6)}`;
-  const tutor = await newUser('tuteur', { firstName, lastName });
-  const profile = await api('/api/me/tutor-profile', { method: 'PUT', token: tutor.accessToken, body: tutorProfileBody({ subjects: ['Informatique'] }) });
-  expect(profile.status, profile.text).toBe(200);
-  tutorsCreated.push(tutor.sub);
-  const kyc = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: await kycDocuments(tutor) });
-  expect(kyc.status, kyc.text).toBe(201);
-  const admin = await adminSession();
-  const review = await api(`/api/admin/kyc/${kyc.body.id}/review`, { method: 'POST', token: admin.accessToken, body: { decision: 'approve' } });
-  expect(review.status, review.text).toBe(200);
-  const profileId = profile.body.id as string;
-  // The public profile reads the catalogue, which the stream's indexer updates.
-  await eventually(
-    () => fetch(`${stack().appUrl}/api/public/tutors/${profileId}`).then((response) => response.status),
-    (status) => status === 200,
-    20_000,
-  );
-  return { tutor, profileId, firstName, lastName };
-}
+let listed: ListedTutor;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  listed = await listedTutor();
+  listed = await listedTutor(tutorsCreated);
 });
 
 afterAll(async () => {
@@ -265,7 +240,7 @@ describe('the way back after signing in', () => {
 
 describe("the tutor's switch 'Masquer mon profil aux visiteurs et aux moteurs de recherche'", () => {
   it('is in the profile editor with its explanation, works from the keyboard, and takes the profile away from visitors', async () => {
-    const hiding = await listedTutor();
+    const hiding = await listedTutor(tutorsCreated);
     const { context, page } = await newPage(browser, PHONE);
     await signInThroughUi(page, hiding.tutor.email, hiding.tutor.password);
     await waitForPath(page, '/onboarding');
