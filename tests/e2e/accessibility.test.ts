@@ -4,7 +4,8 @@
  * page, the booking dialog (with its error), payments with the release confirmation, the rating
  * form and the invoice, favourites, revenues, KYC, 'Mes cours' of both sides (the tutor's week) with a
  * cancellation's and a refusal's confirmation, and the admin's four tabs with their
- * confirmation dialogs — at 390 px, and the main screens again at 1280 px. No screen may have a
+ * confirmation dialogs, a visitor's search, tutor page and 'Connexion requise' (issue 17) — at 390 px,
+ * and the main screens again at 1280 px. No screen may have a
  * serious or critical violation. The per-screen counts are printed at the end.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import { api, newUser, signUp, uniqueEmail, type TestUser } from '../support/sta
 import { pendingKyc, settledIn, tutorProfileBody, type Bookable } from '../integration/access-fixtures.js';
 import { bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { adminSession } from '../support/admin-session.js';
+import { listedTutor } from './visitor-fixtures.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -386,6 +388,27 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await scan(page, 'admin : litiges, confirmation « Clore le litige »');
     await cancel(page);
     await context.close();
+  });
+
+  it("visitor (issue 17): the search, a tutor's page and 'Connexion requise', at 390 and 1280 px", async () => {
+    const listed = await listedTutor(tutorsCreated);
+    const name = `${listed.firstName} ${listed.lastName.charAt(0)}.`;
+    for (const [viewport, prefix] of [
+      [PHONE, 'visiteur'],
+      [DESKTOP, 'bureau : visiteur'],
+    ] as const) {
+      const { context, page } = await openPage(viewport);
+      await page.goto(`/search?q=${encodeURIComponent(listed.firstName)}`);
+      await shown(page.getByRole('article', { name })).toBe(true);
+      await scan(page, `${prefix} : recherche`);
+      await page.goto(`/tutors/${listed.profileId}`);
+      await shown(page.getByRole('heading', { name, exact: true })).toBe(true);
+      await scan(page, `${prefix} : profil d'un répétiteur`);
+      await page.getByRole('button', { name: 'Réserver' }).click();
+      await shown(page.getByRole('alertdialog', { name: 'Connexion requise' })).toBe(true);
+      await scan(page, `${prefix} : connexion requise`);
+      await context.close();
+    }
   });
 
   it('at 1280 px: sign-in, and the main screen of each role', async () => {

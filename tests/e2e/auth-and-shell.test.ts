@@ -153,7 +153,13 @@ describe('authentication', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await waitForPath(page, '/auth');
+    // Signed out, the search is a visitor's (issue 17): 'Se connecter' instead of the menu; the
+    // screens of an account send to /auth.
     await page.goto('/search');
+    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/search');
+    await page.goto('/payments');
     await waitForPath(page, '/auth');
     await context.close();
   });

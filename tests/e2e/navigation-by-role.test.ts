@@ -194,6 +194,44 @@ describe('every menu entry and every home tab leads each role to its own screen'
   });
 });
 
+describe('a visitor without an account (issue 17)', () => {
+  it("browses the search with 'Se connecter' in the header, from /auth and back, and Home keeps sending to /auth", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/') && [401, 403].includes(response.status())) refused.push(`${response.request().method()} ${url.pathname}`);
+    });
+    // The spec's Home redirect stays; /auth offers the tutors without an account.
+    await page.goto('/');
+    await waitForPath(page, '/auth');
+    await page.getByRole('link', { name: 'Parcourir les répétiteurs' }).click();
+    await waitForPath(page, '/search');
+    const session: Session = { context, page, forbidden: [] };
+    await expectOwnScreen(session, 'visiteur : recherche');
+
+    // The header: back, title, 'Se connecter' — no menu of an account, no notifications.
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    expect(await header.getByRole('button', { name: /^Notifications/ }).count()).toBe(0);
+    expect(await header.getByRole('button', { name: 'Se déconnecter' }).count()).toBe(0);
+    // The AI panel asks for an account, in the spec's words.
+    await expect.poll(() => page.getByText('Utilisateur non connecté').isVisible()).toBe(true);
+
+    await header.getByRole('button', { name: 'Se connecter' }).click();
+    await waitForPath(page, '/auth');
+    await expect.poll(() => page.getByRole('heading', { name: 'Connexion' }).isVisible()).toBe(true);
+    // The screens of an account send a visitor to /auth.
+    for (const path of ['/payments', '/favorites', '/cours', '/notifications']) {
+      await page.goto(path);
+      await waitForPath(page, '/auth');
+    }
+    expect(refused, 'visiteur : réponses 401 / 403').toEqual([]);
+    await context.close();
+  });
+});
+
 describe('French for screen readers', () => {
   it('names the toast, its close button and the dialogs in French', async () => {
     const parent = stack().accounts.find((account) => account.role === 'parent')!;

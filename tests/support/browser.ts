@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { totpCode } from './admin-session.js';
+import { codeIn, nextMail } from './mailbox.js';
 import { stack } from './stack.js';
 
 export { CHROMIUM_FLAGS, resolveChromium } from './chromium.js';
@@ -37,6 +38,34 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await page.getByLabel('Mot de passe').fill(password);
   await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
   if (totpSecret) await answerTotpStep(page, totpSecret);
+}
+
+export interface NewAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  role?: 'parent' | 'tuteur' | 'entreprise';
+}
+
+/**
+ * Signs a new account up on the /auth sign-up form the page shows, and types the code the local
+ * mailbox received (the app then lands it wherever it sends a new account). Answers the taps it
+ * made (the form's and the code's buttons), for the journeys that count their steps.
+ */
+export async function signUpThroughUi(page: Page, account: NewAccount): Promise<number> {
+  await page.getByRole('heading', { name: 'Inscription' }).waitFor({ timeout: 15_000 });
+  await page.getByLabel('Prénom').fill(account.firstName);
+  await page.getByLabel('Nom', { exact: true }).fill(account.lastName);
+  await page.getByLabel('Type de compte').selectOption(account.role ?? 'parent');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Mot de passe').fill(account.password);
+  await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
+  const field = page.getByLabel('Code de vérification');
+  await field.waitFor({ timeout: 15_000 });
+  await field.fill(codeIn(await nextMail(account.email, stack(), { timeoutMs: 15_000 })));
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  return 2;
 }
 
 /** The TOTP secret the global set-up enrolled for this account (the seeded admin), if any. */

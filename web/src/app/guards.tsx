@@ -7,6 +7,7 @@ import { SecondFactorGate } from '@/features/admin-mfa/components/second-factor-
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { FullPageError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
+import { pendingAction } from '@/lib/auth/after-sign-in';
 import { hasCompletedOnboarding } from '@/lib/onboarding-flag';
 
 /** /auth: a signed-in user has nothing to do there. */
@@ -17,7 +18,17 @@ export function RedirectIfSignedIn() {
   return <Outlet />;
 }
 
-/** Every screen but /auth and the 404 needs a signed-in user. */
+/**
+ * The screens a visitor may open too (issue 17: the search, a tutor's page): they wait for the
+ * session to be known, then render for whoever is there.
+ */
+export function WaitForSession() {
+  const { isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  return <Outlet />;
+}
+
+/** Every other screen but /auth and the 404 needs a signed-in user. */
 export function RequireAuth() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullPageSpinner />;
@@ -64,6 +75,16 @@ export function RequireOnboardingDone() {
   if (profile && profile.role !== 'admin' && !hasCompletedOnboarding(profile.user_id)) {
     return <Navigate to="/onboarding" replace />;
   }
+  return <Outlet />;
+}
+
+/**
+ * Home, reached after a sign-in or after the onboarding: a visitor who met 'Connexion requise' on a
+ * tutor or the search goes back there, where the action resumes (lib/auth/after-sign-in.ts).
+ */
+export function ResumeAfterSignIn() {
+  const pending = pendingAction();
+  if (pending) return <Navigate to={pending.returnTo} replace />;
   return <Outlet />;
 }
 

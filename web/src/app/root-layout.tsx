@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { SignInRequiredOutlet } from '@/components/sign-in-required';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { BookingDialogOutlet } from '@/features/payments/components/booking-dialog-outlet';
 import { ScrollRestoration } from './scroll-restoration';
@@ -13,6 +14,8 @@ export function RootLayout() {
       <ScrollRestoration />
       {/* 'Réserver votre cours', opened from any tutor card or profile. */}
       <BookingDialogOutlet />
+      {/* 'Connexion requise', when a visitor taps what needs an account (issue 17). */}
+      <SignInRequiredOutlet />
     </>
   );
 }

@@ -1,6 +1,16 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { RedirectIfSignedIn, RequireAdmin, RequireAuth, RequireOnboardingDone, RequireProfile, RequireRole, RequireSecondFactor } from './guards';
+import {
+  RedirectIfSignedIn,
+  RequireAdmin,
+  RequireAuth,
+  RequireOnboardingDone,
+  RequireProfile,
+  RequireRole,
+  RequireSecondFactor,
+  ResumeAfterSignIn,
+  WaitForSession,
+} from './guards';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -66,12 +76,14 @@ function mayBeSignedIn(): boolean {
  * Starts fetching the code of the screen the app opens on, while the configuration, the session
  * and the profile load (main.tsx, before the first render): otherwise it is only asked for once
  * the guards let the screen render, one more round trip before the first paint (issue 14). Only
- * with a session: a visitor without one is sent to /auth, whose code is in the entry.
+ * with a session, or for the screens a visitor sees too (the search, a tutor's page: issue 17): a
+ * visitor without one is sent to /auth from the others, and /auth's code is in the entry.
  */
 export function preloadScreenOf(pathname: string): void {
   const screen = pathname.startsWith('/tutors/') ? 'tutorProfile' : SCREEN_OF_PATH[pathname];
+  const openToVisitors = screen === 'tutorProfile' || screen === 'search';
   // A failure shows when the route renders (RouteErrorBoundary), not here.
-  if (screen && mayBeSignedIn()) screens[screen]().catch(() => undefined);
+  if (screen && (openToVisitors || mayBeSignedIn())) screens[screen]().catch(() => undefined);
 }
 
 /**
@@ -89,9 +101,12 @@ export function AppRouter() {
             <Route element={<RedirectIfSignedIn />}>
               <Route path="/auth" element={<AuthRoute />} />
             </Route>
-            <Route element={<RequireAuth />}>
+            {/* Open to visitors too (issue 17): they call the public routes of the API. */}
+            <Route element={<WaitForSession />}>
               <Route path="/search" element={<SearchRoute />} />
               <Route path="/tutors/:id" element={<TutorProfileRoute />} />
+            </Route>
+            <Route element={<RequireAuth />}>
               <Route element={<RequireProfile />}>
                 {/* An admin's session must have passed the TOTP second factor (features/admin-mfa). */}
                 <Route element={<RequireSecondFactor />}>
@@ -109,7 +124,10 @@ export function AppRouter() {
                     <Route path="/cours" element={<LessonsRoute />} />
                   </Route>
                   <Route element={<RequireOnboardingDone />}>
-                    <Route path="/" element={<HomeRoute />} />
+                    {/* Signed in (or onboarded) after 'Connexion requise': back to the tutor or the search. */}
+                    <Route element={<ResumeAfterSignIn />}>
+                      <Route path="/" element={<HomeRoute />} />
+                    </Route>
                   </Route>
                   <Route path="/onboarding" element={<OnboardingRoute />} />
                   <Route path="/kyc" element={<KycRoute />} />

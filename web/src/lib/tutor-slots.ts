@@ -8,10 +8,11 @@ import { apiRequest } from './api';
 
 export const tutorSlotsKey = (id: string) => ['tutors', id, 'slots'] as const;
 
-/** They change as time passes and others book, so read on each visit. */
-export function useTutorSlots(id: string) {
+/** They change as time passes and others book, so read on each visit. Signed in only (not a visitor's). */
+export function useTutorSlots(id: string, enabled = true) {
   return useQuery({
     queryKey: tutorSlotsKey(id),
+    enabled,
     queryFn: ({ signal }) => apiRequest<TutorSlots>('getTutorSlots', { params: { id }, signal }),
     staleTime: 0,
   });

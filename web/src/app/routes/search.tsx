@@ -1,25 +1,50 @@
+import { useEffect, useRef } from 'react';
 import { PageLayout } from '@/components/layout/page-layout';
+import { useAddFavoriteAfterSignIn } from '@/features/favorites/api/favorites';
 import { useHistoryRecorded } from '@/features/history/api/history';
 import { SearchHistoryCard } from '@/features/history/components/search-history-card';
 import { RecommendationsPanel } from '@/features/recommendations/components/recommendations-panel';
 import { SEARCH_TITLE, SearchScreen } from '@/features/search/components/search-screen';
 import { useAuth } from '@/lib/auth';
+import { useTakePendingAction } from '../resume-after-sign-in';
 import { useRenderTutor } from '../tutor-cards';
 
-/** Search composed with its history, the AI panel and the tutor cards (also Home's search tab). */
+/**
+ * Search composed with its history, the AI panel and the tutor cards (also Home's search tab).
+ * A visitor (issue 17) searches through the public route: no history (nothing recorded, nothing
+ * said), and the AI panel and the cards' heart and 'Réserver' ask to sign in.
+ */
 export function SearchPage() {
-  const { profile } = useAuth();
+  const { user, profile } = useAuth();
   const renderTutor = useRenderTutor();
   const historyRecorded = useHistoryRecorded();
   const isParent = profile?.role === 'parent';
+  const visitor = !user;
+  // Back from 'Connexion requise' on this search: the favourite added, or the recommendations made.
+  const pending = useTakePendingAction();
+  const addFavorite = useAddFavoriteAfterSignIn();
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || pending?.action !== 'favorite' || !pending.tutorId) return;
+    resumed.current = true;
+    addFavorite(pending.tutorId);
+  }, [pending, addFavorite]);
   return (
     <SearchScreen
+      visitor={visitor}
       renderTutor={renderTutor}
       recordSearches={isParent}
       onSearched={isParent ? historyRecorded : undefined}
       renderHistory={isParent ? (apply) => <SearchHistoryCard onSelect={apply} /> : undefined}
-      // Recommendations are a parent's (spec §6): other roles search without the AI panel.
-      renderSuggestions={isParent ? (filters) => <RecommendationsPanel filters={filters} renderTutor={renderTutor} /> : undefined}
+      // Recommendations are a parent's (spec §6): other roles search without the AI panel; a
+      // visitor sees it, with 'Connexion requise'.
+      renderSuggestions={
+        isParent || visitor
+          ? (filters) => (
+              <RecommendationsPanel filters={filters} renderTutor={renderTutor} generateNow={pending?.action === 'recommend'} />
+            )
+          : undefined
+      }
     />
   );
 }

@@ -1,9 +1,10 @@
 import { messages } from '#shared/messages';
-import { Box, Flex, Heading, IconButton, type IconButtonProps } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
-import { LuArrowLeft, LuMenu } from 'react-icons/lu';
+import { LuArrowLeft, LuLogIn, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
+import { forgetPendingAction } from '@/lib/auth/after-sign-in';
 import { COMMON_MENU, navigationOf, SIGN_OUT_ENTRY } from './navigation';
 import { NotificationBell } from './notification-bell';
 
@@ -29,20 +30,23 @@ interface AppHeaderProps {
  * Common header (spec §2): back button, title, navigation menu with sign-out. The menu lists the
  * spec's entries that are the signed-in role's own (components/layout/navigation.ts): a tutor's
  * 'Revenus' instead of the parent's 'Paiements', no 'Favoris' but for parents. Signed in, the
- * notifications' bell with the unread count.
+ * notifications' bell with the unread count. A visitor (issue 17: the search, a tutor's page) has
+ * 'Se connecter' instead of the menu, and the back button leads to the search, not to Home.
  */
 export function AppHeader({ title, onBack }: AppHeaderProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { profile } = useAuth();
+  const { user, profile } = useAuth();
+  const isVisitor = !user;
   const signOutToAuth = useSignOutToAuth();
   const menu = navigationOf(profile?.role)?.menu ?? COMMON_MENU;
   const [menuWanted, setMenuWanted] = useState(false);
   const preloadMenu = () => void loadHeaderMenu().catch(() => undefined);
 
   const goBack = () => {
+    const start = isVisitor ? '/search' : '/';
     if (onBack) onBack();
-    else if (pathname !== '/') navigate('/');
+    else if (pathname !== start) navigate(start);
     else navigate(-1);
   };
 
@@ -65,7 +69,20 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
         </Heading>
         {/* Signed in with a profile: the notifications are its own. */}
         {profile && <NotificationBell />}
-        {menuWanted ? (
+        {isVisitor ? (
+          // Signing in from the header is no 'Connexion requise': nothing waits to resume.
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              forgetPendingAction();
+              navigate('/auth');
+            }}
+          >
+            <LuLogIn />
+            Se connecter
+          </Button>
+        ) : menuWanted ? (
           <Suspense fallback={<MenuButton loading />}>
             <HeaderMenu menu={menu} onSelect={(value) => void handleSelect(value)} />
           </Suspense>

@@ -1,10 +1,11 @@
 import { DEFAULT_CARD_RATING, FAVORITE_ANIMATION_MS } from '#shared/constants';
 import { formatAmount } from '#shared/money';
-import { tutorName, zoneLabel, type TutorSummary } from '#shared/search';
+import { zoneLabel } from '#shared/search';
 import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuHeart, LuMapPin, LuStar } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
+import { listedName, type ListedTutor } from '@/lib/visitor-tutors';
 import { TutorPhoto } from './tutor-photo';
 
 const MAX_SUBJECT_BADGES = 3;
@@ -18,11 +19,12 @@ export interface TutorCardFavorite {
   pending?: boolean;
 }
 
-export interface TutorCardProps {
-  tutor: TutorSummary;
+export interface TutorCardProps<T extends ListedTutor = ListedTutor> {
+  /** A signed-in user's card (full name) or a visitor's ('Yao K.'). */
+  tutor: T;
   favorite?: TutorCardFavorite;
   /** 'Réserver': the page decides what booking means (the booking dialog). */
-  onBook?: (tutor: TutorSummary) => void;
+  onBook?: (tutor: T) => void;
   /** Above the card's header, e.g. '#1 Recommandé'. */
   header?: ReactNode;
   /** Under the bio, e.g. the AI's reasoning. */
@@ -30,13 +32,13 @@ export interface TutorCardProps {
 }
 
 /** The heart: fills when the tutor is a favourite, and pulses for 300 ms on each toggle. */
-function FavoriteToggle({ tutor, favorite }: { tutor: TutorSummary; favorite: TutorCardFavorite }) {
+function FavoriteToggle({ name, favorite }: { name: string; favorite: TutorCardFavorite }) {
   const [pulsing, setPulsing] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const label = favorite.isFavorite
-    ? `Retirer ${tutorName(tutor)} des favoris`
-    : `Ajouter ${tutorName(tutor)} aux favoris`;
+    ? `Retirer ${name} des favoris`
+    : `Ajouter ${name} aux favoris`;
   return (
     <IconButton
       aria-label={label}
@@ -69,9 +71,9 @@ function FavoriteToggle({ tutor, favorite }: { tutor: TutorSummary; favorite: Tu
 }
 
 /** A tutor in a list (spec §2 tutor card). */
-export function TutorCard({ tutor, favorite, onBook, header, footnote }: TutorCardProps) {
+export function TutorCard<T extends ListedTutor>({ tutor, favorite, onBook, header, footnote }: TutorCardProps<T>) {
   const navigate = useNavigate();
-  const name = tutorName(tutor);
+  const name = listedName(tutor);
   const extraSubjects = tutor.subjects.length - MAX_SUBJECT_BADGES;
 
   return (
@@ -109,7 +111,7 @@ export function TutorCard({ tutor, favorite, onBook, header, footnote }: TutorCa
               </Text>
             </HStack>
           </Stack>
-          {favorite && <FavoriteToggle tutor={tutor} favorite={favorite} />}
+          {favorite && <FavoriteToggle name={name} favorite={favorite} />}
         </HStack>
 
         {tutor.subjects.length > 0 && (

@@ -2,8 +2,9 @@ import { messages } from '#shared/messages';
 import type { ConfirmSignUpInput, ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '#shared/schemas';
 import { Box, Card, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
+import { opensOnSignUp } from '@/lib/auth/after-sign-in';
 import { forgetSignUpRole, pendingSignUpRole, preloadAuthActions, useAuth, type AuthNextStep } from '@/lib/auth';
 import { ConfirmSignUpForm } from './confirm-sign-up-form';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -32,11 +33,14 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 /**
  * /auth: sign-in and sign-up, toggled (spec §2 Auth). After 'Devenir répétiteur' on another
  * account (lib/auth/sign-up-intent.ts), it opens the sign-up with the Répétiteur type chosen.
+ * A visitor may browse the tutors from here without an account (issue 17).
  */
 export function AuthScreen() {
   const [intendedRole] = useState(pendingSignUpRole);
   const tutorSignUp = intendedRole === 'tuteur';
-  const [step, setStep] = useState<Step>(intendedRole ? { name: 'signUp' } : { name: 'signIn' });
+  const [params] = useSearchParams();
+  const signUpAsked = opensOnSignUp(params);
+  const [step, setStep] = useState<Step>(intendedRole || signUpAsked ? { name: 'signUp' } : { name: 'signIn' });
   const { signIn, confirmSignInCode, signUp, confirmSignUp, resendSignUpCode, requestPasswordReset, confirmPasswordReset } = useAuth();
   const navigate = useNavigate();
 
@@ -181,6 +185,12 @@ export function AuthScreen() {
             </Box>
           </Card.Footer>
         </Card.Root>
+        {/* Issue 17: the tutors are open to visitors; an account is asked only to book or keep one. */}
+        <Box textAlign="center" fontSize="sm">
+          <Link asChild variant="underline" colorPalette="orange" fontWeight="semibold" color="colorPalette.fg">
+            <RouterLink to="/search">Parcourir les répétiteurs</RouterLink>
+          </Link>
+        </Box>
       </Stack>
     </Flex>
   );

@@ -100,3 +100,32 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
     [favoriteIds, pendingId, waitingForFavorites, user, profile?.role, mutate],
   );
 }
+
+/**
+ * The favourite a visitor asked for before signing in (issue 17), added once signed in: by the
+ * tutor's id, since the card it was asked on is gone. A parent's only, like the heart.
+ */
+export function useAddFavoriteAfterSignIn(): (tutorId: string) => void {
+  const { profile } = useAuth();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (tutorId: string) => apiRequest('addFavorite', { body: { tutor_id: tutorId } }),
+    onSuccess: () => notify.success({ title: messages.favorites.added }),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        notify.info({ title: messages.favorites.duplicateTitle, description: messages.favorites.duplicate });
+        return;
+      }
+      notify.error({ title: messages.favorites.loadTitle, description: messages.favorites.addFailure });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesQueryKey }),
+  });
+  const role = profile?.role;
+  return useCallback(
+    (tutorId: string) => {
+      if (role !== 'parent') notify.info({ title: messages.favorites.parentsOnly });
+      else mutate(tutorId);
+    },
+    [role, mutate],
+  );
+}

@@ -2,6 +2,7 @@ import { EXPERIENCE_LABELS, EXPERIENCE_OPTIONS, KYC_REVIEW_HOURS, LEVELS, MAX_DI
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import {
+  HIDDEN_FROM_VISITORS_LABEL,
   normaliseWeek,
   parseHourlyRate,
   tutorProfileInputSchema,
@@ -47,6 +48,7 @@ function defaults(saved: MyTutorProfile | null): TutorProfileInput {
     availability_exceptions: saved?.availability_exceptions ?? [],
     profile_image_key: saved?.profile_image_key ?? null,
     diploma_image_keys: saved?.diploma_image_keys ?? [],
+    hidden_from_visitors: saved?.hidden_from_visitors ?? false,
   } as TutorProfileInput;
 }
 
@@ -141,6 +143,14 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
               helperText: `Conseillé : ${formatFcfa(SUGGESTED_RATE_RANGE.min)} à ${formatFcfa(SUGGESTED_RATE_RANGE.max)}. Laissez vide pour le définir plus tard.`,
               input: { inputMode: 'numeric', placeholder: '5000' },
               rules: { setValueAs: (text: unknown) => (typeof text === 'string' ? parseHourlyRate(text) : text) },
+            },
+            // Issue 17: out of the public search, the shared links' pages and the search engines.
+            {
+              kind: 'toggle',
+              name: 'hidden_from_visitors',
+              label: HIDDEN_FROM_VISITORS_LABEL,
+              description:
+                'Les parents connectés vous trouvent toujours ; les visiteurs sans compte et les moteurs de recherche ne voient plus votre profil.',
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { Checkbox, Input, SimpleGrid, Stack, Text, Textarea, type InputProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Controller, get, type FieldPath, type FieldValues, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
@@ -22,6 +22,8 @@ export type WizardField<T extends FieldValues> =
   | (Labelled<T> & { kind: 'textarea'; rows: number; placeholder?: string })
   | (Labelled<T> & { kind: 'select'; placeholder?: string; options: readonly string[]; labels: Record<string, string> })
   | { kind: 'checkboxes'; name: FieldPath<T>; label: string; options: readonly string[] }
+  /** A yes / no setting: one checkbox, its label and a line saying what it does. */
+  | { kind: 'toggle'; name: FieldPath<T>; label: string; description: string }
   /** Two controls side by side from the `sm` breakpoint. */
   | { kind: 'pair'; fields: [WizardField<T>, WizardField<T>] };
 
@@ -52,6 +54,9 @@ function WizardControl<T extends FieldValues>({ form, field }: { form: UseFormRe
     );
   }
   const error = get(form.formState.errors, field.name) as { message?: string; root?: { message?: string } } | undefined;
+  if (field.kind === 'toggle') {
+    return <Toggle form={form} name={field.name} label={field.label} description={field.description} error={error?.message} />;
+  }
   if (field.kind === 'checkboxes') {
     return <CheckboxGroup form={form} name={field.name} legend={field.label} options={field.options} error={error?.message ?? error?.root?.message} />;
   }
@@ -111,6 +116,30 @@ function CheckboxGroup<T extends FieldValues>({ form, name, legend, options, err
           </Stack>
         );
       }}
+    />
+  );
+}
+
+/** One checkbox editing a boolean, with its explanation read with it (`aria-describedby`). */
+function Toggle<T extends FieldValues>({ form, name, label, description, error }: { form: UseFormReturn<T>; name: FieldPath<T>; label: string; description: string; error?: string }) {
+  const descriptionId = useId();
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Stack gap="1">
+          <Checkbox.Root checked={field.value === true} onCheckedChange={({ checked }) => field.onChange(checked === true)} alignItems="flex-start">
+            <Checkbox.HiddenInput aria-describedby={descriptionId} onBlur={field.onBlur} />
+            <Checkbox.Control mt="0.5" />
+            <Checkbox.Label>{label}</Checkbox.Label>
+          </Checkbox.Root>
+          <Text id={descriptionId} fontSize="sm" color="fg.muted" ps="7">
+            {description}
+          </Text>
+          <FieldError message={error} />
+        </Stack>
+      )}
     />
   );
 }

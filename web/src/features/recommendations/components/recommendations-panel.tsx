@@ -2,8 +2,12 @@ import { type PreferenceSummary, type RecommendationsRequest } from '#shared/dis
 import { messages } from '#shared/messages';
 import { zoneLabel, type SearchFilters } from '#shared/search';
 import { Alert, Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { LuRefreshCw, LuSparkles } from 'react-icons/lu';
+import { useLocation } from 'react-router-dom';
+import { SignInActions } from '@/components/sign-in-required';
 import { LoadError } from '@/components/ui/page-state';
+import { isAllowedReturnPath } from '@/lib/auth/after-sign-in';
 import { useAuth } from '@/lib/auth';
 import { useGenerateRecommendations } from '../api/recommendations';
 import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
@@ -44,23 +48,42 @@ interface RecommendationsPanelProps {
   /** The zone, subject and level being searched steer the suggestions. */
   filters: Pick<SearchFilters, 'location' | 'subject' | 'level'>;
   renderTutor: RenderRecommendedTutor;
+  /** Generate them at once: the parent asked for them as a visitor, and has just signed in (issue 17). */
+  generateNow?: boolean;
 }
 
 /** 'Recommandations IA' (spec §2): generated on demand, from the parent's preferences. */
-export function RecommendationsPanel({ filters, renderTutor }: RecommendationsPanelProps) {
+export function RecommendationsPanel({ filters, renderTutor, generateNow = false }: RecommendationsPanelProps) {
   const { user, profile } = useAuth();
+  const { pathname, search } = useLocation();
   const generate = useGenerateRecommendations();
   const data = generate.isError ? undefined : generate.data;
   // The filters come from the URL, already restricted to known zones, subjects and levels.
   const run = () => generate.mutate({ location: filters.location, subject: filters.subject, level: filters.level } as RecommendationsRequest);
+  const ran = useRef(false);
+  useEffect(() => {
+    if (!generateNow || ran.current || profile?.role !== 'parent') return;
+    ran.current = true;
+    run();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [generateNow, profile?.role]);
 
   let content;
   if (!user) {
+    // A visitor (issue 17): the spec's 'Utilisateur non connecté', and the way to an account that
+    // brings the visitor back to this search with the recommendations generated.
+    const here = `${pathname}${search}`;
     content = (
-      <Alert.Root status="warning">
-        <Alert.Indicator />
-        <Alert.Title>{messages.auth.userNotSignedIn}</Alert.Title>
-      </Alert.Root>
+      <Stack gap="3">
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{messages.auth.signInRequired}</Alert.Title>
+            <Alert.Description>{messages.auth.userNotSignedIn}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <SignInActions pending={{ action: 'recommend', returnTo: isAllowedReturnPath(here) ? here : '/search' }} />
+      </Stack>
     );
   } else if (profile?.role !== 'parent') {
     content = <Text color="fg.muted">{messages.ai.parentsOnly}</Text>;

@@ -1,7 +1,8 @@
-import { SEARCH_PAGE_SIZE, type SearchResponse } from '#shared/discovery-schemas';
+import { SEARCH_PAGE_SIZE } from '#shared/discovery-schemas';
 import { type SearchFilters } from '#shared/search';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { VISITOR_ROUTES, type ListedSearchResponse } from '@/lib/visitor-tutors';
 
 /** The API's query string for some filters: defaults left out. */
 export function searchQuery(filters: SearchFilters): Record<string, string | number | undefined> {
@@ -20,13 +21,14 @@ export function searchQuery(filters: SearchFilters): Record<string, string | num
 /**
  * Search results for the submitted filters (null: no search yet), a page at a time. With a
  * `recordId` (a parent's search made in the app), the first page's request also records it in the
- * history, under that id (a retry records once).
+ * history, under that id (a retry records once). A visitor's search (issue 17) asks the public
+ * route: the same filters and pages, the cards with the visitor's name, nothing recorded.
  */
-export function useSearchTutors(filters: SearchFilters | null, recordId: string | null = null) {
+export function useSearchTutors(filters: SearchFilters | null, recordId: string | null = null, visitor = false) {
   return useInfiniteQuery({
-    queryKey: ['search-tutors', filters, recordId],
+    queryKey: ['search-tutors', filters, recordId, visitor],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest<SearchResponse>('searchTutors', {
+      apiRequest<ListedSearchResponse>(visitor ? VISITOR_ROUTES.search : 'searchTutors', {
         query: { ...searchQuery(filters!), offset: pageParam, limit: SEARCH_PAGE_SIZE, record: pageParam === 0 ? (recordId ?? undefined) : undefined },
         signal,
       }),

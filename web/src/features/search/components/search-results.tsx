@@ -1,24 +1,26 @@
-import { type SearchResponse } from '#shared/discovery-schemas';
 import { messages } from '#shared/messages';
 import { formatAmount } from '#shared/money';
-import { sortBadge, type SearchFilters, type TutorSummary } from '#shared/search';
+import { sortBadge, type SearchFilters } from '#shared/search';
 import { Badge, Button, Card, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSearchX } from 'react-icons/lu';
 import { TutorListSkeleton } from '@/components/tutor-card';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
+import type { ListedSearchResponse, ListedTutor } from '@/lib/visitor-tutors';
 import { SearchUnderstanding } from './search-understanding';
 
 interface SearchResultsProps {
   filters: SearchFilters;
-  pages: SearchResponse[] | undefined;
+  pages: ListedSearchResponse[] | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** Why, when the API said it (too many requests). */
+  errorDetail?: string;
   onRetry: () => void;
   hasMore: boolean;
   isLoadingMore: boolean;
   onLoadMore: () => void;
-  renderTutor: (tutor: TutorSummary) => ReactNode;
+  renderTutor: (tutor: ListedTutor) => ReactNode;
 }
 
 function StatCard({ label, value }: { label: string; value: string }) {
@@ -41,7 +43,7 @@ export function SearchResults(props: SearchResultsProps) {
   if (isLoading) return <TutorListSkeleton />;
   if (isError) {
     return (
-      <LoadError title={messages.search.failure} onRetry={onRetry} />
+      <LoadError title={messages.search.failure} description={props.errorDetail} onRetry={onRetry} />
     );
   }
   const first = pages?.[0];
@@ -58,7 +60,7 @@ export function SearchResults(props: SearchResultsProps) {
     );
   }
 
-  const tutors = pages.flatMap((page) => page.tutors);
+  const tutors = pages.flatMap((page): ListedTutor[] => page.tutors);
   return (
     <Stack gap="4">
       <SimpleGrid columns={3} gap={{ base: '2', md: '3' }}>

@@ -1,6 +1,7 @@
-import { resetFilters, type SearchFilters, type TutorSummary } from '#shared/search';
+import { resetFilters, type SearchFilters } from '#shared/search';
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { tooManyRequestsMessage, type ListedTutor } from '@/lib/visitor-tutors';
 import { useSearchTutors } from '../api/search-tutors';
 import { useSearchUrl } from '../hooks/use-search-url';
 import { SearchForm } from './search-form';
@@ -9,7 +10,9 @@ import { SearchResults } from './search-results';
 export const SEARCH_TITLE = 'Recherche';
 
 interface SearchScreenProps {
-  renderTutor: (tutor: TutorSummary) => ReactNode;
+  renderTutor: (tutor: ListedTutor) => ReactNode;
+  /** A visitor's search (issue 17): the public route, never recorded. */
+  visitor?: boolean;
   /** The history card, shown until the first search; `apply` searches again with its filters. */
   renderHistory?: (apply: (filters: SearchFilters) => void) => ReactNode;
   /** The suggested-tutors block, given the zone, subject and level being searched. */
@@ -23,7 +26,7 @@ interface SearchScreenProps {
 const keyOf = (filters: SearchFilters) => JSON.stringify(filters);
 
 /** Tutor search (spec §2): filters in the URL, results, history until the first search. */
-export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, recordSearches = false, onSearched }: SearchScreenProps) {
+export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, recordSearches = false, onSearched, visitor = false }: SearchScreenProps) {
   const { submitted, submit } = useSearchUrl();
   const [draft, setDraft] = useState<SearchFilters>(() => submitted ?? resetFilters());
   // The last search made here: its filters, its history id (a parent's), and whether its answer was
@@ -32,7 +35,7 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
   const [made, setMade] = useState<{ key: string; recordId: string | null; announced: boolean } | null>(null);
   const submittedKey = submitted ? keyOf(submitted) : null;
   const current = made && made.key === submittedKey ? made : null;
-  const results = useSearchTutors(submitted, current?.recordId ?? null);
+  const results = useSearchTutors(submitted, current?.recordId ?? null, visitor);
 
   // The URL changed under us (a history entry, back/forward): the form shows what is searched.
   useEffect(() => {
@@ -42,7 +45,7 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
 
   const search = (filters: SearchFilters) => {
     const normalised = { ...filters, query: filters.query.trim() };
-    setMade({ key: keyOf(normalised), recordId: recordSearches ? crypto.randomUUID() : null, announced: false });
+    setMade({ key: keyOf(normalised), recordId: recordSearches && !visitor ? crypto.randomUUID() : null, announced: false });
     submit(normalised);
   };
 
@@ -77,6 +80,7 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
                   pages={results.data?.pages}
                   isLoading={isLoading}
                   isError={results.isError}
+                  errorDetail={tooManyRequestsMessage(results.error)}
                   onRetry={() => void results.refetch()}
                   hasMore={Boolean(results.hasNextPage)}
                   isLoadingMore={results.isFetchingNextPage}

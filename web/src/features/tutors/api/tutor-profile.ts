@@ -1,14 +1,24 @@
 import type { PublicTutorProfile } from '#shared/tutor-profile-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import type { PublicVisitorProfile } from '#shared/visitors';
+import { VISITOR_ROUTES, type TutorPageProfile } from '@/lib/visitor-tutors';
 
-export const tutorProfileKey = (id: string) => ['tutors', id] as const;
+/** The signed-in profile and the visitor's are two answers: one never stands for the other in the cache. */
+export const tutorProfileKey = (id: string, visitor = false) => ['tutors', id, visitor ? 'visitor' : 'signed-in'] as const;
 
-/** A tutor's public profile; its image URLs are short-lived, so it is refetched on each visit. */
-export function useTutorProfile(id: string) {
-  return useQuery({
-    queryKey: tutorProfileKey(id),
-    queryFn: ({ signal }) => apiRequest<PublicTutorProfile>('getTutorProfile', { params: { id }, signal }),
+/**
+ * A tutor's profile: the signed-in one (`GET /api/tutors/{id}`), or a visitor's from the public
+ * route (issue 17: 'Yao K.', 404 for a tutor not listed publicly). Its image URLs are
+ * short-lived, so it is refetched on each visit.
+ */
+export function useTutorProfile(id: string, visitor = false) {
+  return useQuery<TutorPageProfile>({
+    queryKey: tutorProfileKey(id, visitor),
+    queryFn: ({ signal }) =>
+      visitor
+        ? apiRequest<PublicVisitorProfile>(VISITOR_ROUTES.profile, { params: { id }, signal })
+        : apiRequest<PublicTutorProfile>('getTutorProfile', { params: { id }, signal }),
     staleTime: 0,
   });
 }

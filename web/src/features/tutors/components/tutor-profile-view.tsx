@@ -1,8 +1,9 @@
-import { EXPERIENCE_LABELS, ZONE_LABELS } from '#shared/constants';
+import { EXPERIENCE_LABELS, type Experience } from '#shared/constants';
 import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import { type PublicTutorProfile, type TutorLessonStats } from '#shared/tutor-profile-schemas';
+import { zoneLabel } from '#shared/search';
+import { type TutorLessonStats } from '#shared/tutor-profile-schemas';
 import {
   Avatar,
   Badge,
@@ -23,9 +24,11 @@ import { TutorPhoto } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useTutorSlots } from '@/lib/tutor-slots';
+import { listedName, tooManyRequestsMessage, type TutorPageProfile } from '@/lib/visitor-tutors';
 import { useTutorProfile } from '../api/tutor-profile';
 import { lessonFigures } from '../lesson-stats';
 import { FreeSlotsCard } from './free-slots-card';
+import { ShareTutorButton } from './share-tutor-button';
 
 /** The profile's avatar: `boxSize="24"`, 96 CSS pixels. */
 const PROFILE_PHOTO_SIZE = 96;
@@ -34,30 +37,36 @@ export const TUTOR_PROFILE_TITLE = 'Profil du répétiteur';
 
 interface TutorProfileViewProps {
   id: string;
-  /** 'Réserver': the page decides what booking does (the booking dialog). */
-  onBook: (tutor: PublicTutorProfile) => void;
+  /** A visitor (issue 17): the public profile ('Yao K.'), no free slots (they need an account). */
+  visitor: boolean;
+  /** 'Réserver': the page decides what booking does (the booking dialog, or 'Connexion requise'). */
+  onBook: (tutor: TutorPageProfile) => void;
+  /** The favourite's button, when the page offers one (a parent's, a visitor's). */
+  renderFavorite?: (tutor: TutorPageProfile) => ReactNode;
 }
 
-/** A tutor's public profile (the 'Voir Profil' target). */
-export function TutorProfileView({ id, onBook }: TutorProfileViewProps) {
-  const query = useTutorProfile(id);
+/** A tutor's profile (the 'Voir Profil' target, and the link a parent shares). */
+export function TutorProfileView({ id, visitor, onBook, renderFavorite }: TutorProfileViewProps) {
+  const query = useTutorProfile(id, visitor);
   // Asked at the same time as the profile, not after it: the slots' card reads the same query.
-  useTutorSlots(id);
+  useTutorSlots(id, !visitor);
   if (query.isPending) return <TutorProfileSkeleton />;
   if (query.isError) {
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <LoadError
         title={notFound ? messages.tutors.notFound : messages.tutors.loadFailure}
+        description={tooManyRequestsMessage(query.error)}
         onRetry={notFound ? undefined : () => void query.refetch()}
       />
     );
   }
-  return <TutorProfileCard tutor={query.data} onBook={onBook} />;
+  return <TutorProfileCard tutor={query.data} visitor={visitor} onBook={onBook} renderFavorite={renderFavorite} />;
 }
 
-function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook: (tutor: PublicTutorProfile) => void }) {
-  const fullName = `${tutor.first_name} ${tutor.last_name}`.trim();
+function TutorProfileCard({ tutor, visitor, onBook, renderFavorite }: { tutor: TutorPageProfile } & Omit<TutorProfileViewProps, 'id'>) {
+  // The full name signed in; the first name and the initial to a visitor.
+  const fullName = listedName(tutor);
   const availableDays = tutor.availability_schedule.filter((day) => day.available && day.slots.length > 0);
 
   return (
@@ -80,7 +89,7 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
               )}
               <HStack gap="1" color="fg.muted" fontSize="sm">
                 <LuMapPin />
-                <Text>{tutor.location ? ZONE_LABELS[tutor.location] : 'Zone non spécifiée'}</Text>
+                <Text>{zoneLabel(tutor.location) ?? 'Zone non spécifiée'}</Text>
               </HStack>
               <LessonFiguresLine stats={tutor.lesson_stats} />
               <Text fontSize="xl" fontWeight="bold" color="orange.fg">
@@ -96,6 +105,10 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
               Réserver
             </Button>
           </Stack>
+          <HStack gap="2" mt="4" justify={{ base: 'center', sm: 'flex-end' }} wrap="wrap">
+            {renderFavorite?.(tutor)}
+            <ShareTutorButton tutor={tutor} name={fullName} />
+          </HStack>
         </Card.Body>
       </Card.Root>
 
@@ -132,7 +145,7 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>Expérience</DataList.ItemLabel>
-                <DataList.ItemValue>{tutor.experience ? EXPERIENCE_LABELS[tutor.experience] : '—'}</DataList.ItemValue>
+                <DataList.ItemValue>{tutor.experience ? (EXPERIENCE_LABELS[tutor.experience as Experience] ?? tutor.experience) : '—'}</DataList.ItemValue>
               </DataList.Item>
               <DataList.Item>
                 <DataList.ItemLabel>Diplômes</DataList.ItemLabel>
@@ -183,7 +196,8 @@ function TutorProfileCard({ tutor, onBook }: { tutor: PublicTutorProfile; onBook
         </Card.Body>
       </Card.Root>
 
-      <FreeSlotsCard tutorId={tutor.id} />
+      {/* The free slots come from a signed-in route: a visitor sees the weekly hours above. */}
+      {!visitor && <FreeSlotsCard tutorId={tutor.id} />}
     </Stack>
   );
 }

@@ -1,0 +1,36 @@
+import { messages } from '#shared/messages';
+import { Button, Dialog, Text } from '@chakra-ui/react';
+import { DialogFrame } from '@/components/ui/dialog-frame';
+import { SignInActions } from './sign-in-actions';
+import type { SignInRequest } from './store';
+
+interface SignInRequiredDialogProps {
+  request: SignInRequest;
+  onClose: () => void;
+}
+
+/** 'Connexion requise' with the spec's message, the way to sign in or up, and 'Annuler'. */
+export default function SignInRequiredDialog({ request, onClose }: SignInRequiredDialogProps) {
+  return (
+    <DialogFrame
+      open
+      onClose={onClose}
+      role="alertdialog"
+      title={messages.auth.signInRequired}
+      footerProps={{ flexDirection: { base: 'column-reverse', sm: 'row' }, alignItems: 'stretch', gap: '2' }}
+      footer={
+        <>
+          <Dialog.ActionTrigger asChild>
+            <Button variant="ghost">Annuler</Button>
+          </Dialog.ActionTrigger>
+          <SignInActions pending={request.pending} onLeave={onClose} />
+        </>
+      }
+    >
+      <Text>{request.description}</Text>
+      <Text mt="2" fontSize="sm" color="fg.muted">
+        Vous reviendrez ici une fois connecté.
+      </Text>
+    </DialogFrame>
+  );
+}
