@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { visitorName } from '#shared/visitors';
+import { isListedPublicly, visitorName } from '#shared/visitors';
 import { stack } from '../support/stack.js';
 import { canonicalOf, h1Of, jsonLdOf, metaTags, scriptElements, sitemapUrls, titleOf, visibleText } from '../support/page-html.js';
 import { eventually, useStackEnvironment } from './search-support.js';
@@ -38,7 +38,7 @@ async function database() {
   ]);
 
   /** A completed tutor profile, written around the application and removed after the test. */
-  async function putTutor(options: { verified: boolean; bio: string; firstName?: string }): Promise<NewTutor> {
+  async function putTutor(options: { verified: boolean; bio: string; firstName?: string; hidden?: boolean }): Promise<NewTutor> {
     const tutor = { userId: randomUUID(), id: randomUUID(), firstName: options.firstName ?? 'Félicité', lastName: `Zoungrana${randomUUID().slice(0, 6)}` };
     onTestFinished(async () => {
       await db.TutorProfileEntity.build(DeleteItemCommand).key({ user_id: tutor.userId }).send();
@@ -59,6 +59,7 @@ async function database() {
         location: 'treichville',
         hourly_rate: 5500,
         is_completed: true,
+        ...(options.hidden ? { hidden_from_visitors: true } : {}),
       })
       .send();
     return tutor;
@@ -154,21 +155,27 @@ describe('a tutor page, as a link preview or a crawler reads it', () => {
 });
 
 describe('who is listed', () => {
-  it('lists in the sitemap exactly the completed, approved tutors; one who loses the verification leaves it and its page with the next snapshot', async () => {
+  it('lists in the sitemap exactly the completed, approved, visible tutors; one who loses the verification leaves it and its page with the next snapshot', async () => {
     const { putTutor, setVerified, readPublishedTutors } = await database();
     const approved = await putTutor({ verified: true, bio: 'Approuvée.' });
     const unverified = await putTutor({ verified: false, bio: 'Pas encore vérifiée.' });
+    // Verified, but hidden from visitors and search engines by the tutor's own choice.
+    const hidden = await putTutor({ verified: true, bio: 'Masquée aux visiteurs.', hidden: true });
     await publishedPage(approved, true);
+    const hiddenPage = await publishedPage(hidden, false);
+    expect(hiddenPage).not.toContain(hidden.lastName);
+    expect(metaTags(hiddenPage).get('robots')).toBe('noindex');
     // An unverified tutor's page is the bare SPA: no name, noindex.
     const bare = await publishedPage(unverified, false);
     expect(bare).not.toContain(unverified.lastName);
     expect(metaTags(bare).get('robots')).toBe('noindex');
 
     // The table's completed tutors (the published tutors' index) that are verified: the sitemap's tutors, exactly.
-    const listedInTable = async () => (await readPublishedTutors()).filter((tutor) => tutor.is_verified).map((tutor) => tutor.id).sort();
+    const listedInTable = async () => (await readPublishedTutors()).filter(isListedPublicly).map((tutor) => tutor.id).sort();
     await eventually(async () => expect((await sitemapTutorIds()).sort()).toEqual(await listedInTable()), 20_000);
     expect(await sitemapTutorIds()).toContain(approved.id);
     expect(await sitemapTutorIds()).not.toContain(unverified.id);
+    expect(await sitemapTutorIds()).not.toContain(hidden.id);
 
     await setVerified(approved.userId, false);
     const withdrawn = await publishedPage(approved, false);
