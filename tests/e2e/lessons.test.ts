@@ -134,6 +134,12 @@ describe('booking a lesson by its slots, and the tutor accepting it', () => {
 
     // The tutor: told by the bell, opens the notification, which goes to the request in 'Mes cours'
     // (the stack's own stream consumer wrote it: no shortcut).
+    // The stream's consumer has told the tutor (the bell reads it when the page opens, then every minute).
+    await eventually(
+      async () => (await api('/api/notifications', { token: tutor.accessToken })).body?.notifications?.some((n: { kind: string }) => n.kind === 'lesson_requested') === true,
+      (told) => told,
+      30_000,
+    );
     const tutorSession = await signedIn(tutor, DESKTOP);
     const bell = tutorSession.page.getByRole('button', { name: /^Notifications, \d+ non lues?$/ });
     await expect.poll(() => bell.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -181,7 +187,7 @@ describe('booking a lesson by its slots, and the tutor accepting it', () => {
     await expect.poll(() => figures.getByText(/^Taux d'annulation : 0\s%$/).isVisible()).toBe(true);
     expect(await figures.getByText('Absences constatées : 0').isVisible()).toBe(true);
     await again.context.close();
-  });
+  }, 240_000); // the whole journey: two browsers, the payment, the stream's notification, three sessions
 
   it('says in the dialog that a slot was just taken by another parent, and shows the free slots again', async () => {
     const { tutor, profileId } = await tutorWithSlots();
