@@ -5,6 +5,8 @@
  */
 import { SUBJECTS, ZONES, type Subject, type Zone } from './constants.js';
 import type { SearchResponse } from './discovery-schemas.js';
+import type { TutorSummary } from './search.js';
+import type { TutorLessonStats } from './tutor-profile-schemas.js';
 import { messages } from './messages.js';
 
 /** A visitor sees the first name and the initial of the last name: 'Yao K.'. */
@@ -75,23 +77,16 @@ export interface PublicPhoto {
  * A tutor card of the public search (`GET /api/public/tutors`). No `last_name`, no `user_id`, no
  * contact, no document: the visitor's name, what the tutor teaches, where and at what rate.
  */
-export interface PublicTutorCard extends PublicPhoto {
-  id: string;
+export interface PublicTutorCard
+  extends PublicPhoto,
+    Pick<
+      TutorSummary,
+      'id' | 'first_name' | 'bio' | 'education' | 'experience' | 'teaching_method' | 'subjects' | 'levels' | 'location' | 'hourly_rate' | 'availability_slots'
+    > {
   /** 'Yao K.' (visitorName). */
   display_name: string;
-  first_name: string;
   /** Only verified tutors are listed publicly: always true ('Vérifié'). */
   is_verified: true;
-  bio: string;
-  education: string;
-  experience: string | null;
-  teaching_method: string;
-  subjects: string[];
-  levels: string[];
-  location: string | null;
-  hourly_rate: number | null;
-  /** Slots on available days in the weekly hours (the availability sort key). */
-  availability_slots: number;
 }
 
 /** `GET /api/public/tutors`: the signed-in search's answer, with public cards of the tutors listed publicly. */
@@ -106,7 +101,7 @@ export interface PublicVisitorProfile extends Omit<PublicTutorCard, 'availabilit
   /** How many diplomas the tutor gave (never the files). */
   diploma_count: number;
   /** Issue 15's public figures: lessons accepted, cancelled by the tutor, no-shows an admin upheld. */
-  lesson_stats: { accepted: number; tutor_cancelled: number; no_shows: number };
+  lesson_stats: TutorLessonStats;
 }
 
 /** A list of every key of `T`: a key added to the type and not to the list fails to compile. */

@@ -72,6 +72,19 @@ function previewImage(tutor: TutorSummary, siteUrl: string) {
 const meta = (attribute: 'name' | 'property', name: string, content: string | number) =>
   `<meta ${attribute}="${name}" content="${escapeHtml(String(content))}" />`;
 
+/** The Open Graph tags every public page carries (the site, the page's type, address, title, text and image). */
+function openGraph(page: { type: 'profile' | 'website'; url: string; title: string; description: string; image: string }): string[] {
+  return [
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', page.type),
+    meta('property', 'og:locale', 'fr_FR'),
+    meta('property', 'og:url', page.url),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:image', page.image),
+  ];
+}
+
 /** The town × subject pages a tutor's page links to (the subjects it teaches in its town). */
 function townSubjectLinks(tutor: TutorSummary): Array<{ path: string; label: string }> {
   if (!isPageZone(tutor.location)) return [];
@@ -165,13 +178,7 @@ export function renderTutorPage(tutor: TutorSummary, site: PageSite): string {
 
   const head = [
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
-    meta('property', 'og:site_name', SITE_NAME),
-    meta('property', 'og:type', 'profile'),
-    meta('property', 'og:locale', 'fr_FR'),
-    meta('property', 'og:url', url),
-    meta('property', 'og:title', ogTitle),
-    meta('property', 'og:description', description),
-    meta('property', 'og:image', image.url),
+    ...openGraph({ type: 'profile', url, title: ogTitle, description, image: image.url }),
     meta('property', 'og:image:type', image.type),
     meta('property', 'og:image:width', image.width),
     meta('property', 'og:image:height', image.height),
@@ -261,13 +268,7 @@ export function renderTownSubjectPage(
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
     '<meta name="theme-color" content="#c2410c" />',
-    meta('property', 'og:site_name', SITE_NAME),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:locale', 'fr_FR'),
-    meta('property', 'og:url', url),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:image', image),
+    ...openGraph({ type: 'website', url, title, description, image }),
     meta('property', 'og:image:width', DEFAULT_PREVIEW_IMAGE.width),
     meta('property', 'og:image:height', DEFAULT_PREVIEW_IMAGE.height),
     meta('name', 'twitter:card', 'summary'),

@@ -12,6 +12,7 @@ import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
+import type { TutorLessonStats } from '#shared/tutor-profile-schemas';
 import { onKalanTable } from '#commons/db';
 
 export const LESSON_STATS = ['accepted', 'tutor_cancelled', 'no_shows'] as const;
@@ -29,19 +30,13 @@ export const TutorLessonStatsEntity = new Entity({
   computeKey: ({ tutor_id }: { tutor_id: string }) => ({ pk: `LESSON_STATS#${tutor_id}`, sk: 'LESSONS' }),
 });
 
-export interface LessonStats {
-  accepted: number;
-  tutor_cancelled: number;
-  no_shows: number;
-}
-
 /** The write that counts one more `stat` for the tutor, in the caller's DynamoDB transaction. */
 export function lessonStatWrite(tutorId: string, stat: LessonStat) {
   return TutorLessonStatsEntity.build(UpdateTransaction).item({ tutor_id: tutorId, [stat]: $add(1) } as never);
 }
 
 /** The tutor's figures (zeros for a tutor with none yet). */
-export async function lessonStatsOf(tutorId: string): Promise<LessonStats> {
+export async function lessonStatsOf(tutorId: string): Promise<TutorLessonStats> {
   const { Item } = await TutorLessonStatsEntity.build(GetItemCommand).key({ tutor_id: tutorId }).send();
   return { accepted: Item?.accepted ?? 0, tutor_cancelled: Item?.tutor_cancelled ?? 0, no_shows: Item?.no_shows ?? 0 };
 }
