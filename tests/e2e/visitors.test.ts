@@ -8,7 +8,7 @@
  * tutor page's address, or copies it. Whatever the storage says, the way back stays in the app.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, stack, uniqueEmail } from '../support/stack.js';
 import { eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
@@ -36,9 +36,22 @@ afterAll(async () => {
 async function visitor(viewport = PHONE): Promise<{ context: BrowserContext; page: Page; calls: string[] }> {
   const { context, page } = await newPage(browser, viewport);
   const calls: string[] = [];
+  const refused: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400) refused.push(`${response.request().method()} ${url.pathname} → ${response.status()}`);
+  });
+  // A failure in a loaded CI run says what the page showed, and what the API refused.
+  onTestFailed(async () => {
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((error: Error) => `(illisible : ${error.message})`);
+    process.stdout.write(`\n[visitors] échec sur ${page.url()}\nAPI refusée : ${refused.join(' ; ') || 'rien'}\nPage :\n${shown.slice(0, 1_500)}\n`);
   });
   return { context, page, calls };
 }

@@ -28,8 +28,33 @@ import { enrolledNewAdmin } from '../support/admin-session.js';
 const REQUESTS = 5_200;
 const BATCH = 13;
 
-/** Routes whose query takes a page cursor (the admin's lists). */
-const CURSOR_ROUTES: ReadonlySet<RouteId> = new Set(['listKycVerifications', 'adminTransactions', 'adminUsers', 'adminDisputes']);
+/**
+ * Routes whose query takes a page cursor (the admin's lists), with the names of the lists they read
+ * (commons/page-cursor.ts writes the name into each cursor).
+ */
+const CURSOR_LISTS: Partial<Record<RouteId, readonly string[]>> = {
+  listKycVerifications: ['kyc', 'kyc-pending'],
+  adminTransactions: ['tx', 'tx-attention'],
+  adminUsers: ['users'],
+  adminDisputes: ['disputes'],
+};
+const CURSOR_ROUTES: ReadonlySet<RouteId> = new Set(Object.keys(CURSOR_LISTS) as RouteId[]);
+
+/**
+ * Whether a generated cursor is, by chance, a real position in the route's own list (its name, a
+ * date, a plain id): the page after it is a right answer, not a defect. Such a draw is left out —
+ * counted broadly (any date text), so that nothing the server may accept is sent as a defect.
+ */
+function isPositionOf(routeId: RouteId, cursor: string): boolean {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) return false;
+    const { l, at, id } = decoded as Record<string, unknown>;
+    return (CURSOR_LISTS[routeId] ?? []).includes(String(l)) && typeof at === 'string' && typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id);
+  } catch {
+    return false;
+  }
+}
 
 /** Every French message of the catalogue: an error must carry one of them. */
 const frenchMessages = new Set<string>(
@@ -128,7 +153,7 @@ const forgedCursor = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.base64String({ maxLength: 200 }),
   fc.jsonValue().map(b64),
-  fc.record({ l: fc.constantFrom('users', 'transactions', 'disputes', 'kyc', 'x'), at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()), id: fc.string({ maxLength: 200 }) }).map(b64),
+  fc.record({ l: fc.constantFrom('users', 'tx', 'tx-attention', 'disputes', 'kyc', 'kyc-pending', 'transactions', 'x'), at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()), id: fc.string({ maxLength: 200 }) }).map(b64),
   fc.record({ pk: fc.string(), sk: fc.string() }).map(b64),
   fc.integer({ min: 513, max: 5_000 }).map((n) => 'A'.repeat(n)),
 );
@@ -189,6 +214,7 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
         method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
         contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1'),
       })
+      .filter(({ cursor }) => defect !== 'cursor' || !isPositionOf(routeId, cursor))
       .map(({ params, bad, where, query, cursor, body, role, method, contentType }) => {
         // Path parameters are written raw (already encoded): {proxy+} gets a made-up path.
         let path = route.path.replace(/\{(\w+)\+?\}/g, (_m, name: string) => params[names.indexOf(name)] ?? 'x');

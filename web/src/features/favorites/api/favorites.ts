@@ -110,12 +110,26 @@ export function useAddFavoriteAfterSignIn(): (tutorId: string) => void {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: (tutorId: string) => apiRequest('addFavorite', { body: { tutor_id: tutorId } }),
+    onMutate: async (tutorId) => {
+      // The list's first read starts with the sign-in, beside this add: it may read before the add
+      // is written, and an invalidation joins a first read still under way instead of starting
+      // another. Cancelled here, it cannot land after the add; the heart fills at once.
+      await queryClient.cancelQueries({ queryKey: favoritesQueryKey });
+      const previous = queryClient.getQueryData<FavoritesResponse>(favoritesQueryKey);
+      if (previous && !previous.favorites.some((favorite) => favorite.tutor_id === tutorId)) {
+        queryClient.setQueryData<FavoritesResponse>(favoritesQueryKey, {
+          favorites: [{ tutor_id: tutorId, created_at: new Date().toISOString(), tutor: null }, ...previous.favorites],
+        });
+      }
+      return { previous };
+    },
     onSuccess: () => notify.success({ title: messages.favorites.added }),
-    onError: (error) => {
+    onError: (error, _tutorId, context) => {
       if (error instanceof ApiRequestError && error.status === 409) {
         notify.info({ title: messages.favorites.duplicateTitle, description: messages.favorites.duplicate });
         return;
       }
+      queryClient.setQueryData(favoritesQueryKey, context?.previous);
       notify.error({ title: messages.favorites.loadTitle, description: messages.favorites.addFailure });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesQueryKey }),
