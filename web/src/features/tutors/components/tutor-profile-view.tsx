@@ -9,9 +9,9 @@ import {
   Badge,
   Button,
   Card,
-  DataList,
   Heading,
   HStack,
+  SimpleGrid,
   Skeleton,
   SkeletonCircle,
   Stack,
@@ -138,27 +138,23 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite }: { tutor: T
                 <Text whiteSpace="pre-line">{tutor.bio}</Text>
               </Section>
             )}
-            <DataList.Root orientation={{ base: 'vertical', sm: 'horizontal' }} gap="3">
-              <DataList.Item>
-                <DataList.ItemLabel>Formation</DataList.ItemLabel>
-                <DataList.ItemValue>{tutor.education || '—'}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Expérience</DataList.ItemLabel>
-                <DataList.ItemValue>{tutor.experience ? (EXPERIENCE_LABELS[tutor.experience as Experience] ?? tutor.experience) : '—'}</DataList.ItemValue>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.ItemLabel>Diplômes</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <HStack gap="1">
-                    <LuGraduationCap />
-                    <Text>
-                      {tutor.diploma_count} diplôme{tutor.diploma_count > 1 ? 's' : ''}
-                    </Text>
-                  </HStack>
-                </DataList.ItemValue>
-              </DataList.Item>
-            </DataList.Root>
+            {/* Three short facts: side by side from a tablet's width, left-aligned like the sections around them. */}
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+              <Section title="Formation">
+                <Text>{tutor.education || '—'}</Text>
+              </Section>
+              <Section title="Expérience">
+                <Text>{tutor.experience ? (EXPERIENCE_LABELS[tutor.experience as Experience] ?? tutor.experience) : '—'}</Text>
+              </Section>
+              <Section title="Diplômes">
+                <HStack gap="1">
+                  <LuGraduationCap aria-hidden />
+                  <Text>
+                    {tutor.diploma_count} diplôme{tutor.diploma_count > 1 ? 's' : ''}
+                  </Text>
+                </HStack>
+              </Section>
+            </SimpleGrid>
             {tutor.teaching_method && (
               <Section title="Méthode pédagogique">
                 <Text whiteSpace="pre-line">{tutor.teaching_method}</Text>
