@@ -7,6 +7,8 @@
 import * as z from 'zod/mini';
 
 export const BACKFILL_PHOTOS_ACTION = 'backfill-photos';
+/** The stack output naming the photo resizer, which the deploy invokes with the request. */
+export const PHOTO_RESIZER_OUTPUT = 'PhotoResizerFunctionName';
 /** Photos one call migrates at most: ≈ 0.2–1 s each (read, resize, six writes, a mark, deletes), far within the function's timeout. */
 export const BACKFILL_PHOTOS_MAX_LIMIT = 20;
 
