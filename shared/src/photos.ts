@@ -123,9 +123,10 @@ export const profilePhotoState = (profile: { profile_image_url?: string | null; 
 });
 
 /**
- * A catalogue entry's photo state: the entry keeps the photo's key and the layout its variants
- * were made on (`profile_image_layout`, set only when they were made for that photo). An entry
- * written before layout 2 has no layout: not ready, until its profile is migrated.
+ * A catalogue entry's photo state: the entry keeps the photo's key and, once its variants are
+ * ready, the layout they were made on (`profile_image_layout`, functions/src/search/catalogue.ts).
+ * An entry written before layout 2 has none (it had `profile_image_ready: true`): not ready, until
+ * its profile is migrated and the entry written again.
  */
 export const cataloguePhotoState = (tutor: { profile_image_url: string | null; profile_image_layout?: number }): PhotoState => ({
   key: tutor.profile_image_url,

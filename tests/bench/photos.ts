@@ -58,7 +58,7 @@ async function fractalTexture(width: number, height: number, rnd: () => number):
 }
 
 /** A synthetic portrait, 1440 × 1920 (a face-like oval on a textured background), stored as the SPA stores a photo. */
-async function syntheticPhoto(seed: number): Promise<Buffer> {
+export async function syntheticPhoto(seed: number): Promise<Buffer> {
   const width = 1440;
   const height = STORED_SIDE;
   const rnd = prng(seed + 1);

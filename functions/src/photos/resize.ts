@@ -21,7 +21,7 @@ const WEBP_QUALITY = 75;
 /** 50 megapixels: far above any phone's photo, far below a decompression bomb (5 MB of PNG can claim 1 gigapixel). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-/** JPEG quality of the link previews' image: a face at 600 px, clean, ≈ 30–60 KB. */
+/** JPEG quality of the link previews' image: a face at 600 px, clean; 14 KB for the bench's portraits, 105 KB for pure noise. */
 const SHARE_JPEG_QUALITY = 80;
 /** Behind the photo's transparent parts, if any (a PNG): JPEG has no alpha. */
 const SHARE_BACKGROUND = '#ffffff';
@@ -52,7 +52,8 @@ export async function resizePhoto(original: Uint8Array): Promise<ResizedPhotos> 
         body: await square(width).webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer().then(bytes),
       })),
     ),
-    // mozjpeg's encoder (trellis quantisation, optimised progressive scans): ≈ 10 % smaller at the same quality.
+    // mozjpeg's encoder (trellis quantisation, optimised progressive scans): 28 % smaller than libjpeg's at the
+    // same quality (13.8 vs 19.2 KB), for ≈ 10 ms more once per upload.
     square(SHARE_IMAGE.size).flatten({ background: SHARE_BACKGROUND }).jpeg({ quality: SHARE_JPEG_QUALITY, mozjpeg: true }).toBuffer().then(bytes),
   ]);
   return { variants, share };
