@@ -39,7 +39,8 @@ export const FUNCTION_SIZING: Readonly<Record<string, { memorySize: number; time
   'search/index-catalogue': { memorySize: 1769, timeout: Duration.minutes(5) },
   'search/search-tutors': { memorySize: 1024, timeout: Duration.seconds(10) },
   'recommendations/recommend-tutors': { memorySize: 1024, timeout: Duration.seconds(10) },
-  // libvips decodes a phone photo (≤ 5 MB, ≈ 12 megapixels) and encodes five small WebP files.
+  // libvips decodes a phone photo (≤ 5 MB, ≈ 12 megapixels) and encodes five small WebP files and a
+  // 600 px JPEG. The photos' migration (photos/backfill.ts) starts no photo after 15 s of a call.
   'photos/resize-photo': { memorySize: 1024, timeout: Duration.seconds(30) },
   // A batch of up to 25 changes, each a few reads and writes and an e-mail (SES answers in ~100 ms).
   'notifications/notify': { memorySize: 512, timeout: Duration.seconds(60) },

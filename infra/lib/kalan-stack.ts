@@ -5,6 +5,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
+import { PHOTO_RESIZER_OUTPUT } from '../../functions/src/photos/backfill-request.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { Data } from './data.js';
@@ -68,7 +69,7 @@ export class KalanStack extends Stack {
     // API functions with Cognito rights (the account deletion): on this pool only.
     for (const fn of this.api.functions.values()) this.auth.grantDeclared(fn);
     this.search = new Search(this, 'Search', { stage, data: this.data, api: this.api });
-    new Uploads(this, 'Uploads', { stage, api: this.api, data: this.data });
+    const uploads = new Uploads(this, 'Uploads', { stage, api: this.api, data: this.data });
     this.web = new Web(this, 'Web', {
       stage,
       apiDomainName: this.api.domainName,
@@ -113,6 +114,8 @@ export class KalanStack extends Stack {
     new CfnOutput(this, 'TableName', { value: table.tableName });
     // What the deploy invokes to publish the pages again from the new index.html (infra/scripts/deploy.ts).
     new CfnOutput(this, PAGES_PUBLISHER_OUTPUT, { value: this.search.indexer.functionName });
+    // What the deploy invokes to move the profile photos to the current layout (photos/backfill.ts).
+    new CfnOutput(this, PHOTO_RESIZER_OUTPUT, { value: uploads.photoResizer.functionName });
 
     this.acknowledgeStackWideNagFindings();
   }

@@ -117,6 +117,11 @@ export interface Permissions {
     readonly profilePhotos?: readonly BucketAccess[];
     /** The profile photos' variants (the photos bucket, under `photos/`). */
     readonly photoVariants?: readonly BucketAccess[];
+    /**
+     * Layout 1's variants only (`photos/<owner>/profile_photo_…/…`, shared/src/photos.ts): what the
+     * photos' migration deletes once it made them again — never an object of the current layout.
+     */
+    readonly legacyPhotoVariants?: readonly BucketAccess[];
     /** The search catalogue (the journal and the prepared bases, under `catalogue/`). */
     readonly catalogue?: readonly BucketAccess[];
     /**
@@ -223,8 +228,13 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // The profile by its id (gsi2) and nothing else: no account, no image.
   'tutors/get-slots': { table: { gsi2: [GSI2.tutor], query: [SLOTS] } },
   'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
-  // An uploaded profile photo → its WebP variants, and its tutor profile marked when it names that photo.
-  'photos/resize-photo': { table: { update: [USER] }, buckets: { profilePhotos: ['read'], photoVariants: ['write'] } },
+  // An uploaded profile photo → its WebP variants and JPEG share image, and its tutor profile marked when it
+  // names that photo. The migration to the current layout (photos/backfill.ts, invoked by the deploy) also
+  // lists the published tutor profiles (gsi3) and deletes the old layout's variants of the photos it remade.
+  'photos/resize-photo': {
+    table: { update: [USER], gsi3: [GSI3.catalogue] },
+    buckets: { profilePhotos: ['read'], photoVariants: ['write'], legacyPhotoVariants: ['delete'] },
+  },
   'uploads/get-file-url': { table: { get: [USER] }, buckets: { kyc: ['read'], tutorImages: ['read'] }, cognito: SECOND_FACTOR_CHECK },
   'kyc/get-mine': { table: { get: [USER, KYC] }, buckets: { kyc: ['read'] } },
   // Reads the documents' retention tags: a rejected document cannot be submitted again.

@@ -21,6 +21,8 @@ export interface UploadsProps {
 
 /** The profile photos among the tutor images: `<owner>/profile_photo_<ms>_<uuid>.<ext>` (shared/src/upload-schemas.ts). */
 export const PROFILE_PHOTO_OBJECTS = '*/profile_photo_*';
+/** Layout 1's variants in the photos bucket, `photos/<owner>/profile_photo_<ms>_<uuid>/<width>.webp`; the current layout's keys hold no `profile_photo_`. */
+export const LEGACY_PHOTO_OBJECTS = `${PHOTO_PREFIX}${PROFILE_PHOTO_OBJECTS}`;
 
 /**
  * The two private file buckets, granted to the functions whose row of infra/lib/permissions.ts
@@ -51,15 +53,17 @@ export class Uploads extends Construct {
 
   /** The buckets the function's row declares. Done for every function built before Uploads; call it for one built after. */
   grantDeclared(fn: KalanFunction): void {
-    const { kyc, tutorImages, profilePhotos, photoVariants } = fn.permissions.buckets ?? {};
+    const { kyc, tutorImages, profilePhotos, photoVariants, legacyPhotoVariants } = fn.permissions.buckets ?? {};
     if (kyc) grant(fn, this.data.kycDocuments, 'KYC_BUCKET', kyc);
     if (tutorImages) grant(fn, this.data.tutorImages, 'TUTOR_IMAGES_BUCKET', tutorImages);
     if (profilePhotos) grant(fn, this.data.tutorImages, 'TUTOR_IMAGES_BUCKET', profilePhotos, PROFILE_PHOTO_OBJECTS);
     if (photoVariants) grant(fn, this.data.tutorPhotos, 'TUTOR_PHOTOS_BUCKET', photoVariants, `${PHOTO_PREFIX}*`);
+    if (legacyPhotoVariants) grant(fn, this.data.tutorPhotos, 'TUTOR_PHOTOS_BUCKET', legacyPhotoVariants, LEGACY_PHOTO_OBJECTS);
     if (kyc) fn.markGranted('buckets.kyc');
     if (tutorImages) fn.markGranted('buckets.tutorImages');
     if (profilePhotos) fn.markGranted('buckets.profilePhotos');
     if (photoVariants) fn.markGranted('buckets.photoVariants');
+    if (legacyPhotoVariants) fn.markGranted('buckets.legacyPhotoVariants');
   }
 }
 

@@ -3,7 +3,8 @@
  * mapping, so this polls it (DescribeStream / GetShardIterator / GetRecords, every ~500 ms) and
  * hands the records, shaped like a Lambda DynamoDB stream event and filtered like the CDK
  * mappings, to the same handlers: the search indexer and the notifier, each with its own cursors.
- * At start the catalogue snapshot is rebuilt from the table.
+ * At start the profile photos are moved to the current layout (as a deploy does), then the
+ * catalogue snapshot is rebuilt from the table.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -27,6 +28,7 @@ import { localDynamoClient } from './dynamodb.js';
 import { invoke } from './lambda-runtime.js';
 import { onStop } from './processes.js';
 import { deploySiteShell } from './site.js';
+import { migratePhotos } from '../scripts/deploy/photos.js';
 
 const POLL_INTERVAL_MS = 500;
 /** DynamoDB Local may close a shard and open a child: look for new shards this often. */
@@ -212,11 +214,28 @@ export async function startSearchIndexing(config: LocalConfig = localConfig): Pr
   const indexer = await openStreamConsumer(config, STREAM_CONSUMERS.searchIndexer);
   // Tutors saved by a local stack older than the published tutors' index are put into it first.
   await backfillCatalogueIndex();
+  // Photos whose variants predate the current layout are made again, as a deploy does (infra/scripts/deploy.ts),
+  // before the rebuild reads their profiles' marks.
+  await migrateLocalPhotos();
   await rebuildSnapshot();
   // As a deploy does in the cloud: the build's index.html into the site bucket, then the indexer
   // asked to publish the pages from it (infra/scripts/deploy.ts); afterwards each change does.
   if (await deploySiteShell(config)) await invoke(STREAM_CONSUMERS.searchIndexer.handlerModule, { action: 'publish-pages' } satisfies PublishPagesRequest);
   indexer.start();
+}
+
+/**
+ * The photos' migration to the current layout (functions/src/photos/backfill.ts), by the photo
+ * resizer invoked with the same bounded requests the deploy sends. A failure is told, not fatal:
+ * those photos show as before their variants existed until the next start.
+ */
+export async function migrateLocalPhotos(): Promise<void> {
+  try {
+    const { migrated, skipped } = await migratePhotos((payload) => invoke(eventHandlers.photoResizer, payload), (line) => console.log(`[photos] ${line}`));
+    if (migrated || skipped) console.log(`[photos] ${migrated} photo(s) migrée(s) vers les adresses sans identifiant de compte, ${skipped} ignorée(s)`);
+  } catch (error) {
+    console.error('[photos] migration des photos en échec :', (error as Error).message);
+  }
 }
 
 /** The notifier reads the changes from now on (what happened while the stack was stopped is not told). */

@@ -2,7 +2,8 @@
  * `npm run deploy -- --context stage=NAME [cdk deploy options]`: the preflight
  * (deploy/preflight.ts) first, then `cdk deploy` with the same arguments. The preflight stops in a
  * few seconds, before anything is synthesized, when the AWS identity, the CDK bootstrap or the
- * stage's Paystack secret is missing; it builds the SPA when needed. After the deploy, the pages'
+ * stage's Paystack secret is missing; it builds the SPA when needed. After the deploy, the photo
+ * resizer moves the profile photos not yet on the current layout (deploy/photos.ts), then the pages'
  * publisher is asked to publish the pre-rendered pages again from the index.html just deployed
  * (functions/src/pages/publish.ts), so that they boot the new build.
  */
@@ -12,7 +13,9 @@ import { REPO_ROOT } from '../lib/paths.js';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
+import { PHOTO_RESIZER_OUTPUT } from '../../functions/src/photos/backfill-request.js';
 import { AwsAccount } from './deploy/aws-account.js';
+import { migratePhotos } from './deploy/photos.js';
 import { PreflightError, preflight, stageArgument } from './deploy/preflight.js';
 
 const args = process.argv.slice(2);
@@ -69,6 +72,23 @@ const code = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'cdk'), [
 if (code !== 0 || !outputsFile) process.exit(code);
 
 const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>;
+
+// The profile photos on the current layout before the pages are published (they name its share image).
+const resizer = Object.values(outputs).find((stack) => stack[PHOTO_RESIZER_OUTPUT])?.[PHOTO_RESIZER_OUTPUT];
+if (resizer) {
+  try {
+    // A call runs up to the function's 30 s: the HTTP request waits longer.
+    const lambda = new AwsAccount({ region, timeoutMs: 60_000 });
+    const { calls, migrated, skipped } = await migratePhotos((payload) => lambda.invoke(resizer, payload), log);
+    log(`photos des profils : ${migrated} migrée(s) vers les adresses sans identifiant de compte, ${skipped} ignorée(s), en ${calls} appel(s) (${resizer})`);
+  } catch (error) {
+    // The site is deployed; photos not migrated show as before their variants existed (the original
+    // to signed-in users, none to visitors) until the next deploy migrates them.
+    console.error(`[deploy] photos des profils non migrées : ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
 const publisher = Object.values(outputs).find((stack) => stack[PAGES_PUBLISHER_OUTPUT])?.[PAGES_PUBLISHER_OUTPUT];
 if (publisher) {
   try {

@@ -204,8 +204,12 @@ export interface TutorSummary {
    * largest variant once the variants are made, a presigned GET of the original until then.
    */
   profile_image_url: string | null;
-  /** The photo's resized WebP variants exist (the catalogue's flag, absent until then; shared/src/photos.ts). */
-  profile_image_ready?: true;
+  /**
+   * The layout the photo's variants were made on (the catalogue's mark, absent until they are made
+   * on the current one; shared/src/photos.ts `cataloguePhotoState`). Entries written before
+   * layout 2 carried `profile_image_ready: true` instead: read as not ready.
+   */
+  profile_image_layout?: number;
   /** In an answer of the API: the variants for `srcset`, smallest first; empty until they are made. */
   profile_image_variants?: PhotoVariant[];
   /** Slots on available days (the availability sort key). */

@@ -32,12 +32,14 @@ const UPLOAD_KEY = /^([A-Za-z0-9-]{1,64})\/(profile_photo|diploma|kyc_cni|kyc_se
 export interface ParsedUploadKey {
   ownerId: string;
   purpose: UploadPurpose;
+  /** The random UUID the server drew for this upload (`randomUUID()`): names it without its owner. */
+  uuid: string;
 }
 
 export function parseUploadKey(key: string): ParsedUploadKey | null {
   const match = UPLOAD_KEY.exec(key);
   if (!match) return null;
-  return { ownerId: match[1]!, purpose: match[2] as UploadPurpose };
+  return { ownerId: match[1]!, purpose: match[2] as UploadPurpose, uuid: match[4]! };
 }
 
 export function buildUploadKey(ownerId: string, purpose: UploadPurpose, contentType: ImageContentType, now: number, uuid: string): string {

@@ -22,6 +22,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import type { SearchResponse } from '#shared/discovery-schemas';
+import { SHARE_IMAGE } from '#shared/photos';
 import { prng } from '../../infra/local/seed/tutors.js';
 import { launchChromium } from '../support/chromium.js';
 import type { StackInfo } from '../support/stack-info.js';
@@ -57,7 +58,7 @@ async function fractalTexture(width: number, height: number, rnd: () => number):
 }
 
 /** A synthetic portrait, 1440 × 1920 (a face-like oval on a textured background), stored as the SPA stores a photo. */
-async function syntheticPhoto(seed: number): Promise<Buffer> {
+export async function syntheticPhoto(seed: number): Promise<Buffer> {
   const width = 1440;
   const height = STORED_SIDE;
   const rnd = prng(seed + 1);
@@ -92,23 +93,28 @@ async function benchResize(photos: Buffer[]): Promise<void> {
   await resizePhoto(photos[0]!); // warm-up: libvips' first load
   const times: number[] = [];
   const bytesByWidth = new Map<number, number[]>();
+  const shareBytes: number[] = [];
   for (const photo of photos) {
     const started = performance.now();
-    const variants = await resizePhoto(photo);
+    const { variants, share } = await resizePhoto(photo);
     times.push(performance.now() - started);
     for (const variant of variants) bytesByWidth.set(variant.width, [...(bytesByWidth.get(variant.width) ?? []), variant.body.byteLength]);
+    shareBytes.push(share.byteLength);
   }
   const originals = photos.map((photo) => photo.length);
   console.log(`## Photo resizing (sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}; ${photos.length} photos 1440 × 1920 JPEG 0.8, in process)`);
   console.log(`  originals: median ${kb(median(originals))}, from ${kb(Math.min(...originals))} to ${kb(Math.max(...originals))}`);
-  console.log(`  resize time per photo (decode, rotate, 5 WebP variants): median ${median(times).toFixed(0)} ms, p95 ${p95(times).toFixed(0)} ms`);
+  console.log(`  resize time per photo (decode, rotate, 5 WebP variants, the ${SHARE_IMAGE.size} px JPEG share image): median ${median(times).toFixed(0)} ms, p95 ${p95(times).toFixed(0)} ms`);
   console.log(`  variants (median bytes): ${[...bytesByWidth].map(([width, sizes]) => `${width} px ${kb(median(sizes))}`).join(', ')}`);
+  console.log(`  share image (${SHARE_IMAGE.file}, ${SHARE_IMAGE.size} × ${SHARE_IMAGE.size} JPEG): median ${kb(median(shareBytes))}, max ${kb(Math.max(...shareBytes))}`);
   // An upper bound whatever the content: pure noise has no structure left for WebP to use.
   const noise = Buffer.alloc(1440 * STORED_SIDE * 3);
   const rnd = prng(99);
   for (let i = 0; i < noise.length; i += 1) noise[i] = Math.floor(rnd() * 256);
   const worst = await resizePhoto(await sharp(noise, { raw: { width: 1440, height: STORED_SIDE, channels: 3 } }).jpeg({ quality: 80 }).toBuffer());
-  console.log(`  upper bound (a photo of pure noise): ${worst.map((variant) => `${variant.width} px ${kb(variant.body.byteLength)}`).join(', ')}`);
+  console.log(
+    `  upper bound (a photo of pure noise): ${worst.variants.map((variant) => `${variant.width} px ${kb(variant.body.byteLength)}`).join(', ')}, ${SHARE_IMAGE.file} ${kb(worst.share.byteLength)}`,
+  );
 }
 
 interface PageLoad {

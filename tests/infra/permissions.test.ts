@@ -108,6 +108,7 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
   if (row.buckets?.tutorImages) add(objects(data.tutorImages), row.buckets.tutorImages.map((a) => S3_ACTIONS[a]));
   if (row.buckets?.profilePhotos) add(objects(data.tutorImages, '*/profile_photo_*'), row.buckets.profilePhotos.map((a) => S3_ACTIONS[a]));
   if (row.buckets?.photoVariants) add(objects(data.tutorPhotos, 'photos/*'), row.buckets.photoVariants.map((a) => S3_ACTIONS[a]));
+  if (row.buckets?.legacyPhotoVariants) add(objects(data.tutorPhotos, 'photos/*/profile_photo_*'), row.buckets.legacyPhotoVariants.map((a) => S3_ACTIONS[a]));
   if (row.buckets?.catalogue) {
     add(objects(search.catalogue, `${CATALOGUE_PREFIX}*`), row.buckets.catalogue.filter((a) => a !== 'delete').map((a) => S3_ACTIONS[a]));
     if (row.buckets.catalogue.includes('delete')) add(objects(search.catalogue, `${BASE_PREFIX}*`), [S3_ACTIONS.delete]);

@@ -129,20 +129,26 @@ describe("the profile photos' resizer", () => {
     ]);
   });
 
-  it('reads the profile photos of the tutor-images bucket only, writes under photos/ of the variants bucket only', () => {
+  it('reads the profile photos of the tutor-images bucket only, writes under photos/ of the variants bucket only, deletes only the old layout there', () => {
     expect(s3Statements(resizer)).toEqual([
       { actions: ['s3:GetObject'], resources: JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [imagesId, 'Arn'] }, '/*/profile_photo_*']] }) },
       { actions: ['s3:PutObject'], resources: JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [photosId, 'Arn'] }, '/photos/*']] }) },
+      // The migration (photos/backfill.ts) deletes layout 1's variants (`photos/<owner>/profile_photo_…/…`), never the current ones.
+      { actions: ['s3:DeleteObject'], resources: JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [photosId, 'Arn'] }, '/photos/*/profile_photo_*']] }) },
     ]);
     expect(touches(resizer, kycId)).toEqual([]);
     expect(environment(resizer)).toMatchObject({ TUTOR_IMAGES_BUCKET: { Ref: imagesId }, TUTOR_PHOTOS_BUCKET: { Ref: photosId } });
     expect(environment(resizer).KYC_BUCKET).toBeUndefined();
   });
 
-  it('is the only writer of the variants; the profile save reads them, the account deletion deletes them', () => {
+  it('is the only writer of the variants; the profile save reads them, the account deletion deletes them, the migration the old ones', () => {
     const reaching = kalan.filter((f) => touches(f.handlerModule, photosId).length > 0);
     const byModule = Object.fromEntries(reaching.map((f) => [f.handlerModule, touches(f.handlerModule, photosId).flatMap((s) => s.actions)]));
-    expect(byModule).toEqual({ [resizer]: ['s3:PutObject'], [routes.saveMyTutorProfile.handler]: ['s3:GetObject'], [routes.deleteMe.handler]: ['s3:DeleteObject'] });
+    expect(byModule).toEqual({
+      [resizer]: ['s3:PutObject', 's3:DeleteObject'],
+      [routes.saveMyTutorProfile.handler]: ['s3:GetObject'],
+      [routes.deleteMe.handler]: ['s3:DeleteObject'],
+    });
   });
 
   it('ships sharp beside the bundle, installed for Lambda’s platform (Linux, glibc, arm64)', () => {

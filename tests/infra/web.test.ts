@@ -200,9 +200,9 @@ describe('site content', () => {
 });
 
 describe('stack outputs', () => {
-  it('give the site URL (and the distribution domain a custom domain points at), the user pool and client ids, the API URL and the table name', () => {
+  it('give the site URL (and the distribution domain a custom domain points at), the user pool and client ids, the API URL, the table name and the functions the deploy invokes', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
-      ['ApiUrl', 'DistributionDomainName', 'PagesPublisherFunctionName', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
+      ['ApiUrl', 'DistributionDomainName', 'PagesPublisherFunctionName', 'PhotoResizerFunctionName', 'SiteUrl', 'TableName', 'UserPoolClientId', 'UserPoolId'].sort(),
     );
   });
 });

@@ -11,7 +11,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
-import { photoVariants } from '#shared/photos';
+import { photoObjectKeys, photoVariants } from '#shared/photos';
 import { routeKey, routes } from '#shared/routes';
 import { presignObjectUrl } from '../../functions/src/commons/s3-presign.js';
 import { localConfig } from '../../infra/local/config.js';
@@ -183,8 +183,9 @@ describe('DELETE /api/me', () => {
     const lesson = await releasedLesson(parent, bookable);
     const before = (await partition(lesson)).find((i) => i.sk === 'TRANSACTION')!;
     for (const key of files) expect(await fileStatus(key), key).toBe(200);
-    // The photo's resized variants, served by the site (photos/resize-photo.ts).
-    const variants = photoVariants(files[0]!).map((variant) => `${stack().appUrl}${variant.url}`);
+    // The photo's resized variants and its share image, served by the site (photos/resize-photo.ts).
+    const variants = photoObjectKeys(files[0]!).map((key) => `${stack().appUrl}/${key}`);
+    expect(variants).toHaveLength(photoVariants(files[0]!).length + 1);
     await expect.poll(async () => Promise.all(variants.map(async (url) => (await fetch(url)).status)), { timeout: 15_000 }).toEqual(variants.map(() => 200));
 
     // The parent first, then the tutor.

@@ -5,15 +5,35 @@
  * profile and the search cards carry them for `srcset` once they exist — whichever of the resizer
  * and the profile's save comes last marks them. Originals, diplomas and identity documents stay
  * private.
+ *
+ * Issue 17: the addresses are named by the photo's id (layout 2, no account id), a JPEG share
+ * image is made for link previews and is the public tutor page's `og:image`, and photos made on
+ * layout 1 are migrated by the resizer's backfill (the deploy's and the local stack's).
  */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_CACHE_CONTROL, PHOTO_WIDTHS, photoVariants, type PhotoVariant, type PublicTutorProfile, type SearchResponse } from '#shared';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import {
+  legacyPhotoObjectKeys,
+  PHOTO_CACHE_CONTROL,
+  PHOTO_LAYOUT,
+  PHOTO_WIDTHS,
+  photoObjectKeys,
+  photoShareUrl,
+  photoVariants,
+  type PhotoVariant,
+  type PublicTutorProfile,
+  type PublicVisitorProfile,
+  type SearchResponse,
+} from '#shared';
+import { eventHandlers } from '#shared/routes';
 import { localConfig } from '../../infra/local/config.js';
 import { api, newUser, stack, type TestUser } from '../support/stack.js';
-import { db } from './payments-helpers.js';
+import { adminSession } from '../support/admin-session.js';
+import { metaTags } from '../support/page-html.js';
+import { kycDocuments } from './access-fixtures.js';
+import { db, withdrawTutorProfile } from './payments-helpers.js';
 import { eventually, useStackEnvironment } from './search-support.js';
 import { postFile, presign, uploadImage, type Presigned } from './uploads-helpers.js';
 
@@ -58,11 +78,11 @@ async function uploadPhoto(tutor: TestUser, bytes: Buffer): Promise<string> {
 
 const site = (path: string) => fetch(`${stack().appUrl}${path}`);
 
-/** Waits on state: every variant of the photo is served. */
+/** Waits on state: every variant of the photo, and its share image, is served. */
 async function variantsServed(key: string): Promise<PhotoVariant[]> {
   const variants = photoVariants(key);
   await eventually(async () => {
-    for (const variant of variants) expect((await site(variant.url)).status, variant.url).toBe(200);
+    for (const url of [...variants.map((variant) => variant.url), photoShareUrl(key)!]) expect((await site(url)).status, url).toBe(200);
   });
   return variants;
 }
@@ -216,8 +236,156 @@ describe('profile photos: resized at upload, served under /photos/ with immutabl
         expect(answer.headers.get('content-type') ?? '', path).not.toMatch(/^image\//);
       }
     }
-    // No variant is ever made of a diploma (the resizer skips it).
+    // No variant is ever made of a diploma (the resizer skips it), on either layout.
     const diplomaFolder = diploma.replace(/\.[a-z]+$/, '');
-    for (const width of PHOTO_WIDTHS) expect((await site(`/photos/${diplomaFolder}/${width}.webp`)).status).toBe(404);
+    const diplomaUuid = /_([0-9a-f-]{36})\.[a-z]+$/.exec(diploma)![1]!;
+    for (const width of PHOTO_WIDTHS) {
+      expect((await site(`/photos/${diplomaFolder}/${width}.webp`)).status).toBe(404);
+      expect((await site(`/photos/${diplomaUuid}/${width}.webp`)).status).toBe(404);
+    }
+    expect((await site(`/photos/${diplomaUuid}/share.jpg`)).status).toBe(404);
+  });
+});
+
+/** Verified the way an admin verifies a tutor (KYC approved: the counters follow), listed publicly until the test ends. */
+async function listPublicly(tutor: TestUser): Promise<void> {
+  admin ??= await adminSession();
+  const submitted = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: await kycDocuments(tutor) });
+  expect(submitted.status, submitted.text).toBe(201);
+  const review = await api(`/api/admin/kyc/${submitted.body.id}/review`, { method: 'POST', token: admin.accessToken, body: { decision: 'approve' } });
+  expect(review.status, review.text).toBe(200);
+  // The shared stack's search tests count the catalogue: out of it again after the test.
+  onTestFinished(() => withdrawTutorProfile(tutor.sub));
+}
+let admin: TestUser | undefined;
+
+/** The table's entities and the photos bucket, in this process, on the stack's engines. */
+async function engines() {
+  useStackEnvironment();
+  const [{ GetItemCommand }, db, presign] = await Promise.all([
+    import('dynamodb-toolbox/entity/actions/get'),
+    import('#commons/db'),
+    import('../../functions/src/commons/s3-presign.js'),
+  ]);
+  const photoObject = async (key: string, method: 'GET' | 'PUT' | 'DELETE', body?: Uint8Array<ArrayBuffer>, contentType?: string) => {
+    const request = await presign.signObjectRequest(presign.environmentContext(), {
+      bucket: localConfig.buckets.tutorPhotos,
+      key,
+      method,
+      ...(body ? { body, headers: { 'content-type': contentType!, 'cache-control': PHOTO_CACHE_CONTROL } } : {}),
+    });
+    const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+  };
+  return {
+    tutorProfile: async (userId: string) => (await db.TutorProfileEntity.build(GetItemCommand).key({ user_id: userId }).options({ consistent: true }).send()).Item,
+    photoObject,
+  };
+}
+
+describe('link previews (issue 17): a JPEG share image, the public page\'s og:image', () => {
+  it('makes share.jpg, a 600 px JPEG without metadata, names it on the tutor page as og:image, and the site serves it as image/jpeg', async () => {
+    await engines();
+    const tutor = await newUser('tuteur', { firstName: 'Adjoua', lastName: uniqueName() });
+    const key = await uploadPhoto(tutor, await phonePhoto());
+    const id = await saveProfile(tutor, key);
+    await variantsServed(key);
+
+    const shareUrl = photoShareUrl(key)!;
+    expect(shareUrl).not.toContain(tutor.sub);
+    const response = await site(shareUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('cache-control')).toBe(PHOTO_CACHE_CONTROL);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // A JPEG's first bytes: SOI (FF D8) and the first marker (FF).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(bytes.byteLength).toBeLessThan(300 * 1024);
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 600, height: 600 });
+    expect([meta.exif, meta.xmp, meta.icc, meta.orientation]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(bytes.includes('KalanPhone')).toBe(false);
+
+    // Listed publicly (verified): its page, pre-rendered from the catalogue, previews the JPEG.
+    await listPublicly(tutor);
+    const tags = await eventually(async () => {
+      const page = await site(`/tutors/${id}`);
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      const found = metaTags(text);
+      expect(found.get('og:image')).toMatch(/\/share\.jpg$/);
+      expect(text).not.toContain(tutor.sub);
+      return found;
+    }, 30_000);
+    const ogImage = new URL(tags.get('og:image')!);
+    expect(ogImage.pathname).toBe(shareUrl);
+    expect(tags.get('og:image:type')).toBe('image/jpeg');
+    expect([tags.get('og:image:width'), tags.get('og:image:height')]).toEqual(['600', '600']);
+    expect(tags.get('og:image:alt')).toMatch(/^Photo d/);
+    // What a link preview fetches: the og:image's path on the site, through the router.
+    const preview = await site(ogImage.pathname);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await preview.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
+describe('the migration of photos made on layout 1 (the deploy\'s backfill)', () => {
+  it('remakes the variants and the share image under the photo id, marks the profile with the layout, deletes the old objects', async () => {
+    const { tutorProfile, photoObject } = await engines();
+    const tutor = await newUser('tuteur', { firstName: 'Koffi', lastName: uniqueName() });
+    const key = await uploadPhoto(tutor, await phonePhoto());
+    const id = await saveProfile(tutor, key);
+    await variantsServed(key);
+    await listPublicly(tutor);
+
+    // As a stage deployed before layout 2 holds it: the variants under the account's id, no share
+    // image, and the profile's mark without a layout.
+    const legacy = legacyPhotoObjectKeys(key);
+    expect(legacy.every((object) => object.startsWith(`photos/${tutor.sub}/profile_photo_`))).toBe(true);
+    const webp = (await photoObject(photoObjectKeys(key)[0]!, 'GET')).bytes;
+    for (const object of legacy) expect((await photoObject(object, 'PUT', new Uint8Array(webp), 'image/webp')).status).toBe(200);
+    for (const object of photoObjectKeys(key)) expect((await photoObject(object, 'DELETE')).status).toBeLessThan(300);
+    await db().send(
+      new UpdateCommand({
+        TableName: localConfig.tableName,
+        Key: { pk: `USER#${tutor.sub}`, sk: 'TUTOR_PROFILE' },
+        UpdateExpression: 'SET photo_variants_of = :key REMOVE photo_layout',
+        ExpressionAttributeValues: { ':key': key },
+      }),
+    );
+    for (const object of legacy) expect((await site(`/${object}`)).status, object).toBe(200);
+
+    // Before the migration: not ready on the current layout — the original to signed-in users, no photo to visitors.
+    const before = await publicProfile(id, parent);
+    expect(before.profile_image_variants).toEqual([]);
+    expect(new URL(before.profile_image_url!).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const visitorBefore = await api(`/api/public/tutors/${id}`);
+    expect(visitorBefore.status, visitorBefore.text).toBe(200);
+    expect((visitorBefore.body as PublicVisitorProfile).profile_image_url).toBeNull();
+
+    // The deploy's loop, on the resizer's handler (in this process, on the stack's engines).
+    const { invoke } = await import('../../infra/local/lambda-runtime.js');
+    const { migratePhotos } = await import('../../infra/scripts/deploy/photos.js');
+    const migration = await migratePhotos((payload) => invoke(eventHandlers.photoResizer, payload), () => {});
+    expect(migration.migrated).toBeGreaterThanOrEqual(1);
+
+    expect(await tutorProfile(tutor.sub)).toMatchObject({ profile_image_url: key, photo_variants_of: key, photo_layout: PHOTO_LAYOUT });
+    for (const object of photoObjectKeys(key)) {
+      const served = await site(`/${object}`);
+      expect(served.status, object).toBe(200);
+      expect(served.headers.get('content-type'), object).toBe(object.endsWith('.jpg') ? 'image/jpeg' : 'image/webp');
+    }
+    for (const object of legacy) {
+      expect((await photoObject(object, 'GET')).status, object).toBe(404);
+      expect((await site(`/${object}`)).status, object).toBe(404);
+    }
+    const after = await publicProfile(id, parent);
+    expect(after.profile_image_variants).toEqual(photoVariants(key));
+    const visitorAfter = await api(`/api/public/tutors/${id}`);
+    expect((visitorAfter.body as PublicVisitorProfile).profile_image_url).toBe(photoVariants(key).at(-1)!.url);
+
+    // Nothing remains: a second run migrates nothing and takes one call.
+    expect(await migratePhotos((payload) => invoke(eventHandlers.photoResizer, payload), () => {})).toMatchObject({ migrated: 0 });
   });
 });

@@ -16,6 +16,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AwsAccount, type AwsAccountOptions } from '../../infra/scripts/deploy/aws-account.js';
 import { preflight, PreflightError, type PreflightOptions, spaBuildState, stageArgument } from '../../infra/scripts/deploy/preflight.js';
+import { BACKFILL_LIMIT, migratePhotos } from '../../infra/scripts/deploy/photos.js';
 import { STAGES } from '../../infra/stages.js';
 
 const ACCOUNT = '123456789012';
@@ -287,5 +288,47 @@ describe("after the deploy: the pages' publisher", () => {
     const fake = async () => new Response(JSON.stringify({ Type: 'User', message: 'Function not found' }), { status: 404, headers: { 'x-amzn-errortype': 'ResourceNotFoundException' } });
     const account = new AwsAccount({ region: 'eu-west-3', credentials, fetch: fake as unknown as typeof fetch });
     await expect(account.invokeAsync('missing', {})).rejects.toMatchObject({ service: 'lambda' });
+  });
+});
+
+describe("after the deploy: the photos' migration", () => {
+  it('invokes the photo resizer synchronously with bounded requests, each from the cursor answered, until nothing remains', async () => {
+    const answers = [
+      { migrated: 10, skipped: 0, remaining: 13, next: 'user-10' },
+      { migrated: 9, skipped: 1, remaining: 3, next: 'user-20' },
+      { migrated: 3, skipped: 0, remaining: 0, next: null },
+    ];
+    const sent: Sent[] = [];
+    const fake = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      sent.push({ url: String(url), headers: init?.headers as Record<string, string>, body: String(init?.body) });
+      return new Response(JSON.stringify(answers[sent.length - 1]), { status: 200 });
+    });
+    const account = new AwsAccount({ region: 'eu-west-3', credentials, fetch: fake as unknown as typeof fetch });
+    const lines: string[] = [];
+    const total = await migratePhotos((payload) => account.invoke('KalanDev-PhotoResizer-abc', payload), (line) => lines.push(line));
+    expect(total).toEqual({ calls: 3, migrated: 22, skipped: 1 });
+    expect(sent.map((request) => JSON.parse(request.body))).toEqual([
+      { action: 'backfill-photos', limit: BACKFILL_LIMIT },
+      { action: 'backfill-photos', limit: BACKFILL_LIMIT, after: 'user-10' },
+      { action: 'backfill-photos', limit: BACKFILL_LIMIT, after: 'user-20' },
+    ]);
+    expect(sent[0]!.url).toBe('https://lambda.eu-west-3.amazonaws.com/2015-03-31/functions/KalanDev-PhotoResizer-abc/invocations');
+    expect(sent.every((request) => request.headers['x-amz-invocation-type'] === 'RequestResponse')).toBe(true);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('costs one call when every photo is migrated already', async () => {
+    const invoke = vi.fn(async () => ({ migrated: 0, skipped: 0, remaining: 0, next: null }));
+    expect(await migratePhotos(invoke, () => {})).toEqual({ calls: 1, migrated: 0, skipped: 0 });
+  });
+
+  it("stops on a failed run (Lambda's X-Amz-Function-Error), an unexpected answer, or a cursor that does not move", async () => {
+    const failed = async () =>
+      new Response(JSON.stringify({ errorType: 'Error', errorMessage: 'S3 PutObject answered 403' }), { status: 200, headers: { 'x-amz-function-error': 'Unhandled' } });
+    const account = new AwsAccount({ region: 'eu-west-3', credentials, fetch: failed as unknown as typeof fetch });
+    await expect(migratePhotos((payload) => account.invoke('f', payload), () => {})).rejects.toMatchObject({ service: 'lambda', message: 'S3 PutObject answered 403' });
+    await expect(migratePhotos(async () => null, () => {})).rejects.toThrow(/réponse inattendue/);
+    await expect(migratePhotos(async () => ({ migrated: 1 }), () => {})).rejects.toThrow(/réponse inattendue/);
+    await expect(migratePhotos(async () => ({ migrated: 0, skipped: 1, remaining: 1, next: 'user-1' }), () => {})).rejects.toThrow(/curseur/);
   });
 });

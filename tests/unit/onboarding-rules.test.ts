@@ -127,7 +127,7 @@ describe('upload keys', () => {
   it('are built under the owner id with the purpose, the time and a uuid', () => {
     const key = buildUploadKey('user-1', 'kyc_cni', 'image/jpeg', 1_750_000_000_000, uuid);
     expect(key).toBe(`user-1/kyc_cni_1750000000000_${uuid}.jpg`);
-    expect(parseUploadKey(key)).toEqual({ ownerId: 'user-1', purpose: 'kyc_cni' });
+    expect(parseUploadKey(key)).toEqual({ ownerId: 'user-1', purpose: 'kyc_cni', uuid });
   });
 
   it('refuse an unresolved or foreign owner, other paths and other extensions', () => {

@@ -1,5 +1,6 @@
 /** The upload policy and read rules, without S3: presigning is local signing work. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PHOTO_LAYOUT } from '#shared/photos';
 
 beforeAll(() => {
   Object.assign(process.env, {
@@ -75,7 +76,7 @@ describe('who may read a file', () => {
 
 describe('tutor cards', () => {
   const photo = 'tutor-1/profile_photo_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70.png';
-  const card = (profile_image_url: string | null, ready?: true) => ({ id: 't', profile_image_url, ...(ready ? { profile_image_ready: ready } : {}) });
+  const card = (profile_image_url: string | null, ready?: true) => ({ id: 't', profile_image_url, ...(ready ? { profile_image_layout: PHOTO_LAYOUT } : {}) });
   const photos = () => import('../../functions/src/photos/variants.js');
 
   it('leave the API with a presigned address of the photo in the images bucket until its variants exist, the same within a window', async () => {
@@ -94,9 +95,19 @@ describe('tutor cards', () => {
   it('once its variants exist, with their unsigned addresses on the site, smallest first, the largest as the address', async () => {
     const { withPhotos } = await photos();
     const [shown] = await withPhotos([card(photo, true)]);
-    const base = '/photos/tutor-1/profile_photo_1790000000000_0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70';
+    // Named by the photo's id (its upload's uuid), not by the account.
+    const base = '/photos/0f8b6c1e-3f4a-4d2b-9c1d-2b3c4d5e6f70';
     expect(shown!.profile_image_variants).toEqual([48, 96, 144, 192, 288].map((width) => ({ url: `${base}/${width}.webp`, width })));
     expect(shown!.profile_image_url).toBe(`${base}/288.webp`);
+  });
+
+  it('made on the layout before (a catalogue entry without a layout, or of layout 1): the presigned original, no variants', async () => {
+    const { withPhotos } = await photos();
+    const shown = await withPhotos([{ id: 't', profile_image_url: photo, profile_image_ready: true }, { id: 't', profile_image_url: photo, profile_image_layout: 1 }]);
+    for (const tutor of shown) {
+      expect(tutor.profile_image_variants).toEqual([]);
+      expect(new URL(tutor.profile_image_url!).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    }
   });
 
   it('never show anything but a profile photo: an identity document, a diploma or a foreign string is no photo, ready or not', async () => {

@@ -4,7 +4,7 @@
  * HTTP test on the local stack is tests/integration/visitor-pages.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { TutorSummary } from '#shared';
+import { PHOTO_LAYOUT, type TutorSummary } from '#shared';
 import { renderPages, renderTutorPage, PRIVATE_PATHS } from '../../functions/src/pages/render.js';
 import { pageKeyOf } from '../../functions/src/pages/page-keys.js';
 import { SITE_ROUTING_CODE } from '../../infra/lib/web.js';
@@ -47,7 +47,7 @@ const yao = tutor({
   bio: 'Professeur de lycée, je prépare au BAC.',
   experience: '5-10ans',
   profile_image_url: 'user-yao/profile_photo_1700000000000_0b8f6a1e-1f2a-4c3b-9d4e-5f6a7b8c9d0e.jpg',
-  profile_image_ready: true,
+  profile_image_layout: PHOTO_LAYOUT,
 });
 
 describe('a tutor page', () => {
@@ -66,8 +66,17 @@ describe('a tutor page', () => {
     expect(tags.get('og:locale')).toBe('fr_FR');
     expect(tags.get('og:url')).toBe(`${SITE}/tutors/tutor-yao`);
     expect(canonicalOf(html)).toBe(`${SITE}/tutors/tutor-yao`);
-    expect(tags.get('og:image')).toBe(`${SITE}/photos/user-yao/profile_photo_1700000000000_0b8f6a1e-1f2a-4c3b-9d4e-5f6a7b8c9d0e/288.webp`);
-    expect(tags.get('og:image:width')).toBe('288');
+    // The JPEG share image (WhatsApp and SMS apps preview JPEG, not always WebP), named by the photo's id alone.
+    expect(tags.get('og:image')).toBe(`${SITE}/photos/0b8f6a1e-1f2a-4c3b-9d4e-5f6a7b8c9d0e/share.jpg`);
+    expect(tags.get('og:image:type')).toBe('image/jpeg');
+    expect(tags.get('og:image:width')).toBe('600');
+    expect(tags.get('og:image:height')).toBe('600');
+    expect(tags.get('og:image:alt')).toBe('Photo de Yao K.');
+    expect(tags.get('twitter:image')).toBe(tags.get('og:image'));
+    expect((jsonLdOf(html)[0] as { image?: string }).image).toBe(tags.get('og:image'));
+    // The page's own photo is the 288 px WebP; no address on the page names the account.
+    expect(html).toContain('src="/photos/0b8f6a1e-1f2a-4c3b-9d4e-5f6a7b8c9d0e/288.webp"');
+    expect(html).not.toContain('user-yao');
     expect(tags.get('twitter:card')).toBe('summary');
     expect(tags.get('twitter:title')).toBe(tags.get('og:title'));
     expect(plain(tags.get('description'))).toBe(
@@ -78,9 +87,15 @@ describe('a tutor page', () => {
   });
 
   it('shows a default image when the photo has no variants yet (never the original, which is private)', () => {
-    const withoutVariants = metaTags(renderTutorPage({ ...yao, profile_image_ready: undefined }, site));
+    const withoutVariants = metaTags(renderTutorPage({ ...yao, profile_image_layout: undefined }, site));
     expect(withoutVariants.get('og:image')).toBe(`${SITE}/kalan-partage.png`);
     expect(withoutVariants.get('og:image:type')).toBe('image/png');
+    // A catalogue entry from before layout 2 (its variants under the account's id, no share image): not ready either.
+    const legacy = { ...yao, profile_image_layout: undefined, profile_image_ready: true } as TutorSummary;
+    const legacyPage = renderTutorPage(legacy, site);
+    expect(metaTags(legacyPage).get('og:image')).toBe(`${SITE}/kalan-partage.png`);
+    expect(legacyPage).not.toContain('/photos/');
+    expect(metaTags(renderTutorPage({ ...yao, profile_image_layout: 1 }, site)).get('og:image')).toBe(`${SITE}/kalan-partage.png`);
   });
 
   it('holds its text in the HTML, inside the SPA root, before any script runs', () => {

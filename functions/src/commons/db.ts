@@ -162,6 +162,8 @@ export const TutorProfileEntity = new Entity({
     profile_image_url: string().optional(),
     /** The photo (upload key) whose resized variants exist (functions/src/photos/variants.ts); equal to profile_image_url once they do. */
     photo_variants_of: string().optional(),
+    /** The layout those variants were made on (shared/src/photos.ts PHOTO_LAYOUT); absent on variants made before issue 17's layout 2 (read as 1). */
+    photo_layout: number().optional(),
     diploma_images: list(string()).default(() => []),
     is_completed: boolean().default(false),
     /** Issue 17: out of what visitors and search engines see; absent on profiles saved before (read as false). */

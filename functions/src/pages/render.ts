@@ -14,14 +14,14 @@
 import { EXPERIENCE_LABELS, SUBJECTS, ZONE_LABELS, type Experience, type Subject, type Zone } from '#shared/constants';
 import { deBefore, subjectInSentence } from '#shared/french';
 import { formatFcfa } from '#shared/money';
-import { photoVariantKey } from '#shared/photos';
+import { cataloguePhotoState, isPhotoReady, photoShareUrl, photoVariantKey, SHARE_IMAGE } from '#shared/photos';
 import { compareTutors, FILTER_PARAMS, type TutorSummary } from '#shared/search';
 import { isListedPublicly, PAGE_ZONES, townSubjectPagePath, tutorPagePath, visitorName } from '#shared/visitors';
 import { clip, escapeHtml, escapeXml, fromShell, jsonLdScript } from './html.js';
 import { ROBOTS_KEY, SITEMAP_KEY } from './page-keys.js';
 
-/** The width of the photo variant the previews show (the profile's 3x: shared/src/photos.ts). */
-export const PREVIEW_PHOTO_WIDTH = 288;
+/** The width of the photo variant the pages' text draws (the profile's 3x: shared/src/photos.ts). */
+export const PAGE_PHOTO_WIDTH = 288;
 /** What a preview shows for a tutor without a photo (web/public): Kalan's mark, 1200 × 630. */
 export const DEFAULT_PREVIEW_IMAGE = { path: '/kalan-partage.png', width: 1200, height: 630, type: 'image/png' } as const;
 const SITE_NAME = 'Kalan';
@@ -63,9 +63,18 @@ function placePhrase(location: string | null): string {
 const zoneName = (location: string | null) => (location ? (ZONE_LABELS[location as Zone] ?? location) : null);
 const rateText = (rate: number | null) => (rate === null ? null : `${formatFcfa(rate)}/h`);
 
+/**
+ * What a link preview shows (`og:image`, `twitter:image`, JSON-LD): the photo's JPEG share image
+ * (messaging apps preview JPEG; WhatsApp on iOS does not show WebP), or Kalan's mark without a
+ * ready photo. `path` is the photo the page's own text draws (its 288 px WebP variant).
+ */
 function previewImage(tutor: TutorSummary, siteUrl: string) {
-  const key = tutor.profile_image_ready && tutor.profile_image_url ? photoVariantKey(tutor.profile_image_url, PREVIEW_PHOTO_WIDTH) : null;
-  if (key) return { url: `${siteUrl}/${key}`, path: `/${key}`, width: PREVIEW_PHOTO_WIDTH, height: PREVIEW_PHOTO_WIDTH, type: 'image/webp', photo: true };
+  const ready = isPhotoReady(cataloguePhotoState(tutor));
+  const share = ready && tutor.profile_image_url ? photoShareUrl(tutor.profile_image_url) : null;
+  const shown = ready && tutor.profile_image_url ? photoVariantKey(tutor.profile_image_url, PAGE_PHOTO_WIDTH) : null;
+  if (share && shown) {
+    return { url: `${siteUrl}${share}`, path: `/${shown}`, width: SHARE_IMAGE.size, height: SHARE_IMAGE.size, type: SHARE_IMAGE.contentType, photo: true };
+  }
   return { ...DEFAULT_PREVIEW_IMAGE, url: `${siteUrl}${DEFAULT_PREVIEW_IMAGE.path}`, photo: false };
 }
 

@@ -4,12 +4,26 @@
  * at the same path (infra/lib/web.ts; the local router does the same): the tutor-images bucket,
  * with the originals and the diplomas, stays private, read only through presigned GETs.
  *
- * A tutor profile says which of its photos has variants (`photo_variants_of`, the upload key):
- * whichever of the resizer and the profile's save comes last sets it (`markPhotoReady`), so a
- * photo saved before its variants are made, or made before the profile is saved, ends up ready.
+ * A tutor profile says which of its photos has variants (`photo_variants_of`, the upload key) and
+ * on which layout (`photo_layout`, shared/src/photos.ts): whichever of the resizer and the
+ * profile's save comes last sets them (`markPhotoReady`), so a photo saved before its variants
+ * are made, or made before the profile is saved, ends up ready. Variants of an older layout are
+ * not ready: the migration (backfill.ts) makes them again.
  */
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { PHOTO_CACHE_CONTROL, PHOTO_WIDTHS, photoVariantKey, photoVariants, type PhotoVariant } from '#shared/photos';
+import {
+  legacyPhotoObjectKeys,
+  PHOTO_CACHE_CONTROL,
+  PHOTO_LAYOUT,
+  photoObjectKeys,
+  photoShareKey,
+  photoVariantKey,
+  photoVariants,
+  type PhotoState,
+  type PhotoVariant,
+  cataloguePhotoState,
+  isPhotoReady,
+} from '#shared/photos';
 import { parseUploadKey } from '#shared/upload-schemas';
 import type { PublicPhoto } from '#shared/visitors';
 import { isConditionalCheckFailure, TutorProfileEntity } from '#commons/db';
@@ -19,29 +33,37 @@ import { signedFileUrl } from '../uploads/storage.js';
 
 export const photosBucket = () => requireEnv('TUTOR_PHOTOS_BUCKET');
 
-function variantKeysOf(uploadKey: string): string[] {
-  return PHOTO_WIDTHS.map((width) => photoVariantKey(uploadKey, width)).filter((key): key is string => key !== null);
-}
-
-/** Writes one variant: WebP, cached a year without revalidation (its key names one image forever). */
-export async function writeVariant(uploadKey: string, width: number, body: Uint8Array<ArrayBuffer>): Promise<void> {
-  const key = photoVariantKey(uploadKey, width);
-  if (!key) throw new Error('Not a profile photo');
+/** Writes one object of a photo, cached a year without revalidation (its key names one image forever). */
+async function writePhotoObject(key: string, body: Uint8Array<ArrayBuffer>, contentType: string): Promise<void> {
   const request = await signObjectRequest(environmentContext(), {
     bucket: photosBucket(),
     key,
     method: 'PUT',
     body,
-    headers: { 'content-type': 'image/webp', 'cache-control': PHOTO_CACHE_CONTROL },
+    headers: { 'content-type': contentType, 'cache-control': PHOTO_CACHE_CONTROL },
   });
   const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`S3 PutObject answered ${response.status}`);
 }
 
-/** Every variant of the photo is there (a presigned HEAD each). */
+/** Writes one WebP variant. */
+export async function writeVariant(uploadKey: string, width: number, body: Uint8Array<ArrayBuffer>): Promise<void> {
+  const key = photoVariantKey(uploadKey, width);
+  if (!key) throw new Error('Not a profile photo');
+  await writePhotoObject(key, body, 'image/webp');
+}
+
+/** Writes the link previews' JPEG (`share.jpg`). */
+export async function writeShareImage(uploadKey: string, body: Uint8Array<ArrayBuffer>): Promise<void> {
+  const key = photoShareKey(uploadKey);
+  if (!key) throw new Error('Not a profile photo');
+  await writePhotoObject(key, body, 'image/jpeg');
+}
+
+/** Every object of the photo on the current layout is there (a presigned HEAD each). */
 export async function variantsExist(uploadKey: string): Promise<boolean> {
-  const keys = variantKeysOf(uploadKey);
+  const keys = photoObjectKeys(uploadKey);
   if (keys.length === 0) return false;
   const found = await Promise.all(
     keys.map(async (key) => {
@@ -56,16 +78,16 @@ export async function variantsExist(uploadKey: string): Promise<boolean> {
 }
 
 /**
- * Records that `uploadKey`'s variants exist on its owner's tutor profile, if the profile's photo
- * is still that one (a conditional update: never on another photo, never creating a profile).
- * Returns whether it did.
+ * Records that `uploadKey`'s variants exist on the current layout on its owner's tutor profile,
+ * if the profile's photo is still that one (a conditional update: never on another photo, never
+ * creating a profile). Returns whether it did.
  */
 export async function markPhotoReady(uploadKey: string): Promise<boolean> {
   const file = parseUploadKey(uploadKey);
   if (file?.purpose !== 'profile_photo') return false;
   try {
     await TutorProfileEntity.build(UpdateItemCommand)
-      .item({ user_id: file.ownerId, photo_variants_of: uploadKey })
+      .item({ user_id: file.ownerId, photo_variants_of: uploadKey, photo_layout: PHOTO_LAYOUT })
       .options({ condition: { attr: 'profile_image_url', eq: uploadKey } })
       .send();
     return true;
@@ -76,22 +98,27 @@ export async function markPhotoReady(uploadKey: string): Promise<boolean> {
 }
 
 /**
- * After a save that names a photo without variants yet: if the resizer already made them (it
+ * After a save that names a photo not ready yet: if the resizer already made its variants (it
  * could not mark a profile that did not name the photo then), marks them now.
  */
-export async function markPhotoReadyIfMade(uploadKey: string | undefined, variantsOf: string | undefined): Promise<boolean> {
-  if (!uploadKey || variantsOf === uploadKey) return false;
-  return (await variantsExist(uploadKey)) && markPhotoReady(uploadKey);
+export async function markPhotoReadyIfMade(photo: PhotoState): Promise<boolean> {
+  if (!photo.key || isPhotoReady(photo)) return false;
+  return (await variantsExist(photo.key)) && markPhotoReady(photo.key);
 }
 
-/** Deletes a photo's variants (account deletion), one after the other like the other files. */
-export async function deletePhotoVariants(uploadKeys: readonly string[]): Promise<void> {
-  for (const key of uploadKeys.flatMap(variantKeysOf)) {
+/** Deletes objects of the photos bucket one after the other (one already gone is fine). */
+export async function deletePhotoObjects(keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
     const request = await signObjectRequest(environmentContext(), { bucket: photosBucket(), key, method: 'DELETE' });
     const response = await fetch(request.url, { method: request.method, headers: request.headers });
     await response.arrayBuffer();
     if (!response.ok && response.status !== 404) throw new Error(`S3 DeleteObject answered ${response.status}`);
   }
+}
+
+/** Deletes a photo's variants and share image, of both layouts (account deletion). */
+export async function deletePhotoVariants(uploadKeys: readonly string[]): Promise<void> {
+  await deletePhotoObjects(uploadKeys.flatMap((key) => [...photoObjectKeys(key), ...legacyPhotoObjectKeys(key)]));
 }
 
 export interface ShownPhoto {
@@ -129,13 +156,13 @@ export function publicPhoto(key: string | null | undefined, ready: boolean): Pub
  * `profile_image_url`; they leave the API with its variants' addresses, or a presigned GET of the
  * original (same time window as every image URL, so the address stays the same for a while).
  */
-export async function withPhotos<T extends { profile_image_url: string | null; profile_image_ready?: true }>(
+export async function withPhotos<T extends { profile_image_url: string | null; profile_image_layout?: number }>(
   tutors: readonly T[],
   now = Date.now(),
 ): Promise<Array<T & { profile_image_variants: PhotoVariant[] }>> {
   return Promise.all(
     tutors.map(async (tutor) => {
-      const photo = await shownPhoto(tutor.profile_image_url, tutor.profile_image_ready === true, now);
+      const photo = await shownPhoto(tutor.profile_image_url, isPhotoReady(cataloguePhotoState(tutor)), now);
       return { ...tutor, profile_image_url: photo.url, profile_image_variants: photo.variants };
     }),
   );

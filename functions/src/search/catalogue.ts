@@ -5,6 +5,7 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { isPhotoReady, PHOTO_LAYOUT, profilePhotoState } from '#shared/photos';
 import { availabilitySlotCount, type TutorSummary } from '#shared/search';
 import { CATALOGUE_PARTITIONS, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
 
@@ -32,7 +33,7 @@ export function toTutorSummary(
     location: tutorProfile.location ?? null,
     hourly_rate: tutorProfile.hourly_rate ?? null,
     profile_image_url: tutorProfile.profile_image_url ?? null,
-    ...(tutorProfile.profile_image_url && tutorProfile.photo_variants_of === tutorProfile.profile_image_url ? { profile_image_ready: true as const } : {}),
+    ...(isPhotoReady(profilePhotoState(tutorProfile)) ? { profile_image_layout: PHOTO_LAYOUT } : {}),
     availability_slots: availabilitySlotCount(tutorProfile.availability_schedule),
     // Kept only when set, like the photo's flag: the snapshot of a catalogue of visible tutors stays as it was.
     ...(tutorProfile.hidden_from_visitors === true ? { hidden_from_visitors: true as const } : {}),

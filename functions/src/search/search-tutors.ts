@@ -15,6 +15,7 @@ import type { Context } from 'aws-lambda';
 import { RATE_MAX, RATE_MIN } from '#shared/constants';
 import { SEARCH_PAGE_SIZE, searchQuerySchema, type RecordSearchInput, type SearchQuery, type SearchResponse } from '#shared/discovery-schemas';
 import { messages } from '#shared/messages';
+import { cataloguePhotoState, isPhotoReady } from '#shared/photos';
 import { routeKey, routes } from '#shared/routes';
 import { DEFAULT_FILTERS, type SearchFilters } from '#shared/search';
 import { publicTutorCard, type PublicSearchResponse } from '#shared/visitors';
@@ -69,7 +70,7 @@ const publicSearchTutors = publicApiHandler(routes.publicSearchTutors, { query: 
   const catalogue = await currentCatalogue();
   const page = catalogue.index.search(filters, { offset, limit }, 'visitors');
   const response: PublicSearchResponse = {
-    tutors: page.tutors.map((tutor) => publicTutorCard(tutor, publicPhoto(tutor.profile_image_url, tutor.profile_image_ready === true))),
+    tutors: page.tutors.map((tutor) => publicTutorCard(tutor, publicPhoto(tutor.profile_image_url, isPhotoReady(cataloguePhotoState(tutor))))),
     total: page.total,
     verified_count: page.verified_count,
     average_rate: page.average_rate,

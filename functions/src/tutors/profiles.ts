@@ -11,6 +11,7 @@ import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { Experience, Zone } from '#shared/constants';
 import { messages } from '#shared/messages';
+import { isPhotoReady, PHOTO_LAYOUT, profilePhotoState } from '#shared/photos';
 import { normaliseWeek, type MyTutorProfile, type PublicTutorProfile, type TutorProfileInput } from '#shared/tutor-profile-schemas';
 import { isListedPublicly, pickKeys, PUBLIC_TUTOR_PROFILE_KEYS, visitorName, type PublicVisitorProfile } from '#shared/visitors';
 import { isConditionalCheckFailure, ProfileEntity, TutorProfileEntity } from '#commons/db';
@@ -77,7 +78,7 @@ export async function getPublicTutorProfile(
   const item = await visibleTutorProfile(id, caller);
   const [{ Item: account }, photo, diplomaUrls, lessonStats] = await Promise.all([
     ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
-    shownPhoto(item.profile_image_url, item.photo_variants_of !== undefined && item.photo_variants_of === item.profile_image_url),
+    shownPhoto(item.profile_image_url, isPhotoReady(profilePhotoState(item))),
     signedUrls(item.diploma_images),
     lessonStatsOf(item.id),
   ]);
@@ -110,11 +111,10 @@ export async function getVisitorProfile(id: string): Promise<PublicVisitorProfil
   ]);
   const listed = account?.role === 'tuteur' && isListedPublicly({ is_verified: account.is_verified, hidden_from_visitors: item.hidden_from_visitors });
   if (!account || !listed) throw new NotFoundError(messages.tutors.notFound);
-  const photoReady = item.photo_variants_of !== undefined && item.photo_variants_of === item.profile_image_url;
   return pickKeys(
     {
       ...commonFields(item),
-      ...publicPhoto(item.profile_image_url, photoReady),
+      ...publicPhoto(item.profile_image_url, isPhotoReady(profilePhotoState(item))),
       display_name: visitorName(account.first_name, account.last_name),
       first_name: account.first_name,
       is_verified: true as const,
@@ -134,8 +134,8 @@ export async function getVisitorProfile(id: string): Promise<PublicVisitorProfil
 export async function saveTutorProfile(userId: string, input: TutorProfileInput): Promise<StoredTutorProfile> {
   const saved = await writeTutorProfile(userId, input);
   // A photo whose variants the resizer made before this save named it: marked now (photos/variants.ts).
-  if (await markPhotoReadyIfMade(saved.profile_image_url, saved.photo_variants_of)) {
-    return { ...saved, photo_variants_of: saved.profile_image_url };
+  if (await markPhotoReadyIfMade(profilePhotoState(saved))) {
+    return { ...saved, photo_variants_of: saved.profile_image_url, photo_layout: PHOTO_LAYOUT };
   }
   return saved;
 }

@@ -72,7 +72,7 @@ export async function presignUpload(
 }
 
 /** KYC documents: their owner and admins. Tutor images: anyone signed in. */
-export function canReadFile(caller: { userId: string; groups: readonly Role[] }, file: ParsedUploadKey): boolean {
+export function canReadFile(caller: { userId: string; groups: readonly Role[] }, file: Pick<ParsedUploadKey, 'ownerId' | 'purpose'>): boolean {
   if (bucketOfPurpose(file.purpose) === 'tutor-images') return true;
   return file.ownerId === caller.userId || caller.groups.includes('admin');
 }

@@ -139,8 +139,50 @@ export class AwsAccount implements DeployAccount {
     });
   }
 
+  /**
+   * Lambda's Invoke, synchronous (`RequestResponse`): the function's answer, parsed. A run that
+   * failed (Lambda answers 200 with `X-Amz-Function-Error`) is an AwsCallError with its message.
+   * What the deploy asks of the photo resizer (the photos' migration, in bounded calls).
+   */
+  async invoke(functionName: string, payload: unknown): Promise<unknown> {
+    const region = await this.region();
+    if (!region) throw new AwsCallError('lambda', 'MissingRegion', 'No AWS region');
+    const { text, headers } = await this.exchange({
+      service: 'lambda',
+      region,
+      hostname: `lambda.${region}.amazonaws.com`,
+      path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
+      body: JSON.stringify(payload),
+    });
+    const functionError = headers.get('x-amz-function-error');
+    if (functionError) {
+      const { errorType, errorMessage } = (() => {
+        try {
+          return JSON.parse(text) as { errorType?: string; errorMessage?: string };
+        } catch {
+          return {};
+        }
+      })();
+      throw new AwsCallError('lambda', errorType ?? functionError, errorMessage ?? text.slice(0, 200));
+    }
+    return text ? (JSON.parse(text) as unknown) : null;
+  }
+
   /** One SigV4-signed POST; the response body, or an AwsCallError with AWS's error code. */
   private async send(request: { service: string; region: string; hostname: string; path?: string; headers: Record<string, string>; body: string }): Promise<string> {
+    return (await this.exchange(request)).text;
+  }
+
+  /** One SigV4-signed POST; the response's body and headers, or an AwsCallError with AWS's error code. */
+  private async exchange(request: {
+    service: string;
+    region: string;
+    hostname: string;
+    path?: string;
+    headers: Record<string, string>;
+    body: string;
+  }): Promise<{ text: string; headers: Headers }> {
     const path = request.path ?? '/';
     const credentials = await this.secrets.config.credentials();
     const signer = new SignatureV4({ service: request.service, region: request.region, credentials, sha256: this.secrets.config.sha256 });
@@ -168,7 +210,7 @@ export class AwsAccount implements DeployAccount {
       throw new AwsCallError(request.service, cause?.code ?? (error as Error).name, `${request.hostname}: ${cause?.message ?? (error as Error).message}`);
     }
     const text = await response.text();
-    if (response.ok) return text;
+    if (response.ok) return { text, headers: response.headers };
     throw errorOf(request.service, response.status, text);
   }
 }
