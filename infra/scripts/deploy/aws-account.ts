@@ -127,16 +127,7 @@ export class AwsAccount implements DeployAccount {
    * retries a failed run twice itself): what the deploy asks of the pages' publisher.
    */
   async invokeAsync(functionName: string, payload: unknown): Promise<void> {
-    const region = await this.region();
-    if (!region) throw new AwsCallError('lambda', 'MissingRegion', 'No AWS region');
-    await this.send({
-      service: 'lambda',
-      region,
-      hostname: `lambda.${region}.amazonaws.com`,
-      path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
-      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
-      body: JSON.stringify(payload),
-    });
+    await this.send(await this.invokeRequest(functionName, 'Event', payload));
   }
 
   /**
@@ -145,16 +136,7 @@ export class AwsAccount implements DeployAccount {
    * What the deploy asks of the photo resizer (the photos' migration, in bounded calls).
    */
   async invoke(functionName: string, payload: unknown): Promise<unknown> {
-    const region = await this.region();
-    if (!region) throw new AwsCallError('lambda', 'MissingRegion', 'No AWS region');
-    const { text, headers } = await this.exchange({
-      service: 'lambda',
-      region,
-      hostname: `lambda.${region}.amazonaws.com`,
-      path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
-      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
-      body: JSON.stringify(payload),
-    });
+    const { text, headers } = await this.exchange(await this.invokeRequest(functionName, 'RequestResponse', payload));
     const functionError = headers.get('x-amz-function-error');
     if (functionError) {
       const { errorType, errorMessage } = (() => {
@@ -167,6 +149,20 @@ export class AwsAccount implements DeployAccount {
       throw new AwsCallError('lambda', errorType ?? functionError, errorMessage ?? text.slice(0, 200));
     }
     return text ? (JSON.parse(text) as unknown) : null;
+  }
+
+  /** Lambda's Invoke request for a function, of one invocation type. */
+  private async invokeRequest(functionName: string, invocationType: 'Event' | 'RequestResponse', payload: unknown) {
+    const region = await this.region();
+    if (!region) throw new AwsCallError('lambda', 'MissingRegion', 'No AWS region');
+    return {
+      service: 'lambda',
+      region,
+      hostname: `lambda.${region}.amazonaws.com`,
+      path: `/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': invocationType },
+      body: JSON.stringify(payload),
+    };
   }
 
   /** One SigV4-signed POST; the response body, or an AwsCallError with AWS's error code. */
