@@ -157,21 +157,11 @@ export function pickKeys<T extends object, K extends keyof T>(source: T, keys: r
   return picked;
 }
 
-/** What a catalogue entry gives a public card (the catalogue's `TutorSummary` has all of it). */
-interface ListedTutor {
-  id: string;
-  first_name: string;
-  last_name: string;
-  bio: string;
-  education: string;
-  experience: string | null;
-  teaching_method: string;
-  subjects: string[];
-  levels: string[];
-  location: string | null;
-  hourly_rate: number | null;
-  availability_slots: number;
-}
+/** What a catalogue entry gives a public card. */
+type ListedTutor = Pick<
+  TutorSummary,
+  'id' | 'first_name' | 'last_name' | 'bio' | 'education' | 'experience' | 'teaching_method' | 'subjects' | 'levels' | 'location' | 'hourly_rate' | 'availability_slots'
+>;
 
 /** The public card of a tutor listed publicly (the photo as `PublicPhoto` makes it). */
 export function publicTutorCard(tutor: ListedTutor, photo: PublicPhoto): PublicTutorCard {

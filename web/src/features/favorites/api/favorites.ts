@@ -1,7 +1,7 @@
 import { type FavoritesResponse } from '#shared/discovery-schemas';
 import { messages } from '#shared/messages';
 import { type TutorSummary } from '#shared/search';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { notify } from '@/components/ui/notify';
 import type { TutorCardFavorite } from '@/components/tutor-card';
@@ -22,6 +22,24 @@ export function useFavorites() {
 }
 
 type Change = { tutor: TutorSummary; add: boolean };
+
+/**
+ * Shows a favourite added (`tutor`: its card, or null when only its id is known) or removed
+ * (undefined) before the API answers; returns the list as it was, to put back on failure. A read
+ * of the list under way is cancelled first: begun before the change was written, it could land
+ * after it — and an invalidation joins a first read still under way instead of starting another.
+ */
+async function showChange(queryClient: QueryClient, tutorId: string, tutor: TutorSummary | null | undefined) {
+  await queryClient.cancelQueries({ queryKey: favoritesQueryKey });
+  const previous = queryClient.getQueryData<FavoritesResponse>(favoritesQueryKey);
+  queryClient.setQueryData<FavoritesResponse>(favoritesQueryKey, (current) => {
+    // Known by its id only: added to a list already read, where it is not yet (no card to show otherwise).
+    if (tutor === null && (!current || current.favorites.some((favorite) => favorite.tutor_id === tutorId))) return current;
+    const others = (current?.favorites ?? []).filter((favorite) => favorite.tutor_id !== tutorId);
+    return { favorites: tutor === undefined ? others : [{ tutor_id: tutorId, created_at: new Date().toISOString(), tutor }, ...others] };
+  });
+  return { previous };
+}
 
 /**
  * The heart of every tutor card: optimistic toggle, the spec's toasts, and the signed-out and
@@ -45,17 +63,7 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
         }
       }
     },
-    onMutate: async ({ tutor, add }) => {
-      await queryClient.cancelQueries({ queryKey: favoritesQueryKey });
-      const previous = queryClient.getQueryData<FavoritesResponse>(favoritesQueryKey);
-      queryClient.setQueryData<FavoritesResponse>(favoritesQueryKey, (current) => {
-        const favorites = (current?.favorites ?? []).filter((f) => f.tutor_id !== tutor.id);
-        return {
-          favorites: add ? [{ tutor_id: tutor.id, created_at: new Date().toISOString(), tutor }, ...favorites] : favorites,
-        };
-      });
-      return { previous };
-    },
+    onMutate: ({ tutor, add }) => showChange(queryClient, tutor.id, add ? tutor : undefined),
     onSuccess: (_data, { add }) => {
       notify.success({ title: add ? messages.favorites.added : messages.favorites.removed });
     },
@@ -110,19 +118,8 @@ export function useAddFavoriteAfterSignIn(): (tutorId: string) => void {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: (tutorId: string) => apiRequest('addFavorite', { body: { tutor_id: tutorId } }),
-    onMutate: async (tutorId) => {
-      // The list's first read starts with the sign-in, beside this add: it may read before the add
-      // is written, and an invalidation joins a first read still under way instead of starting
-      // another. Cancelled here, it cannot land after the add; the heart fills at once.
-      await queryClient.cancelQueries({ queryKey: favoritesQueryKey });
-      const previous = queryClient.getQueryData<FavoritesResponse>(favoritesQueryKey);
-      if (previous && !previous.favorites.some((favorite) => favorite.tutor_id === tutorId)) {
-        queryClient.setQueryData<FavoritesResponse>(favoritesQueryKey, {
-          favorites: [{ tutor_id: tutorId, created_at: new Date().toISOString(), tutor: null }, ...previous.favorites],
-        });
-      }
-      return { previous };
-    },
+    // The list's first read starts with the sign-in, beside this add: see showChange.
+    onMutate: (tutorId) => showChange(queryClient, tutorId, null),
     onSuccess: () => notify.success({ title: messages.favorites.added }),
     onError: (error, _tutorId, context) => {
       if (error instanceof ApiRequestError && error.status === 409) {
