@@ -46,6 +46,41 @@ describe('the lines of each movement', () => {
     expect([accounts.escrow('t'), accounts.tutor('u'), accounts.parent('p')]).toEqual(['escrow:t', 'tutor:u', 'parent:p']);
   });
 
+  it("compensation (a lesson cancelled late): the escrow pays the tutor's share of it and its commission; the refund gives back the rest", () => {
+    const late = { ...parties, compensation: { tutor: 4_725, commission: 525 } };
+    expect(ledgerLinesFor('compensation', late)).toEqual([
+      { line: 'compensation#1', movement: 'compensation', account: 'escrow:tx-1', debit: 5_250, credit: 0 },
+      { line: 'compensation#2', movement: 'compensation', account: 'tutor:tutor-1', debit: 0, credit: 4_725 },
+      { line: 'compensation#3', movement: 'compensation', account: 'platform:commission', debit: 0, credit: 525 },
+    ]);
+    expect(ledgerLinesFor('refund', late)).toEqual([
+      { line: 'refund#1', movement: 'refund', account: 'escrow:tx-1', debit: 5_250, credit: 0 },
+      { line: 'refund#2', movement: 'refund', account: 'parent:parent-1', debit: 0, credit: 5_250 },
+    ]);
+    // The edges are amounts too: all of it kept, no commission on it, nothing kept.
+    expect(ledgerLinesFor('refund', { ...parties, compensation: { tutor: 9_450, commission: 1_050 } })[0]!.debit).toBe(0);
+    expect(ledgerLinesFor('compensation', { ...parties, compensation: { tutor: 100, commission: 0 } })[0]!.debit).toBe(100);
+    expect(ledgerLinesFor('compensation', { ...parties, compensation: { tutor: 0, commission: 0 } })[0]!.debit).toBe(0);
+  });
+
+  it('refuses a compensation that is not whole, positive and within the total, and one without amounts', () => {
+    const refused = [
+      { tutor: -1, commission: 525 },
+      { tutor: 4_725, commission: -1 },
+      { tutor: 4_725.5, commission: 525 },
+      { tutor: 4_725, commission: 0.5 },
+      { tutor: 9_451, commission: 1_050 },
+    ];
+    for (const compensation of refused) {
+      for (const movement of ['compensation', 'refund'] as const) {
+        expect(() => ledgerLinesFor(movement, { ...parties, compensation }), JSON.stringify(compensation)).toThrow(
+          new RangeError(`Dédommagement incohérent : ${compensation.tutor} + ${compensation.commission} > 10500`),
+        );
+      }
+    }
+    expect(() => ledgerLinesFor('compensation', parties)).toThrow(new RangeError('Dédommagement sans montant'));
+  });
+
   it('refuses a split where share + commission is not the total', () => {
     for (const movement of ['payment', 'release', 'refund'] as const) {
       expect(() => ledgerLinesFor(movement, { ...parties, commission: 1_049 })).toThrow(
