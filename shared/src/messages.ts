@@ -262,6 +262,8 @@ export const messages = {
     saveFailure: "Impossible d'enregistrer vos réponses. Veuillez réessayer.",
     saved: 'Profil enregistré',
     loadFailure: 'Impossible de charger vos réponses.',
+    // Issue 28: the profile editor saved with a refused answer (shown on its section).
+    checkAnswers: 'Vérifiez les champs signalés.',
   },
   tutors: {
     notFound: 'Profil répétiteur introuvable',
