@@ -16,7 +16,10 @@ export const messages = {
     signInRequired: 'Connexion requise',
     signInForFavorites: 'Veuillez vous connecter pour ajouter aux favoris',
     signInForPayment: 'Veuillez vous connecter pour effectuer un paiement',
-    userNotSignedIn: 'Utilisateur non connecté',
+    /** Issue 28: what a visitor's recommendations box says, instead of the spec's 'Utilisateur non connecté'. */
+    signInForRecommendations:
+      'Connectez-vous pour recevoir des suggestions de répétiteurs adaptées à vos enfants, à votre quartier et à vos recherches.',
+    backAfterSignIn: 'Vous reviendrez ici une fois connecté.',
     roleNotAllowed: "Ce type de compte n'est pas autorisé à l'inscription",
     /** PreSignUp: an attribute the sign-up form never sends (a crafted `sub`, `email_verified`…). */
     attributeNotAllowed: "L'inscription contient des informations non autorisées",
