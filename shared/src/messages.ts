@@ -16,7 +16,10 @@ export const messages = {
     signInRequired: 'Connexion requise',
     signInForFavorites: 'Veuillez vous connecter pour ajouter aux favoris',
     signInForPayment: 'Veuillez vous connecter pour effectuer un paiement',
-    userNotSignedIn: 'Utilisateur non connecté',
+    /** Issue 28: what a visitor's recommendations box says, instead of the spec's 'Utilisateur non connecté'. */
+    signInForRecommendations:
+      'Connectez-vous pour recevoir des suggestions de répétiteurs adaptées à vos enfants, à votre quartier et à vos recherches.',
+    backAfterSignIn: 'Vous reviendrez ici une fois connecté.',
     roleNotAllowed: "Ce type de compte n'est pas autorisé à l'inscription",
     /** PreSignUp: an attribute the sign-up form never sends (a crafted `sub`, `email_verified`…). */
     attributeNotAllowed: "L'inscription contient des informations non autorisées",
@@ -262,6 +265,8 @@ export const messages = {
     saveFailure: "Impossible d'enregistrer vos réponses. Veuillez réessayer.",
     saved: 'Profil enregistré',
     loadFailure: 'Impossible de charger vos réponses.',
+    // Issue 28: the profile editor saved with a refused answer (shown on its section).
+    checkAnswers: 'Vérifiez les champs signalés.',
   },
   tutors: {
     notFound: 'Profil répétiteur introuvable',

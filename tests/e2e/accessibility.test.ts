@@ -4,7 +4,8 @@
  * page, the booking dialog (with its error), payments with the release confirmation, the rating
  * form and the invoice, favourites, revenues, KYC, 'Mes cours' of both sides (the tutor's week) with a
  * cancellation's and a refusal's confirmation, and the admin's four tabs with their
- * confirmation dialogs, a visitor's search, tutor page and 'Connexion requise' (issue 17) — at 390 px,
+ * confirmation dialogs, a visitor's search, tutor page and 'Connexion requise' (issue 17), each
+ * role's profile editor and a visitor's first look at the search (issue 28) — at 390 px,
  * and the main screens again at 1280 px. No screen may have a
  * serious or critical violation. The per-screen counts are printed at the end.
  */
@@ -13,7 +14,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, countByImpact, settle, watchRequests, type AxeFinding } from '../support/axe.js';
 import { launchBrowser, newPage, pickSlots, signInThroughUi, waitForPath } from '../support/browser.js';
-import { api, newUser, signUp, uniqueEmail, type TestUser } from '../support/stack.js';
+import { api, newUser, signUp, stack, uniqueEmail, type TestUser } from '../support/stack.js';
 import { pendingKyc, settledIn, tutorProfileBody, type Bookable } from '../integration/access-fixtures.js';
 import { bookOk, payOnCheckout, withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { adminSession } from '../support/admin-session.js';
@@ -156,6 +157,19 @@ async function openTab(page: Page, name: string): Promise<void> {
   await shown(page.getByRole('tab', { name, selected: true })).toBe(true);
 }
 
+/** From the Profil tab, 'Modifier mon profil' (issue 28), and each section of the editor. */
+async function scanProfileEditor(page: Page, role: string): Promise<void> {
+  await page.getByRole('link', { name: 'Modifier mon profil' }).click();
+  await waitForPath(page, '/profile/edit');
+  const sections = page.getByRole('navigation', { name: 'Sections du profil' }).getByRole('link');
+  await shown(sections.first()).toBe(true);
+  for (const title of await sections.allInnerTexts()) {
+    await sections.filter({ hasText: title }).click();
+    await shown(page.getByRole('heading', { name: title, level: 2 })).toBe(true);
+    await scan(page, `${role} : modifier mon profil, « ${title} »`);
+  }
+}
+
 /** Closes the open dialog with its 'Annuler' button and waits until it is gone. */
 async function cancel(page: Page, role: 'dialog' | 'alertdialog' = 'alertdialog'): Promise<void> {
   await page.getByRole(role).getByRole('button', { name: 'Annuler', exact: true }).click();
@@ -237,6 +251,9 @@ describe('no serious or critical accessibility violation on any screen', { timeo
       await openTab(page, tab);
       await scan(page, `parent : accueil, onglet ${tab}`);
     }
+    await scanProfileEditor(page, 'parent');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await waitForPath(page, '/');
     await openTab(page, 'Accueil');
     await page.getByRole('button', { name: 'Devenir répétiteur' }).click();
     await shown(page.getByRole('dialog', { name: 'Devenir répétiteur' })).toBe(true);
@@ -315,6 +332,9 @@ describe('no serious or critical accessibility violation on any screen', { timeo
       await openTab(page, tab);
       await scan(page, `tuteur : accueil, onglet ${tab}`);
     }
+    await scanProfileEditor(page, 'tuteur');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await waitForPath(page, '/');
     await openTab(page, 'Accueil');
     await page.getByRole('button', { name: 'Devenir répétiteur' }).click();
     await shown(page.getByRole('dialog', { name: 'Vous êtes déjà répétiteur' })).toBe(true);
@@ -349,6 +369,7 @@ describe('no serious or critical accessibility violation on any screen', { timeo
       await openTab(page, tab);
       await scan(page, `entreprise : accueil, onglet ${tab}`);
     }
+    await scanProfileEditor(page, 'entreprise');
     await page.goto('/search');
     await shown(page.getByRole('button', { name: 'Rechercher' })).toBe(true);
     await scan(page, 'entreprise : recherche');
@@ -398,6 +419,10 @@ describe('no serious or critical accessibility violation on any screen', { timeo
       [DESKTOP, 'bureau : visiteur'],
     ] as const) {
       const { context, page } = await openPage(viewport);
+      // Issue 28: the catalogue's first page, and what signing in gives in the recommendations box.
+      await page.goto('/search');
+      await shown(page.getByRole('article').first()).toBe(true);
+      await scan(page, `${prefix} : recherche, catalogue`);
       await page.goto(`/search?q=${encodeURIComponent(listed.firstName)}`);
       await shown(page.getByRole('article', { name })).toBe(true);
       await scan(page, `${prefix} : recherche`);
@@ -427,13 +452,15 @@ describe('no serious or critical accessibility violation on any screen', { timeo
       [world.parent, '/cours', 'parent : mes cours', (page) => page.getByTestId('lesson-card').first()],
       [world.tutor, '/cours', 'tuteur : mes cours et sa semaine', (page) => page.getByTestId('tutor-week-grid')],
       [world.company, '/', 'entreprise : accueil', (page) => page.getByRole('tablist', { name: 'Navigation principale' })],
+      [world.tutor, '/profile/edit?etape=disponibilites', 'tuteur : modifier mon profil', (page) => page.getByRole('heading', { name: 'Disponibilités' })],
+      [world.parent, '/profile/edit', 'parent : modifier mon profil', (page) => page.getByRole('heading', { name: 'Vos enfants' })],
       [world.admin, '/admin', 'admin : tableau de bord', (page) => page.getByTestId('admin-stat').first()],
     ];
     for (const [user, path, screen, landmark] of screens) {
       const { context, page } = await signedIn(user, DESKTOP);
       if (path !== '/') {
         await page.goto(path);
-        await waitForPath(page, path);
+        await waitForPath(page, new URL(path, stack().appUrl).pathname);
       }
       await shown(landmark(page)).toBe(true);
       await scan(page, `bureau : ${screen}`);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { bookOk, eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { bookOk, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -212,5 +212,37 @@ describe('booking a lesson by its slots, and the tutor accepting it', () => {
     expect(await dialog.getByRole('button', { name: 'Payer', exact: true }).isVisible()).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
     await context.close();
+  });
+});
+
+describe('a request the tutor declines (issue 28)', () => {
+  it('says on both sides, under \'Refusé par le répétiteur\', that the money went back to the parent, as a cancellation does', async () => {
+    const { tutor, profileId } = await tutorWithSlots();
+    const parent = await newUser('parent', { firstName: 'Mariam', lastName: 'Koné' });
+    const free = await api(`/api/tutors/${profileId}/slots`, { token: parent.accessToken });
+    expect(free.status, free.text).toBe(200);
+    const start = free.body.slots[0].start as string;
+    const bookable = { id: profileId, userId: tutor.sub, hourlyRate: 4000, subject: 'Informatique', level: 'Lycée (2nde-Tle)' };
+    const { id, url } = await bookOk(parent.accessToken, { duration: 1, slots: [start], scheduledDate: start }, bookable);
+    await payOnCheckout(url);
+    await eventually(() => statusOf(id), (status) => status === 'requested', 15_000);
+
+    const refunded = /^Demande refusée par le répétiteur : 4\s000\sFCFA remboursés au parent\.$/;
+    const tutorSession = await signedIn(tutor);
+    await tutorSession.page.goto(`/cours?lesson=${id}`);
+    const card = cardOf(tutorSession.page, id);
+    await card.getByRole('button', { name: 'Refuser' }).click();
+    await tutorSession.page.getByRole('alertdialog').getByRole('button', { name: 'Refuser' }).click();
+    await expect.poll(() => card.getByText('Refusé par le répétiteur', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => card.getByText(refunded).isVisible()).toBe(true);
+    expect(await overflowsHorizontally(tutorSession.page)).toBe(false);
+    await tutorSession.context.close();
+
+    const parentSession = await signedIn(parent);
+    await parentSession.page.goto(`/cours?lesson=${id}`);
+    const parentCard = cardOf(parentSession.page, id);
+    await expect.poll(() => parentCard.getByText('Refusé par le répétiteur', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await parentCard.getByText(refunded).isVisible()).toBe(true);
+    await parentSession.context.close();
   });
 });

@@ -1,19 +1,24 @@
 /**
  * Onboarding end to end in Debian's Chromium, at 360 px, against the local stack: a tutor's six
  * steps with a photo, its KYC capture with a fake camera, the admin's approval; a parent's
- * answers that survive a reload; the file-picker fallback when the camera is denied.
+ * answers that survive a reload; the file-picker fallback when the camera is denied; and the same
+ * steps as the profile editor of the Profil tab, on the phone that finished the onboarding.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
-import { newUser, stack } from '../support/stack.js';
+import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
+import { api, claimsOf, newUser, signIn, stack, uniqueEmail } from '../support/stack.js';
+import { withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { PNG_1PX } from '../integration/uploads-helpers.js';
 import { abidjanDate, weekDayOf } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
+import { HIDDEN_FROM_VISITORS_LABEL } from '#shared/tutor-profile-schemas';
 import { frenchDayLabel } from '../../web/src/lib/lesson-dates.js';
 
 let browser: Browser;
+/** Tutors whose profile this file completes without a KYC: out of the catalogue again at the end. */
+const tutorsCreated: string[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
@@ -21,6 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
 });
 
 
@@ -279,6 +285,76 @@ describe('parent onboarding', () => {
     await waitForPath(page, '/');
     await page.goto('/onboarding');
     await waitForPath(page, '/');
+    await context.close();
+  });
+});
+
+describe("the profile editor from the Profil tab (issue 28)", () => {
+  it('lets a tutor who signed up and finished the onboarding on this phone change its weekly slots and hide its profile, and keeps them', async () => {
+    const { context, page } = await newPage(browser);
+    const email = uniqueEmail('e2e-profile-edit');
+    const password = 'Secret-123';
+    await page.goto('/auth?etape=inscription');
+    await signUpThroughUi(page, { firstName: 'Koffi', lastName: `Edit${randomUUID().slice(0, 6)}`, email, password, role: 'tuteur' });
+    await waitForPath(page, '/onboarding');
+    await fillTutorSteps(page);
+    await visible(page, 'Vérifions votre identité').toBe(true);
+    const { accessToken } = await signIn(email, password);
+    tutorsCreated.push(String(claimsOf(accessToken).sub));
+    // The identity check can wait: the header's back button ends the onboarding, remembered here.
+    await page.getByRole('button', { name: 'Retour' }).click();
+    await waitForPath(page, '/');
+    await page.goto('/onboarding');
+    await waitForPath(page, '/');
+
+    await page.getByRole('tab', { name: 'Profil' }).click();
+    await page.getByRole('link', { name: 'Modifier mon profil' }).click();
+    await waitForPath(page, '/profile/edit');
+    const sections = page.getByRole('navigation', { name: 'Sections du profil' });
+    await expect.poll(() => page.getByLabel('Présentation').inputValue()).toMatch(/^Professeur de mathématiques/);
+    await page.getByLabel('Présentation').fill(''); // refused on saving, below
+    await sections.getByRole('link', { name: 'Disponibilités' }).click();
+    await visible(page, '18:00 – 20:00').toBe(true); // the saved slots, as the onboarding left them
+    await page.getByText('Mercredi', { exact: true }).click();
+    await page.getByRole('button', { name: 'Retirer le créneau 18:00 – 20:00 du Lundi' }).click();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await sections.getByRole('link', { name: 'Zone et tarif' }).click();
+    const hide = page.getByRole('checkbox', { name: HIDDEN_FROM_VISITORS_LABEL });
+    await expect.poll(() => hide.isChecked()).toBe(false);
+    await hide.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => hide.isChecked()).toBe(true);
+    // Saved with a refused answer: nothing is written, and the editor opens the section that has it.
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await visible(page, messages.onboarding.checkAnswers).toBe(true);
+    await expect.poll(() => new URL(page.url()).searchParams.get('etape')).toBe('parcours');
+    await visible(page, 'Ce champ est obligatoire').toBe(true);
+    expect((await api('/api/me/tutor-profile', { token: accessToken })).body.hidden_from_visitors).toBe(false);
+    await page.getByLabel('Présentation').fill('Professeur de mathématiques, je prépare au BAC et au BEPC.');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+
+    // Back on the profile, saved.
+    await waitForPath(page, '/');
+    await visible(page, messages.onboarding.saved).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: 'Profil' }).getAttribute('aria-selected')).toBe('true');
+    const saved = (await api('/api/me/tutor-profile', { token: accessToken })).body;
+    expect(saved.hidden_from_visitors).toBe(true);
+    const day = (name: string) => saved.availability_schedule.find((entry: { day: string }) => entry.day === name);
+    expect(day('Mercredi')).toEqual({ day: 'Mercredi', available: true, slots: [{ start: '09:00', end: '17:00' }] });
+    expect(day('Lundi')).toEqual({ day: 'Lundi', available: true, slots: [{ start: '09:00', end: '17:00' }] });
+    expect(saved.bio).toBe('Professeur de mathématiques, je prépare au BAC et au BEPC.');
+    // What the editor did not touch is kept: the rate, the photo, the day off.
+    expect(saved.hourly_rate).toBe(5000);
+    expect(saved.profile_image_key).toMatch(/profile_photo_/);
+    expect(saved.availability_exceptions).toHaveLength(1);
+
+    // After a reload, each step opens by its address, with what was saved.
+    await page.reload();
+    await page.goto('/profile/edit?etape=disponibilites');
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Mercredi' }).isChecked(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText('18:00 – 20:00').count()).toBe(0);
+    await page.goto('/profile/edit?etape=zone-tarif');
+    await expect.poll(() => page.getByRole('checkbox', { name: HIDDEN_FROM_VISITORS_LABEL }).isChecked(), { timeout: 15_000 }).toBe(true);
     await context.close();
   });
 });

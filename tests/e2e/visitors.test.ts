@@ -193,6 +193,42 @@ describe("a visitor's search", () => {
   });
 });
 
+describe("a visitor arriving on the search (issue 28)", () => {
+  it("sees the catalogue's first page before searching anything, from the public routes", async () => {
+    const { context, page, calls } = await visitor();
+    await page.goto('/search');
+    await expect.poll(() => page.getByText(/^\d+ répétiteur\(s\) trouvé\(s\)$/).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('article').count()).toBeGreaterThan(0);
+    // Nothing searched yet: the address stays the search's own.
+    expect(new URL(page.url()).search).toBe('');
+    expect(calls.filter((call) => !call.startsWith('GET /api/public/')), 'visiteur : appels hors des routes publiques').toEqual([]);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await context.close();
+  });
+
+  it('reads in the recommendations box what signing in gives, and is brought back to the search with them made', async () => {
+    const parent = await newUser('parent', { firstName: 'Aya', lastName: 'Bamba' });
+    const { context, page } = await visitor();
+    await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), parent.sub);
+    await page.goto('/search');
+    const panel = page.getByRole('region', { name: 'Recommandations IA' });
+    await expect
+      .poll(() => panel.getByText('Connectez-vous pour recevoir des suggestions de répétiteurs adaptées à vos enfants, à votre quartier et à vos recherches.').isVisible())
+      .toBe(true);
+    expect(await page.getByText('Utilisateur non connecté').count()).toBe(0);
+
+    const made = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/recommendations' && response.request().method() === 'POST');
+    await panel.getByRole('button', { name: 'Se connecter' }).click();
+    await waitForPath(page, '/auth');
+    await signInThroughUi(page, parent.email, parent.password);
+    await waitForPath(page, '/search');
+    expect((await made).status()).toBe(200);
+    await expect.poll(() => panel.getByRole('button', { name: 'Se connecter' }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Générer des recommandations IA' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe("'Partager'", () => {
   it("hands the tutor page's address to the share sheet, from the keyboard", async () => {
     const { context, page } = await visitor();

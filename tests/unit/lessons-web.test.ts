@@ -11,6 +11,7 @@ import {
   answerWindowTerms,
   cancellationConsequence,
   parentCancellationTerms,
+  refundNote,
   tutorCancellationTerms,
 } from '../../web/src/lib/cancellation-wording';
 import { frenchMoment, lessonTimeLabel, shortDayLabel } from '../../web/src/lib/lesson-dates';
@@ -82,6 +83,28 @@ describe('the cancellation policy in words', () => {
     const nothing: CancellationPolicy = { ...CANCELLATION_POLICY, parent: [{ min_hours_before: 0, refund_percent: 0 }] };
     const outcome = cancellationOutcome({ by: 'parent', lessonStart: new Date(start), now: before(HOUR), amount: 12_000 }, nothing);
     expect(cancellationConsequence(outcome, 'parent', 12_000, nothing)).toBe('Vous ne serez pas remboursé ; le reste dédommage le répétiteur.');
+  });
+});
+
+describe('what a lesson that did not take place gave back (issue 28)', () => {
+  const cancelledAt = '2026-11-28T10:30:00.000Z';
+
+  it('says a declined request and an unanswered one gave the whole amount back, as a cancellation says its refund', () => {
+    expect(plain(refundNote({ amount_total: 4_000, outcome: 'declined' })!)).toBe('Demande refusée par le répétiteur : 4 000 FCFA remboursés au parent.');
+    expect(plain(refundNote({ amount_total: 4_000, outcome: 'no_answer' })!)).toBe(
+      'Demande restée sans réponse du répétiteur : 4 000 FCFA remboursés au parent.',
+    );
+    const cancellation = { at: cancelledAt, refund: 2_000, tutor: 1_800, commission: 200 };
+    expect(plain(refundNote({ amount_total: 4_000, cancellation: { ...cancellation, by: 'parent' } })!)).toBe(
+      `Annulé par le parent le ${plain(frenchMoment(cancelledAt))} : 2 000 FCFA remboursés au parent.`,
+    );
+    expect(plain(refundNote({ amount_total: 4_000, cancellation: { ...cancellation, by: 'tutor', refund: 4_000 } })!)).toMatch(
+      /^Annulé par le répétiteur le .+ : 4 000 FCFA remboursés au parent\.$/,
+    );
+  });
+
+  it('says nothing of a lesson whose money was not given back', () => {
+    expect(refundNote({ amount_total: 4_000 })).toBeNull();
   });
 });
 

@@ -28,7 +28,7 @@ const SITE_NAME = 'Kalan';
 const DESCRIPTION_LENGTH = 160;
 
 /** The private screens search engines are asked not to crawl (web/src/app/router.tsx). */
-export const PRIVATE_PATHS = ['/api/', '/auth', '/onboarding', '/kyc', '/payments', '/tutor-revenues', '/favorites', '/cours', '/notifications', '/admin'];
+export const PRIVATE_PATHS = ['/api/', '/auth', '/onboarding', '/profile/', '/kyc', '/payments', '/tutor-revenues', '/favorites', '/cours', '/notifications', '/admin'];
 
 export interface PageSite {
   /** `https://kalan.ci`: the canonical URLs' origin (no trailing slash). */

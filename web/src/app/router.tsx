@@ -11,6 +11,7 @@ import {
   ResumeAfterSignIn,
   WaitForSession,
 } from './guards';
+import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -25,6 +26,7 @@ const screens = {
   favorites: () => import('./routes/favorites'),
   tutorProfile: () => import('./routes/tutor-profile'),
   onboarding: () => import('./routes/onboarding'),
+  profileEdit: () => import('./routes/profile-edit'),
   kyc: () => import('./routes/kyc'),
   admin: () => import('./routes/admin'),
   notifications: () => import('./routes/notifications'),
@@ -39,6 +41,7 @@ const TutorRevenuesRoute = lazy(screens.tutorRevenues);
 const FavoritesRoute = lazy(screens.favorites);
 const TutorProfileRoute = lazy(screens.tutorProfile);
 const OnboardingRoute = lazy(screens.onboarding);
+const ProfileEditRoute = lazy(screens.profileEdit);
 const KycRoute = lazy(screens.kyc);
 const AdminRoute = lazy(screens.admin);
 const NotificationsRoute = lazy(screens.notifications);
@@ -53,6 +56,7 @@ const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
   '/tutor-revenues': 'tutorRevenues',
   '/favorites': 'favorites',
   '/onboarding': 'onboarding',
+  [PROFILE_EDITOR_PATH]: 'profileEdit',
   '/kyc': 'kyc',
   '/admin': 'admin',
   '/notifications': 'notifications',
@@ -122,6 +126,10 @@ export function AppRouter() {
                   </Route>
                   <Route element={<RequireRole roles={['parent', 'tuteur']} />}>
                     <Route path="/cours" element={<LessonsRoute />} />
+                  </Route>
+                  {/* Issue 28: the onboarding's steps again, from the Profil tab; an admin has none. */}
+                  <Route element={<RequireRole roles={['parent', 'tuteur', 'entreprise']} />}>
+                    <Route path={PROFILE_EDITOR_PATH} element={<ProfileEditRoute />} />
                   </Route>
                   <Route element={<RequireOnboardingDone />}>
                     {/* Signed in (or onboarded) after 'Connexion requise': back to the tutor or the search. */}

@@ -5,9 +5,10 @@
  * change of the policy's figures changes these sentences; nothing here repeats a figure.
  */
 import { CANCELLATION_POLICY, type CancellationBand, type CancellationOutcome, type CancellationPolicy } from '#shared/cancellation-policy';
-import type { LessonSide } from '#shared/lesson-schemas';
+import type { LessonSide, LessonView } from '#shared/lesson-schemas';
 import { formatFcfa } from '#shared/money';
 import { DEFAULT_ANSWER_WINDOW_SECONDS } from '#shared/transaction-process';
+import { frenchMoment } from './lesson-dates';
 
 /** No-break space: '24 h' and '50 %' never wrap between the figure and its unit. */
 const NBSP = '\u00a0';
@@ -80,4 +81,21 @@ export function cancellationConsequence(
 function bandAbove(policy: CancellationPolicy, band: CancellationBand): number | undefined {
   const above = policy.parent.map((candidate) => candidate.min_hours_before).filter((min) => min > band.min_hours_before);
   return above.length ? Math.min(...above) : undefined;
+}
+
+/**
+ * What a lesson that did not take place gave back, said the same way whoever ended it (issue 28):
+ * 'Annulé par le parent le … : 2 000 FCFA remboursés au parent.', 'Demande refusée par le
+ * répétiteur : 4 000 FCFA remboursés au parent.' A declined or unanswered request gives back the
+ * whole amount (transaction-process.ts). Null for a lesson that gave nothing back.
+ */
+export function refundNote(lesson: Pick<LessonView, 'amount_total' | 'outcome' | 'cancellation'>): string | null {
+  const refunded = (amount: number) => `${formatFcfa(amount)} remboursés au parent.`;
+  if (lesson.cancellation) {
+    const by = lesson.cancellation.by === 'tutor' ? 'le répétiteur' : 'le parent';
+    return `Annulé par ${by} le ${frenchMoment(lesson.cancellation.at)} : ${refunded(lesson.cancellation.refund)}`;
+  }
+  if (lesson.outcome === 'declined') return `Demande refusée par le répétiteur : ${refunded(lesson.amount_total)}`;
+  if (lesson.outcome === 'no_answer') return `Demande restée sans réponse du répétiteur : ${refunded(lesson.amount_total)}`;
+  return null;
 }

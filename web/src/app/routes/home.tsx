@@ -1,6 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { navigationOf } from '@/components/layout/navigation';
+import { useLocation } from 'react-router-dom';
+import { navigationOf, tabOpenedBy } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
 import { AdminPaymentsTab } from '@/features/admin-money/components/admin-payments-tab';
 import { FavoritesList } from '@/features/favorites/components/favorites-list';
@@ -41,7 +42,9 @@ function TabSection({ title, children }: { title: string; children: ReactNode })
  */
 export default function HomeRoute() {
   const { profile } = useAuth();
-  const [tab, setTab] = useState<HomeTab>('home');
+  const { state } = useLocation();
+  // Back from the profile editor: on the Profil tab (issue 28).
+  const [tab, setTab] = useState<HomeTab>(() => tabOpenedBy(state));
   const [becomingTutor, setBecomingTutor] = useState(false);
   const role = profile?.role;
   const renderTutor = useRenderTutor();

@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
 import { KycScreen } from '@/features/kyc/components/kyc-screen';
-import { companyWizard } from '@/features/onboarding/components/company-onboarding';
-import { OnboardingWizard } from '@/features/onboarding/components/onboarding-wizard';
-import { parentWizard } from '@/features/onboarding/components/parent-onboarding';
-import { tutorWizard } from '@/features/onboarding/components/tutor-onboarding';
+import { RoleWizard } from '@/features/onboarding/components/role-wizard';
 import { useAuth } from '@/lib/auth';
 import { hasCompletedOnboarding, markOnboardingComplete } from '@/lib/onboarding-flag';
 
@@ -31,19 +28,15 @@ export default function OnboardingRoute() {
     markOnboardingComplete(profile.user_id);
     navigate('/', { replace: true });
   };
-  const firstName = profile.first_name;
 
   return (
     <PageLayout title={ONBOARDING_TITLE} onBack={complete}>
-      {profile.role === 'parent' && <OnboardingWizard definition={parentWizard} firstName={firstName} onDone={complete} />}
-      {profile.role === 'entreprise' && <OnboardingWizard definition={companyWizard} firstName={firstName} onDone={complete} />}
-      {profile.role === 'tuteur' &&
-        (tutorStage === 'profile' ? (
-          // Once the profile is saved, the KYC flow comes next.
-          <OnboardingWizard definition={tutorWizard} firstName={firstName} onDone={() => setTutorStage('kyc')} />
-        ) : (
-          <KycScreen onDone={complete} />
-        ))}
+      {profile.role === 'tuteur' && tutorStage === 'kyc' ? (
+        <KycScreen onDone={complete} />
+      ) : (
+        // Once a tutor's profile is saved, the KYC flow comes next.
+        <RoleWizard role={profile.role} firstName={profile.first_name} onDone={profile.role === 'tuteur' ? () => setTutorStage('kyc') : complete} />
+      )}
     </PageLayout>
   );
 }

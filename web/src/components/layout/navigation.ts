@@ -37,6 +37,29 @@ const ADMIN_DASHBOARD: NavigationEntry = { to: '/admin', label: 'Tableau de bord
 export const HOME_TABS = ['home', 'search', 'payments', 'favorites', 'profile'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 
+/**
+ * Home opened on one of its tabs, by the location's state: the profile editor goes back to the
+ * Profil tab (issue 28). Any other state opens the first tab, as before.
+ */
+export interface HomeTabState {
+  tab: HomeTab;
+}
+export const PROFILE_TAB_STATE: HomeTabState = { tab: 'profile' };
+
+export function tabOpenedBy(state: unknown): HomeTab {
+  const tab = (state as Partial<HomeTabState> | null)?.tab;
+  return (HOME_TABS as readonly unknown[]).includes(tab) ? (tab as HomeTab) : 'home';
+}
+
+/**
+ * The profile editor (issue 28): the role's onboarding steps, each one opened directly by its id
+ * (`/profile/edit?etape=disponibilites`), whatever the device remembers of the onboarding.
+ */
+export const PROFILE_EDITOR_PATH = '/profile/edit';
+export const PROFILE_EDITOR_STEP = 'etape';
+export const profileEditorPath = (step?: string) =>
+  step ? `${PROFILE_EDITOR_PATH}?${new URLSearchParams({ [PROFILE_EDITOR_STEP]: step })}` : PROFILE_EDITOR_PATH;
+
 const tab = ({ label, icon }: NavigationLabel): NavigationLabel => ({ label, icon });
 const PROFILE_TAB: NavigationLabel = { label: 'Profil', icon: 'profile' };
 

@@ -29,7 +29,7 @@ export default function SignInRequiredDialog({ request, onClose }: SignInRequire
     >
       <Text>{request.description}</Text>
       <Text mt="2" fontSize="sm" color="fg.muted">
-        Vous reviendrez ici une fois connecté.
+        {messages.auth.backAfterSignIn}
       </Text>
     </DialogFrame>
   );

@@ -4,6 +4,7 @@ import { commissionOf, formatFcfa } from '#shared/money';
 import { Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { forwardRef } from 'react';
 import { STATUS_PALETTE } from '@/components/money/transaction-status-badge';
+import { refundNote } from '@/lib/cancellation-wording';
 import { frenchMoment, lessonTimeLabel } from '@/lib/lesson-dates';
 import { ACTION_LABELS, PRIMARY_ACTIONS } from '../lesson-actions';
 
@@ -36,10 +37,8 @@ function stateNotes(lesson: LessonView, side: LessonSide): string[] {
         : `Sans signalement de votre part, les fonds seront versés au répétiteur le ${frenchMoment(lesson.auto_release_at)}.`,
     );
   }
-  if (lesson.cancellation) {
-    const by = lesson.cancellation.by === 'tutor' ? 'le répétiteur' : 'le parent';
-    notes.push(`Annulé par ${by} le ${frenchMoment(lesson.cancellation.at)} : ${formatFcfa(lesson.cancellation.refund)} remboursés au parent.`);
-  }
+  const refund = refundNote(lesson);
+  if (refund) notes.push(refund);
   return notes;
 }
 

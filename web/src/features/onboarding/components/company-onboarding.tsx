@@ -38,6 +38,7 @@ export const companyWizard: WizardDefinition<OrganisationInput, Organisation> = 
   useSteps: () => ({
     steps: [
       {
+        id: 'organisation',
         title: 'Votre organisation',
         controls: [
           {
@@ -79,6 +80,7 @@ export const companyWizard: WizardDefinition<OrganisationInput, Organisation> = 
         ],
       },
       {
+        id: 'equipe',
         title: 'Votre équipe',
         controls: [
           {

@@ -1,15 +1,21 @@
 import { Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
 import { messages } from '#shared/messages';
+import { profileEditorPath } from '@/components/layout/navigation';
 import { notify } from '@/components/ui/notify';
+import { LoadError } from '@/components/ui/page-state';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { AnswersSkeleton } from './answers-skeleton';
+import { EditorShell } from './editor-shell';
 import { StepShell } from './step-shell';
 import { fieldNames, WizardFields, type WizardField } from './wizard-fields';
 
-/** One step of a role's onboarding after the welcome. */
+/** One step of a role's onboarding after the welcome, and a section of its profile editor. */
 export interface WizardStep<T extends FieldValues> {
+  /** Its name in the profile editor's address (`/profile/edit?etape=disponibilites`). */
+  id: string;
   title: string;
   description?: ReactNode;
   /** The step's controls as data; their fields are checked (with the schema's French errors) before the next step. */
@@ -27,7 +33,7 @@ export interface WizardStep<T extends FieldValues> {
  * the wizard (it may use hooks: a field array, the state of uploaded images).
  */
 export interface WizardDefinition<T extends FieldValues, Saved> {
-  useSaved: () => { isPending: boolean; data?: Saved | null };
+  useSaved: () => { isPending: boolean; isError: boolean; data?: Saved | null; refetch: () => unknown };
   useSave: () => { mutateAsync: (values: T) => Promise<unknown>; isPending: boolean };
   resolver: Resolver<T>;
   defaults: (saved: Saved | null) => DefaultValues<T>;
@@ -41,21 +47,41 @@ export interface WizardDefinition<T extends FieldValues, Saved> {
   invalidMessage?: string;
 }
 
+/**
+ * The wizard as the profile editor (issue 28): no welcome, every step one tap away (its id in the
+ * address), and 'Enregistrer' on each — the same steps, fields and save as the onboarding.
+ */
+export interface WizardEditing {
+  /** The step shown, by its id; the first one when absent or unknown. */
+  step: string | null;
+  /** Where 'Annuler' leads (the profile). */
+  cancel: () => void;
+}
+
 interface OnboardingWizardProps<T extends FieldValues, Saved> {
   definition: WizardDefinition<T, Saved>;
   firstName: string;
   onDone: () => void;
+  /** Editing the saved answers instead of a first onboarding. */
+  editing?: WizardEditing;
 }
+
+/** The fields a step checks: its own list, or its controls'. */
+const fieldsOf = <T extends FieldValues>(step: WizardStep<T>): FieldPath<T>[] | undefined => step.fields ?? (step.controls && fieldNames(step.controls));
 
 /**
  * The one onboarding engine: resumes from the saved answers (a skeleton while they load; a failed
  * read starts from scratch), shows the welcome then each step with its progress, checks a step's
  * fields before the next, and saves on the last (staying on it with its answers if that fails).
+ * As the profile editor, a failed read says so instead: a blank form must not replace a profile.
  */
-export function OnboardingWizard<T extends FieldValues, Saved>({ definition, firstName, onDone }: OnboardingWizardProps<T, Saved>) {
-  const saved = definition.useSaved();
+export function OnboardingWizard<T extends FieldValues, Saved>(props: OnboardingWizardProps<T, Saved>) {
+  const saved = props.definition.useSaved();
   if (saved.isPending) return <AnswersSkeleton />;
-  return <WizardSteps definition={definition} saved={saved.data ?? null} firstName={firstName} onDone={onDone} />;
+  if (props.editing && saved.isError) {
+    return <LoadError title={messages.ui.profileLoadFailure} onRetry={() => void saved.refetch()} />;
+  }
+  return <WizardSteps {...props} saved={saved.data ?? null} />;
 }
 
 function WizardSteps<T extends FieldValues, Saved>({
@@ -63,12 +89,47 @@ function WizardSteps<T extends FieldValues, Saved>({
   saved,
   firstName,
   onDone,
+  editing,
 }: OnboardingWizardProps<T, Saved> & { saved: Saved | null }) {
   const [index, setIndex] = useState(0);
+  const navigate = useNavigate();
   const save = definition.useSave();
   const form = useForm<T>({ resolver: definition.resolver, defaultValues: definition.defaults(saved) });
   const { steps, prepare } = definition.useSteps(form, saved);
+  const body = (step: WizardStep<T>) => (step.controls ? <WizardFields form={form} fields={step.controls} gap={step.gap} /> : step.body);
+
+  if (editing) {
+    const section = steps.find((step) => step.id === editing.step) ?? steps[0]!;
+    const submit = form.handleSubmit(
+      async (values) => {
+        if (!(await saveOrNotify(save, prepare ? prepare(values) : values))) return;
+        notify.success({ title: messages.onboarding.saved });
+        onDone();
+      },
+      // Open the first section holding a refused answer, where its message shows.
+      (errors: FieldErrors<T>) => {
+        const wrong = steps.find((step) => fieldsOf(step)?.some((name) => get(errors, name) !== undefined));
+        if (wrong && wrong.id !== section.id) navigate(profileEditorPath(wrong.id), { replace: true });
+        notify.error({ title: messages.onboarding.checkAnswers });
+      },
+    );
+    return (
+      <EditorShell
+        sections={steps.map(({ id, title }) => ({ id, title }))}
+        current={section.id}
+        title={section.title}
+        description={section.description}
+        onCancel={editing.cancel}
+        onSave={() => void submit()}
+        isBusy={save.isPending}
+      >
+        {body(section)}
+      </EditorShell>
+    );
+  }
+
   const welcome: WizardStep<T> = {
+    id: 'bienvenue',
     title: `Bienvenue sur Kalan, ${firstName} !`,
     description: definition.welcome.description,
     body: <Stack gap="3">{definition.welcome.body}</Stack>,
@@ -87,7 +148,7 @@ function WizardSteps<T extends FieldValues, Saved>({
   );
   const next = async () => {
     if (last) return void submit();
-    const checked = current.fields ?? (current.controls && fieldNames(current.controls));
+    const checked = fieldsOf(current);
     if (checked && !(await form.trigger(checked))) return;
     setIndex(index + 1);
   };
@@ -103,7 +164,7 @@ function WizardSteps<T extends FieldValues, Saved>({
       nextLabel={last ? (definition.finishLabel ?? 'Terminer') : undefined}
       isBusy={last ? save.isPending : undefined}
     >
-      {current.controls ? <WizardFields form={form} fields={current.controls} gap={current.gap} /> : current.body}
+      {body(current)}
     </StepShell>
   );
 }

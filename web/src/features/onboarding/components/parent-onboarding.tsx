@@ -44,6 +44,7 @@ export const parentWizard: WizardDefinition<ParentPreferencesInput, ParentPrefer
     return {
       steps: [
         {
+          id: 'enfants',
           title: 'Vos enfants',
           description: 'Pour qui cherchez-vous un répétiteur ?',
           fields: ['children'],
@@ -108,6 +109,7 @@ export const parentWizard: WizardDefinition<ParentPreferencesInput, ParentPrefer
           ),
         },
         {
+          id: 'preferences',
           title: 'Vos préférences',
           description: 'Elles nous aident à vous recommander les bons répétiteurs.',
           controls: [

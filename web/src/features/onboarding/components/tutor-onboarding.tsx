@@ -87,6 +87,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
     return {
       steps: [
         {
+          id: 'parcours',
           title: 'Votre parcours',
           controls: [
             {
@@ -117,6 +118,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
           ],
         },
         {
+          id: 'matieres',
           title: 'Matières et niveaux',
           gap: '6',
           controls: [
@@ -125,6 +127,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
           ],
         },
         {
+          id: 'zone-tarif',
           title: 'Zone et tarif',
           controls: [
             {
@@ -155,6 +158,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
           ],
         },
         {
+          id: 'disponibilites',
           title: 'Disponibilités',
           description: 'Cochez vos jours disponibles et ajustez vos créneaux.',
           fields: ['availability_schedule', 'availability_exceptions'],
@@ -184,6 +188,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
           ),
         },
         {
+          id: 'photo-diplomes',
           title: 'Photo et diplômes',
           description: 'Une photo de profil inspire confiance aux familles.',
           body: (

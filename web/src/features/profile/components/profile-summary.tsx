@@ -1,14 +1,18 @@
 import { ROLE_LABELS } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
-import { LuLayoutDashboard, LuLogOut } from 'react-icons/lu';
-import { useNavigate } from 'react-router-dom';
+import { LuLayoutDashboard, LuLogOut, LuUserPen } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { MyDataSection } from './my-data-section';
 import { OrganisationSummary, ParentAnswersSummary } from './onboarding-answers-summary';
 import { TutorKycStatus } from './tutor-kyc-status';
 
-/** Profile tab of Home: who is signed in, as what, the way out, and my data (export, deletion). */
+/**
+ * Profile tab of Home: who is signed in, as what, the way to change the profile (issue 28: the
+ * onboarding's steps, for every role but the admin), the way out, and my data (export, deletion).
+ */
 export function ProfileSummary() {
   const { profile, user } = useAuth();
   const handleSignOut = useSignOutToAuth();
@@ -17,7 +21,6 @@ export function ProfileSummary() {
 
   const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   const email = profile.email ?? user?.signInDetails?.loginId ?? '';
-
 
   return (
     <Stack gap="4">
@@ -54,10 +57,17 @@ export function ProfileSummary() {
           {profile.role === 'entreprise' && <OrganisationSummary />}
         </Card.Body>
         <Card.Footer flexDirection="column" alignItems="stretch" gap="3">
-          {profile.role === 'admin' && (
+          {profile.role === 'admin' ? (
             <Button onClick={() => navigate('/admin')}>
               <LuLayoutDashboard />
               Tableau de bord administrateur
+            </Button>
+          ) : (
+            <Button asChild>
+              <RouterLink to={PROFILE_EDITOR_PATH}>
+                <LuUserPen />
+                Modifier mon profil
+              </RouterLink>
             </Button>
           )}
           <Button variant="outline" colorPalette="red" onClick={() => void handleSignOut()}>

@@ -1,7 +1,7 @@
 import { type PreferenceSummary, type RecommendationsRequest } from '#shared/discovery-schemas';
 import { messages } from '#shared/messages';
 import { zoneLabel, type SearchFilters } from '#shared/search';
-import { Alert, Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import { LuRefreshCw, LuSparkles } from 'react-icons/lu';
 import { useLocation } from 'react-router-dom';
@@ -70,18 +70,15 @@ export function RecommendationsPanel({ filters, renderTutor, generateNow = false
 
   let content;
   if (!user) {
-    // A visitor (issue 17): the spec's 'Utilisateur non connecté', and the way to an account that
-    // brings the visitor back to this search with the recommendations generated.
+    // A visitor (issues 17, 28): what an account gives here, and the way to one that brings the
+    // visitor back to this search with the recommendations generated. Not a warning: nothing failed.
     const here = `${pathname}${search}`;
     content = (
       <Stack gap="3">
-        <Alert.Root status="warning">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{messages.auth.signInRequired}</Alert.Title>
-            <Alert.Description>{messages.auth.userNotSignedIn}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
+        <Text>{messages.auth.signInForRecommendations}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {messages.auth.backAfterSignIn}
+        </Text>
         <SignInActions pending={{ action: 'recommend', returnTo: isAllowedReturnPath(here) ? here : '/search' }} />
       </Stack>
     );

@@ -25,17 +25,25 @@ interface SearchScreenProps {
 
 const keyOf = (filters: SearchFilters) => JSON.stringify(filters);
 
-/** Tutor search (spec §2): filters in the URL, results, history until the first search. */
+/** The catalogue as a search without filters lists it: what a screen without history opens on. */
+const CATALOGUE = resetFilters();
+
+/**
+ * Tutor search (spec §2): filters in the URL, results, history until the first search. Without a
+ * history to show (a visitor, any role but a parent), the catalogue's first page until then
+ * (issue 28) — read, not searched: nothing recorded, the address left as it is.
+ */
 export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, recordSearches = false, onSearched, visitor = false }: SearchScreenProps) {
   const { submitted, submit } = useSearchUrl();
   const [draft, setDraft] = useState<SearchFilters>(() => submitted ?? resetFilters());
+  const listed = submitted ?? (renderHistory ? null : CATALOGUE);
   // The last search made here: its filters, its history id (a parent's), and whether its answer was
   // announced. It counts only while those filters are the ones shown (not after back/forward to
   // others, nor for a shared link opened as is).
   const [made, setMade] = useState<{ key: string; recordId: string | null; announced: boolean } | null>(null);
   const submittedKey = submitted ? keyOf(submitted) : null;
   const current = made && made.key === submittedKey ? made : null;
-  const results = useSearchTutors(submitted, current?.recordId ?? null, visitor);
+  const results = useSearchTutors(listed, current?.recordId ?? null, visitor);
 
   // The URL changed under us (a history entry, back/forward): the form shows what is searched.
   useEffect(() => {
@@ -58,7 +66,7 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
     onSearched?.(submitted, firstPage.total);
   }, [current, submitted, firstPage, results.isPlaceholderData, results.isFetching, onSearched]);
 
-  const isLoading = submitted !== null && (results.isPending || (results.isPlaceholderData && results.isFetching));
+  const isLoading = listed !== null && (results.isPending || (results.isPlaceholderData && results.isFetching));
 
   return (
     <Stack gap="5">
@@ -72,11 +80,11 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
             isSearching={isLoading}
             defaultOpen={submitted === null}
           />
-          {submitted === null
+          {listed === null
             ? renderHistory?.((filters) => search(filters))
             : (
                 <SearchResults
-                  filters={submitted}
+                  filters={listed}
                   pages={results.data?.pages}
                   isLoading={isLoading}
                   isError={results.isError}
