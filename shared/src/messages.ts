@@ -170,6 +170,7 @@ export const messages = {
     disputeOpened: 'Litige ouvert : un administrateur va examiner votre cours',
     periodInvalid: 'Période invalide (semaine, mois ou année)',
     invalidSignature: 'Signature invalide',
+    invalidWebhookEvent: 'Événement Paystack invalide',
     disputeNotFound: 'Litige introuvable',
     disputeClosed: 'Litige clos',
     parentsOnly: 'Seuls les comptes Parent / Élève peuvent réserver un cours',
