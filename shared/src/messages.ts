@@ -184,6 +184,7 @@ export const messages = {
     notAllowed: "Cette action n'est pas possible pour ce cours",
     tooLateToCancel: 'Le cours a commencé : il ne peut plus être annulé. Signalez un problème si besoin.',
     notStarted: "Le cours n'a pas encore commencé",
+    answerWindowClosed: 'Le délai de réponse est passé : cette demande ne peut plus être acceptée ni refusée. Le parent sera remboursé intégralement.',
     alreadyGiven: 'Ce cours est déjà marqué comme donné',
     tutorsOnly: 'Seul le répétiteur du cours peut faire cela',
     accepted: 'Cours confirmé',
