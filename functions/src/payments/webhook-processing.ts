@@ -102,8 +102,8 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
     // answered as if this event had come after it. Otherwise (conflicting writes retried in vain,
     // the payment still awaited) this event was not processed: 5xx, and Paystack delivers it again.
     if (await alreadyProcessed(charge.eventKey)) return 'duplicate';
-    const now = await getTransaction(tx.id);
-    const outcome = now && (await settledOutcome(now, charge, verified));
+    const current = await getTransaction(tx.id);
+    const outcome = current && (await settledOutcome(current, charge, verified));
     if (outcome) return outcome;
     throw error;
   }
