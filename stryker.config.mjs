@@ -23,6 +23,7 @@ const config = {
     'functions/src/escrow/*.ts',
     'functions/src/payments/webhook.ts',
     'functions/src/payments/webhook-processing.ts',
+    'functions/src/payments/paystack-event.ts',
     'functions/src/payments/paystack.ts',
     'functions/src/payments/payment-check.ts',
     'functions/src/payments/verify-payment.ts',

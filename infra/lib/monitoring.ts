@@ -129,6 +129,15 @@ export class Monitoring extends Construct {
                 Info: atLeastOne("Le réconciliateur a réparé une transaction dont le statut et le workflow divergeaient (information : l'historique de la transaction dit quoi)."),
               },
             },
+            {
+              metric: this.businessMetric('WebhookEventRefused'),
+              alarmFriendlyName: 'WebhookEventRefused',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Un corps signé avec la clé Paystack n'est pas un événement Paystack lisible (400) : Paystack a changé son format, ou la clé secrète a fui. Voir les journaux du webhook.",
+                ),
+              },
+            },
             this.businessMetric('WebhookRejected'),
           ],
         },

@@ -52,18 +52,32 @@ export interface LessonFacts {
   /** The last slot's end (ISO). */
   end: string;
   given_at?: string;
+  /** Until when the tutor may answer a request (ISO; the answer window's end, never after the start). */
+  answer_deadline?: string;
+}
+
+/**
+ * The tutor's answer window is over: its deadline, or the lesson's start, has passed. From then on
+ * only the workflow's timer (the request declined, the parent refunded) and an admin act on it.
+ */
+export function answerWindowOver(lesson: LessonFacts, now: Date): boolean {
+  const start = Date.parse(lesson.start);
+  const deadline = lesson.answer_deadline ? Math.min(Date.parse(lesson.answer_deadline), start) : start;
+  return now.getTime() >= deadline;
 }
 
 /**
  * The actions `side` may take on the lesson now: the transaction process allows them from its
- * status (for a lesson), and the clock allows them — a cancellation only before the start, the
- * tutor's "given" and the parent's reports only from the start, "given" once.
+ * status (for a lesson), and the clock allows them — the tutor's answer (accept, decline) only
+ * within the answer window, a cancellation only before the start, the tutor's "given" and the
+ * parent's reports only from the start, "given" once.
  */
 export function lessonActionsAllowed(lesson: LessonFacts, side: LessonSide, now: Date): LessonAction[] {
   const started = now.getTime() >= Date.parse(lesson.start);
   const actor = side === 'parent' ? 'parent' : 'tutor';
   return LESSON_ACTIONS.filter((action) => {
     if (action === 'mark_given') return started && !lesson.given_at && stepFor('mark_given', lesson.status, actor, true) !== undefined;
+    if ((action === 'accept' || action === 'decline') && answerWindowOver(lesson, now)) return false;
     if (action === 'cancel' && started) return false;
     // Reports and the parent's confirmation (which releases the funds) come once the lesson has started.
     if ((action === 'report_problem' || action === 'report_no_show' || action === 'confirm') && !started) return false;

@@ -18,8 +18,13 @@ export const BUSINESS_EVENTS = {
   PaymentRefunded: 'PaymentRefunded',
   /** Paystack's amount or currency was not ours: never escrowed, settled by hand. */
   PaymentMismatch: 'PaymentMismatch',
-  /** A webhook call turned away (bad or missing signature, unreadable body). */
+  /** A webhook call turned away for its signature (missing or wrong): anyone can send one. */
   WebhookRejected: 'WebhookRejected',
+  /**
+   * A body signed with our Paystack secret that is not a Paystack event Kalan reads (400): Paystack
+   * changed its format, or the secret leaked (alarm at 1).
+   */
+  WebhookEventRefused: 'WebhookEventRefused',
   /** A workflow step failed for good: an admin must look (alarm at 1). */
   NeedsAttention: 'NeedsAttention',
   /** The reconciler repaired a transaction whose status and workflow disagreed. */

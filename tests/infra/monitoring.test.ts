@@ -103,6 +103,14 @@ describe('Monitoring', () => {
     }
   });
 
+  it('alarms on any signed Paystack body the webhook refuses (400), not on unsigned ones (401)', () => {
+    const [alarm, ...others] = alarmsOn(METRICS_NAMESPACE, BUSINESS_EVENTS.WebhookEventRefused, 'stage', 'dev');
+    expect(others).toEqual([]);
+    expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+    // Anyone can send an unsigned body: counted on the dashboard, never an alarm.
+    expect(alarmsOn(METRICS_NAMESPACE, BUSINESS_EVENTS.WebhookRejected, 'stage', 'dev')).toEqual([]);
+  });
+
   it('has one dashboard', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });

@@ -8,10 +8,15 @@
  * handlers' validation. Every answer must be a 4xx with a French message of the catalogue, and
  * what the fuzz callers own in the table must read the same after the run as before.
  *
+ * The Paystack webhook's bodies are signed with the stack's secret (sometimes not), so that they
+ * reach its parsing; a run of its own sends it signed bodies that are not Paystack events — wrong
+ * types, a missing `data`, 10 kB ids and references, unbounded metadata — each answered 400, none
+ * recorded.
+ *
  * A body larger than the limit gets a 413 and a closed connection, and the router still serves
  * the next request.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -23,6 +28,7 @@ import { messages } from '#shared/messages';
 import { routes, type RouteDefinition, type RouteId } from '#shared/routes';
 import { claimsOf, newUser, stack } from '../support/stack.js';
 import { enrolledNewAdmin } from '../support/admin-session.js';
+import { sign } from './payments-helpers.js';
 
 /** Requests per run (the issue asks for at least 5 000), sent in batches of BATCH at once. */
 const REQUESTS = 5_200;
@@ -211,11 +217,13 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
         body: badBody,
         // Mostly a role the route admits (so the request reaches validation); sometimes not.
         role: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...allowed) }, { weight: 1, arbitrary: fc.constantFrom<Role | null>(...ROLES) }),
+        // The webhook's signature: mostly Paystack's (so that the body reaches its parsing); sometimes forged.
+        signed: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
         method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
         contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1'),
       })
       .filter(({ cursor }) => defect !== 'cursor' || !isPositionOf(routeId, cursor))
-      .map(({ params, bad, where, query, cursor, body, role, method, contentType }) => {
+      .map(({ params, bad, where, query, cursor, body, role, signed, method, contentType }) => {
         // Path parameters are written raw (already encoded): {proxy+} gets a made-up path.
         let path = route.path.replace(/\{(\w+)\+?\}/g, (_m, name: string) => params[names.indexOf(name)] ?? 'x');
         if (defect === 'path') {
@@ -232,7 +240,7 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
           sentBody = body;
           headers['content-type'] = defect === 'contentType' ? contentType : 'application/json';
         }
-        if (routeId === 'paystackWebhook') headers['x-paystack-signature'] = 'f'.repeat(128);
+        if (routeId === 'paystackWebhook') headers['x-paystack-signature'] = signed ? sign(sentBody ?? '') : 'f'.repeat(128);
         return {
           routeId,
           defect,
@@ -318,6 +326,122 @@ describe('the routes under generated bad input', () => {
     expect(serverErrors).toBe(0);
     expect(covered.size).toBe(ROUTE_IDS.length);
   }, 180_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The Paystack webhook under signed bodies that are not Paystack events.
+
+/** Webhook bodies per run, sent in batches of BATCH at once. */
+const WEBHOOK_BODIES = 650;
+
+/** Any JSON value but a plain object: what neither the envelope nor `data` may be. */
+const notAnObject = fc.oneof(
+  fc.constantFrom<unknown>(null, 0, -1, 1.5, true, false, '', 'texte', [], [{}], [null]),
+  fc.jsonValue({ maxDepth: 2 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
+);
+
+/** Text far longer than any key or field it would fill (up to 12 kB). */
+const huge = (unit: string, min = 1_000) => fc.integer({ min, max: 12_000 }).map((n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n));
+
+/** Event names Paystack never sends: not a string, empty, too long, spaces, slashes, accents. */
+const oddEventName = fc.oneof(
+  notAnObject.filter((v) => typeof v !== 'string'),
+  fc.constantFrom('', ' ', 'charge success', 'charge/success', 'événement', 'charge.success\u0000', '$where'),
+  huge('charge.success'),
+  fc.string({ minLength: 1, maxLength: 80 }).filter((name) => !/^[A-Za-z0-9_.-]{1,64}$/.test(name)),
+);
+
+/** Arrays nested `depth` deep, written into the body as text (too deep for this side's JSON.stringify). */
+class Nested {
+  constructor(readonly depth: number) {}
+  toJSON(): string {
+    return `__nested_${this.depth}__`;
+  }
+}
+const bodyText = (value: unknown) => JSON.stringify(value).replace(/"__nested_(\d+)__"/, (_m, depth: string) => '['.repeat(Number(depth)) + ']'.repeat(Number(depth)));
+
+/**
+ * A `charge.success` as Paystack sends it, with one field made odd (or missing), all that the
+ * webhook reads bounded: `marker` names its reference, so that a record of it would be found.
+ */
+function oddCharge(marker: string): fc.Arbitrary<Record<string, unknown>> {
+  const valid = { id: 4_200_000, reference: `kalan-fuzz-${marker}`, status: 'success', amount: 1_000_000, currency: 'XOF', metadata: { transaction_id: marker } };
+  const odd: Record<string, fc.Arbitrary<unknown>> = {
+    id: fc.oneof(huge('0123456789'), huge('a'), fc.constantFrom<unknown>(-1, 1.5, 2 ** 60, '', '12a', ' 12', null, {}, [], true, undefined)),
+    reference: fc.oneof(huge(`kalan-fuzz-${marker}-`), fc.constantFrom<unknown>('', 'kalan/../x', `réf-${marker}`, `kalan ${marker}`, 42, null, {}, [marker], undefined)),
+    amount: fc.constantFrom<unknown>('1000000', -5, 1.5, null, {}, [], true, '', 1e21),
+    currency: fc.oneof(huge('XOF'), fc.constantFrom<unknown>('xof', 'XOFF', 'XO', 'X0F', 1, null, {}, [])),
+    status: fc.oneof(huge('success'), fc.constantFrom<unknown>(1, null, {}, [], true)),
+    metadata: fc.oneof(huge('m', 8_300), huge('m', 8_300).map((text) => ({ note: text })), fc.integer({ min: 4_100, max: 6_000 }).map((depth) => new Nested(depth))),
+    // The whole body over its bound, the charge otherwise right.
+    log: fc.integer({ min: 65 * 1024, max: 90 * 1024 }).map((n) => 'l'.repeat(n)),
+  };
+  return fc.constantFrom(...Object.keys(odd)).chain((field) =>
+    odd[field]!.map((value) => {
+      const data: Record<string, unknown> = { ...valid, [field]: value };
+      if (value === undefined) delete data[field];
+      return data;
+    }),
+  );
+}
+
+/** Signed webhook bodies that are not Paystack events Kalan accepts: each has at least one defect. */
+function oddWebhookBody(marker: string): fc.Arbitrary<string> {
+  const charge = oddCharge(marker);
+  const validData = { id: 4_199_999, reference: `kalan-fuzz-${marker}` };
+  return fc.oneof(
+    // Not an object at all, broken JSON, unknown fields only, arrays nested deep.
+    badBody,
+    // The envelope: an odd event name, a missing or odd `data` (for any event).
+    oddEventName.map((event) => JSON.stringify({ event, data: validData })),
+    fc.constantFrom('charge.success', 'transfer.success', 'refund.processed').chain((event) =>
+      fc.oneof(fc.constant(JSON.stringify({ event })), notAnObject.map((data) => JSON.stringify({ event, data })), fc.constant(JSON.stringify({ event, data: [validData] }))),
+    ),
+    // A charge with one field odd.
+    charge.map((data) => bodyText({ event: 'charge.success', data })),
+  );
+}
+
+describe('the Paystack webhook under signed bodies that are not Paystack events', () => {
+  it(`answers ${WEBHOOK_BODIES} of them 400 with a French message, never a 5xx, and records none`, async () => {
+    const marker = randomUUID();
+    const failures = new Map<string, string>();
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(oddWebhookBody(marker), { minLength: BATCH, maxLength: BATCH }), async (bodies) => {
+        const responses = await Promise.all(
+          bodies.map((body) =>
+            send('POST', routes.paystackWebhook.path, { 'content-type': 'application/json', 'x-paystack-signature': sign(body) }, body).catch(
+              (error: Error): RawResponse => ({ status: 0, headers: {}, text: `connexion perdue : ${error.message}` }),
+            ),
+          ),
+        );
+        sent += bodies.length;
+        for (const [i, response] of responses.entries()) {
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          const problem = response.status === 400 ? problemOf(response) : `${response.status} instead of 400`;
+          if (problem && !failures.has(problem)) failures.set(problem, `${bodies[i]!.slice(0, 160)} → ${response.status} ${response.text.slice(0, 200)}`);
+        }
+      }),
+      { numRuns: Math.ceil(WEBHOOK_BODIES / BATCH), endOnFailure: true },
+    );
+    expect([...failures].map(([problem, example]) => `${problem}: ${example}`)).toEqual([]);
+    console.log(`[fuzz] webhook : ${sent} corps signés, réponses ${JSON.stringify(Object.fromEntries(statuses))}`);
+    expect(sent).toBeGreaterThanOrEqual(WEBHOOK_BODIES);
+
+    // Nothing recorded: no item of the table names the run's marker (a Paystack event record keeps its reference).
+    const client = documents();
+    let start: Record<string, unknown> | undefined;
+    const recorded: string[] = [];
+    do {
+      const page = await client.send(new ScanCommand({ TableName: 'kalan-local', ExclusiveStartKey: start, ConsistentRead: true }));
+      for (const item of page.Items ?? []) if (JSON.stringify(item).includes(marker)) recorded.push(String(item.pk));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    client.destroy();
+    expect(recorded).toEqual([]);
+  }, 120_000);
 });
 
 /** A request whose body is larger than the limit, over its own connection; what comes back, and whether the server closed it. */

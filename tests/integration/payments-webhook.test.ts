@@ -62,6 +62,28 @@ describe('Paystack webhook', () => {
     expect(await ledgerOf(id)).toHaveLength(2);
   });
 
+  it('answers 200 to 20 different charge.success events of one booking sent at once, and escrows once', async () => {
+    const parent = await newUser('parent');
+    const { id, reference } = await bookOk(parent.accessToken);
+    await workflowWaitingIn(id, 'pending');
+    const paid = JSON.parse(await chargeSuccessBody(reference)) as { event: string; data: { id: number } };
+    // One charge, twenty event ids: each delivery is a new event to the idempotency key, so only the
+    // transaction's status (and not the event's record) tells the nineteen late ones that it is settled.
+    const bodies = Array.from({ length: 20 }, (_, i) => JSON.stringify({ ...paid, data: { ...paid.data, id: paid.data.id + i } }));
+    const responses = await Promise.all(bodies.map((body) => postWebhook(body, sign(body))));
+
+    expect(responses.map((r) => r.status), JSON.stringify(responses.map((r) => r.body))).toEqual(Array(20).fill(200));
+    expect(responses.map((r) => r.body.outcome as string).sort()).toEqual([...Array<string>(19).fill('duplicate'), 'escrowed']);
+    // Escrowed once: the workflow moved on once, the payment's two ledger lines written once, balanced.
+    await workflowWaitingIn(id, 'escrow');
+    const ledger = await ledgerOf(id);
+    expect(ledger.map((line) => line.line).sort()).toEqual(['payment#1', 'payment#2']);
+    expectBalanced(ledger);
+    // Every event recorded once: the one applied, the others as changing nothing.
+    const records = await Promise.all(bodies.map((body) => paystackEvent(eventKeyOf(body))));
+    expect(records.map((record) => record?.outcome as string).sort()).toEqual(['escrowed', ...Array<string>(19).fill('ignored_status_escrow')]);
+  });
+
   it('never escrows a payment whose verified amount differs from ours, and records why', async () => {
     const parent = await newUser('parent');
     const { id, reference } = await bookOk(parent.accessToken);

@@ -95,6 +95,54 @@ describe('a paid lesson waits for its tutor', () => {
   });
 });
 
+describe("the tutor's answer window", () => {
+  /** The lesson as the tutor's 'Mes cours' shows it. */
+  const tutorView = async (tutor: Tutor, id: string) => {
+    const { upcoming, past } = (await call('listMyLessons', tutor)).body as Record<'upcoming' | 'past', Array<{ id: string }>>;
+    return [...upcoming, ...past].find((lesson) => lesson.id === id);
+  };
+
+  it('is over at the start: the tutor can neither decline nor accept, nothing changes, no button is offered', async () => {
+    const { parent, tutor, id, slots } = await requestedLesson();
+    await lessonStartedHoursAgo(id, 0.25);
+    const before = await transaction(id);
+    for (const action of ['decline', 'accept']) {
+      const refused = await act(tutor, id, action);
+      expect(refused.status, action).toBe(409);
+      expect(refused.body.error).toEqual({ code: 'conflict', message: messages.lessons.answerWindowClosed });
+    }
+    // Nothing changed: still waiting for the timer, the payment alone in the ledger, the slots held.
+    expect(await transaction(id)).toEqual(before);
+    expect((await ledgerOf(id)).map((line) => line.movement)).toEqual(['payment', 'payment']);
+    expect(await freeStarts(tutor, parent)).not.toContain(slots[0]);
+    // 'Mes cours' offers the tutor no answer (the buttons are these actions).
+    expect(await tutorView(tutor, id)).toMatchObject({ status: 'requested', actions: [] });
+    expect(await lessonStatsOf(tutor.tutorId)).toMatchObject({ accepted: 0 });
+  });
+
+  it('is over 24 h after the payment, even before the start', async () => {
+    const { tutor, id } = await requestedLesson();
+    const tx = await transaction(id);
+    await setOnTransaction(id, { paid_at: new Date(Date.now() - DAY - HOUR).toISOString() });
+    expect(await tutorView(tutor, id)).toMatchObject({ status: 'requested', actions: [] });
+    const refused = await act(tutor, id, 'accept');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(messages.lessons.answerWindowClosed);
+    expect((await transaction(id)).status).toBe(tx.status);
+  });
+
+  it('is open until the start: a lesson starting within hours can still be declined', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(5000, EVERY_DAY)]);
+    const start = await freeSlotWithinADay(tutor, parent);
+    const { id } = await bookAndPay(parent, tutor, { duration: 1, slots: [start], scheduledDate: start });
+    await untilWaiting(id, 'requested');
+    expect(await tutorView(tutor, id)).toMatchObject({ actions: ['accept', 'decline'] });
+    const declined = await act(tutor, id, 'decline');
+    expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect(declined.body).toMatchObject({ status: 'refund_pending', outcome: 'declined' });
+  });
+});
+
 describe('request → accept → lesson → given → confirmed', () => {
   it('releases the tutor share and the commission with a balanced ledger, and counts the acceptance', async () => {
     const { parent, tutor, id } = await requestedLesson();

@@ -1,11 +1,13 @@
 /**
  * The Paystack webhook (functions/src/payments/webhook-processing.ts) when things go wrong or
  * arrive oddly, on the real engines: a delivery Kalan could not record or apply is answered 5xx so
- * that Paystack delivers it again (a failed audit write, a payment that expired while Paystack was
- * verifying it, conflicting writes retried in vain), never 'duplicate'; a redelivery racing the
- * first delivery is answered from the event record, without asking Paystack again; the check for
- * an already processed event is a strongly consistent read; and signed events with no `data` or
- * no reference are answered and recorded as they came.
+ * that Paystack delivers it again (a failed audit write, conflicting writes retried in vain, the
+ * table failing after a refused write), never 'duplicate'; a delivery that loses the race to
+ * whatever settled its transaction meanwhile (another event, the expiry) is answered 200 as a
+ * late event, recorded once, changing nothing; a redelivery racing the first delivery is answered
+ * from the event record, without asking Paystack again; the check for an already processed event
+ * is a strongly consistent read; and signed bodies that are not Paystack events are refused (400)
+ * without a record.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -138,35 +140,6 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
     expect(await paystackEventRecord(`charge.success#${otherId}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
   });
 
-  it('answers 500 when the payment expired while Paystack was verifying it, and records the event at the next delivery', async () => {
-    const { id, reference } = await newBooking();
-    const body = await chargeSuccess(reference);
-    const eventId = (JSON.parse(body) as { data: { id: number } }).data.id;
-    await paystack(reference, { holdVerify: true });
-    let delivery: ReturnType<typeof postWebhook> | undefined;
-    try {
-      delivery = postWebhook(body);
-      await until(() => paystack(reference), (state) => state.heldVerifies === 1, 'la vérification attend chez Paystack');
-      // The booking fails meanwhile (the workflow's expiry, which could not reach Paystack).
-      await applyTransition({ transactionId: id, action: 'expire_payment', actor: 'system', wake: false });
-      expect((await transaction(id)).status).toBe('failed');
-    } finally {
-      await paystack(reference, { holdVerify: false });
-    }
-    const response = await delivery;
-    expect(response.status).toBe(500);
-    expect(response.body.error).toEqual(internalError);
-    expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
-    expect((await transaction(id)).status).toBe('failed');
-    expect(await ledgerOf(id)).toEqual([]);
-    // Paystack's next delivery finds the booking failed but paid: recorded once as a late payment.
-    expect((await postWebhook(body)).body.outcome).toBe('late_payment');
-    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'late_payment', transaction_id: id });
-    expect((await transaction(id)).status).toBe('failed');
-    expect(await ledgerOf(id)).toEqual([]);
-    expect((await postWebhook(body)).body.outcome).toBe('duplicate');
-  });
-
   it('answers 500 when conflicting writes keep cancelling the escrow, and escrows at the next delivery', async () => {
     const { id, reference } = await newBooking();
     const body = await chargeSuccess(reference);
@@ -184,18 +157,121 @@ describe('a delivery Kalan could not record or apply is delivered again (5xx), n
   });
 });
 
-describe('signed events as they come', () => {
-  it('ignores a signed event with no data at all', async () => {
-    for (const body of ['{"event":"transfer.success"}', '{}']) {
-      expect(await postWebhook(body), body).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
-    }
+/** The body of another event of the same charge: Paystack's id moved on by `by`. */
+function otherEventOf(body: string, by: number): { body: string; eventId: number } {
+  const event = JSON.parse(body) as { event: string; data: { id: number } };
+  const eventId = event.data.id + by;
+  return { body: JSON.stringify({ ...event, data: { ...event.data, id: eventId } }), eventId };
+}
+
+/**
+ * Delivers `body`, holds it just after its first read of the transaction (still pending, its event
+ * not recorded), runs `meanwhile`, then lets it go on and returns its answer.
+ */
+async function deliveredAround(id: string, body: string, meanwhile: () => Promise<void>): Promise<Awaited<ReturnType<typeof postWebhook>>> {
+  const hold = holdDynamoAnswer('GetItemCommand', readsItem(id, 'TRANSACTION'));
+  let delivery: ReturnType<typeof postWebhook> | undefined;
+  try {
+    delivery = postWebhook(body);
+    await hold.answered;
+    await meanwhile();
+  } finally {
+    hold.release();
+    hold.remove();
+  }
+  return delivery;
+}
+
+describe('a delivery that loses the race to what settled its transaction', () => {
+  it('is answered 200 and recorded once when another event of the charge escrowed it meanwhile, the payment booked once', async () => {
+    const { id, reference } = await newBooking();
+    const body = await chargeSuccess(reference);
+    const eventId = (JSON.parse(body) as { data: { id: number } }).data.id;
+    const other = otherEventOf(body, 1);
+    const late = await deliveredAround(id, body, async () => {
+      expect((await postWebhook(other.body)).body.outcome).toBe('escrowed');
+    });
+    expect(late).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
+    expect(await paystackEventRecord(`charge.success#${other.eventId}`)).toMatchObject({ outcome: 'escrowed', transaction_id: id });
+    expect((await transaction(id)).status).toBe('escrow');
+    expect((await ledgerOf(id)).map((line) => line.line).sort()).toEqual(['payment#1', 'payment#2']);
+    expect((await postWebhook(body)).body.outcome).toBe('duplicate');
   });
 
-  it('records a charge without a reference under its id, with an empty reference, or under the bare event name', async () => {
+  it('is answered 200 as a late payment when the booking expired while Paystack was verifying it, nothing escrowed', async () => {
+    const { id, reference } = await newBooking();
+    const body = await chargeSuccess(reference);
+    const eventId = (JSON.parse(body) as { data: { id: number } }).data.id;
+    await paystack(reference, { holdVerify: true });
+    let delivery: ReturnType<typeof postWebhook> | undefined;
+    try {
+      delivery = postWebhook(body);
+      await until(() => paystack(reference), (state) => state.heldVerifies === 1, 'la vérification attend chez Paystack');
+      // The booking fails meanwhile (the workflow's expiry, which could not reach Paystack).
+      await applyTransition({ transactionId: id, action: 'expire_payment', actor: 'system', wake: false });
+      expect((await transaction(id)).status).toBe('failed');
+    } finally {
+      await paystack(reference, { holdVerify: false });
+    }
+    expect(await delivery).toEqual({ status: 200, body: { received: true, outcome: 'late_payment' } });
+    // Paystack confirmed the money (asked once): recorded once as a late payment, for an operator to refund.
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'late_payment', transaction_id: id });
+    expect((await paystack(reference)).verifyCalls).toBe(1);
+    expect((await transaction(id)).status).toBe('failed');
+    expect(await ledgerOf(id)).toEqual([]);
+    expect((await postWebhook(body)).body.outcome).toBe('duplicate');
+  });
+
+  it('is answered 500 when the table fails after the refused write, and recorded at the next delivery', async () => {
+    const { id, reference } = await newBooking();
+    const body = await chargeSuccess(reference);
+    const eventId = (JSON.parse(body) as { data: { id: number } }).data.id;
+    const other = otherEventOf(body, 1);
+    // The event's second read of its record — the look after the refused write — fails (throttled).
+    let reads = 0;
+    const fault = injectDynamoFault({
+      command: 'GetItemCommand',
+      times: 1,
+      when: (input) => attr(input.Key?.pk) === `PAYSTACK_EVENT#charge.success#${eventId}` && ++reads === 2,
+      error: throttled,
+    });
+    let response: Awaited<ReturnType<typeof postWebhook>>;
+    try {
+      response = await deliveredAround(id, body, async () => {
+        expect((await postWebhook(other.body)).body.outcome).toBe('escrowed');
+      });
+    } finally {
+      fault.remove();
+    }
+    expect(fault.failed).toBe(1);
+    expect(response.status).toBe(500);
+    expect(response.body.error).toEqual(internalError);
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toBeUndefined();
+    expect((await ledgerOf(id)).map((line) => line.line).sort()).toEqual(['payment#1', 'payment#2']);
+    // Paystack's next delivery is answered and recorded.
+    expect((await postWebhook(body)).body.outcome).toBe('duplicate');
+    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ outcome: 'ignored_status_escrow', transaction_id: id });
+  });
+});
+
+describe('signed bodies that are not Paystack events', () => {
+  it('are refused with 400 and recorded nowhere: no data, no reference, no Paystack id', async () => {
     const eventId = randomInt(1_000_000, 2_000_000_000);
-    expect((await postWebhook(JSON.stringify({ event: 'charge.success', data: { id: eventId } }))).body.outcome).toBe('unknown_reference');
-    expect(await paystackEventRecord(`charge.success#${eventId}`)).toMatchObject({ event: 'charge.success', reference: '', outcome: 'unknown_reference' });
-    expect((await postWebhook(JSON.stringify({ event: 'charge.success', data: {} }))).body.outcome).toBe('unknown_reference');
-    expect(await paystackEventRecord('charge.success#')).toMatchObject({ event: 'charge.success', reference: '', outcome: 'unknown_reference' });
+    const reference = `kalan-${randomUUID()}`;
+    const bodies = [
+      '{"event":"transfer.success"}',
+      '{}',
+      JSON.stringify({ event: 'charge.success', data: { id: eventId } }),
+      JSON.stringify({ event: 'charge.success', data: {} }),
+      JSON.stringify({ event: 'charge.success', data: { reference } }),
+    ];
+    for (const body of bodies) {
+      expect(await postWebhook(body), body).toEqual({
+        status: 400,
+        body: { error: { code: 'invalid_event', message: messages.payments.invalidWebhookEvent } },
+      });
+    }
+    for (const key of [`charge.success#${eventId}`, 'charge.success#', `charge.success#${reference}`]) expect(await paystackEventRecord(key), key).toBeUndefined();
   });
 });

@@ -97,6 +97,21 @@ describe('business metrics (EMF)', () => {
     const [warning] = lines().filter((line) => line.level === 'WARN');
     expect(warning).toMatchObject({ correlation_id: 'req-webhook', function_request_id: 'lambda-webhook' });
   });
+
+  it('counts a signed body that is not a Paystack event (400) apart, for its alarm, saying where without the values', async () => {
+    const { handler } = await import('../../functions/src/payments/webhook.js');
+    const body = JSON.stringify({ event: 'charge.success', data: { id: '9'.repeat(10_000), reference: 'kalan-x' } });
+    captureStdout();
+    const signature = createHmac('sha512', 'sk_test_observability').update(body).digest('hex');
+    const result = await handler({ headers: { 'x-paystack-signature': signature }, body, isBase64Encoded: false, requestContext: { requestId: 'req-odd' } } as never, context('lambda-odd'));
+    expect(result.statusCode).toBe(400);
+    const [emf] = lines().filter((line) => line._aws);
+    expect(emf).toMatchObject({ WebhookEventRefused: 1, stage: 'prod' });
+    expect(emf).not.toHaveProperty('WebhookRejected');
+    const [warning] = lines().filter((line) => line.level === 'WARN');
+    expect(warning).toMatchObject({ correlation_id: 'req-odd', error: 'invalid_event', issues: ['data.id: invalid_format'] });
+    expect(JSON.stringify(warning)).not.toContain('9'.repeat(100));
+  });
 });
 
 describe('logs', () => {

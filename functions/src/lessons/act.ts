@@ -1,4 +1,4 @@
-import { LESSON_ACTION_TRANSITIONS, lessonActionSchema, type LessonAction } from '#shared/lesson-schemas';
+import { answerWindowOver, LESSON_ACTION_TRANSITIONS, lessonActionSchema, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
 import { messages } from '#shared/messages';
 import { transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
@@ -10,7 +10,12 @@ import { getTransaction } from '../payments/transactions.js';
 import { isListedLesson, sideOf, toLessonView } from './lessons.js';
 
 /** Why an action the process knows is not open now: the clock, or the lesson's status. */
-function refusal(action: LessonAction, started: boolean): string {
+function refusal(action: LessonAction, lesson: LessonView, side: LessonSide, now: Date): string {
+  const started = now.getTime() >= Date.parse(lesson.start);
+  // The tutor's answer to a request once its window is over: the timer and an admin decide now.
+  if ((action === 'accept' || action === 'decline') && side === 'tutor' && lesson.status === 'requested' && answerWindowOver(lesson, now)) {
+    return messages.lessons.answerWindowClosed;
+  }
   if (action === 'cancel' && started) return messages.lessons.tooLateToCancel;
   if ((action === 'report_problem' || action === 'report_no_show' || action === 'confirm' || action === 'mark_given') && !started) {
     return messages.lessons.notStarted;
@@ -36,7 +41,7 @@ export const handler = apiHandler(
     if (!tx || !side || !isListedLesson(tx)) throw new NotFoundError(messages.lessons.notFound);
     const now = new Date();
     const view = toLessonView(tx, side, now);
-    if (!view.actions.includes(body.action)) throw new ConflictError(refusal(body.action, now.getTime() >= Date.parse(view.start)));
+    if (!view.actions.includes(body.action)) throw new ConflictError(refusal(body.action, view, side, now));
     const actor = side === 'tutor' ? 'tutor' : 'parent';
     if (body.action === 'mark_given') {
       try {

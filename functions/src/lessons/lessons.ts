@@ -42,11 +42,13 @@ export function isListedLesson(tx: Transaction): boolean {
 
 export function toLessonView(tx: Transaction, side: LessonSide, now: Date): LessonView {
   const { start, end } = lessonTimes(tx);
+  const answer_deadline = tx.status === 'requested' ? answerDeadline(tx).toISOString() : undefined;
   const facts = {
     status: tx.status,
     start,
     end,
     given_at: tx.course.given_at,
+    answer_deadline,
     outcome: tx.lesson_outcome,
     cancellation: tx.cancellation,
   };
@@ -66,7 +68,7 @@ export function toLessonView(tx: Transaction, side: LessonSide, now: Date): Less
     tutor_id: tx.tutor_id,
     tutor_name: tx.tutor_name,
     parent_name: tx.parent_name,
-    ...(tx.status === 'requested' ? { answer_deadline: answerDeadline(tx).toISOString() } : {}),
+    ...(answer_deadline ? { answer_deadline } : {}),
     accepted_at: tx.accepted_at,
     given_at: tx.course.given_at,
     ...(tx.status === 'escrow' ? { auto_release_at: tx.auto_release_at } : {}),

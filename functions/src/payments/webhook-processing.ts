@@ -1,8 +1,10 @@
 /**
- * Processing a signed Paystack event. Idempotent by event: the event record is written in the
- * same DynamoDB transaction as the status change, so a duplicate or concurrent delivery finds
- * the work done and changes nothing. The payment is trusted only after Paystack's verify API
- * confirms status, amount and currency.
+ * Processing a signed Paystack event (paystack-event.ts has parsed it). Idempotent by event: the
+ * event record is written in the same DynamoDB transaction as the status change, so a duplicate or
+ * concurrent delivery finds the work done and changes nothing. An event for a transaction no
+ * longer awaiting its payment — settled by another event, the parent's return or the expiry, even
+ * while this one was being verified — is recorded once, changes nothing and is answered 200. The
+ * payment is trusted only after Paystack's verify API confirms status, amount and currency.
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
@@ -13,15 +15,18 @@ import { logger, logTransaction } from '#commons/logger';
 import { recordWriteCapacity } from './capacity.js';
 import { PaystackEventEntity } from './entities.js';
 import { applyVerifiedCharge } from './payment-check.js';
-import { transactionIdOf, verifyTransaction } from './paystack.js';
-import { getTransaction } from './transactions.js';
-
-export interface PaystackEvent {
-  event?: string;
-  data?: { id?: number | string; reference?: string; status?: string; amount?: number; currency?: string };
-}
+import type { PaystackEvent } from './paystack-event.js';
+import { transactionIdOf, verifyTransaction, type VerifiedPayment } from './paystack.js';
+import { getTransaction, type Transaction } from './transactions.js';
 
 export type WebhookOutcome = 'escrowed' | 'amount_mismatch' | 'late_payment' | 'duplicate' | 'ignored' | 'unknown_reference';
+
+/** The charge event being processed: its idempotency key, its name and our reference. */
+interface ChargeEvent {
+  eventKey: string;
+  event: string;
+  reference: string;
+}
 
 async function alreadyProcessed(eventKey: string): Promise<boolean> {
   const { Item } = await PaystackEventEntity.build(GetItemCommand).key({ event_key: eventKey }).options({ consistent: true }).send();
@@ -29,7 +34,7 @@ async function alreadyProcessed(eventKey: string): Promise<boolean> {
 }
 
 /** Events that change nothing are still recorded once, for the audit trail. */
-async function recordIgnored(eventKey: string, event: string, reference: string, outcome: string, transactionId?: string): Promise<void> {
+async function recordIgnored({ eventKey, event, reference }: ChargeEvent, outcome: string, transactionId?: string): Promise<void> {
   try {
     const response = await PaystackEventEntity.build(PutItemCommand)
       .item({ event_key: eventKey, event, reference, transaction_id: transactionId, outcome, received_at: new Date().toISOString() })
@@ -46,48 +51,60 @@ async function recordIgnored(eventKey: string, event: string, reference: string,
  * `failed` is final, so nothing is escrowed; if Paystack confirms the money was taken, the event is
  * recorded as `late_payment` and an error tells an operator to refund it at Paystack.
  */
-async function lateCharge(transactionId: string, eventKey: string, event: string, reference: string): Promise<WebhookOutcome> {
-  const verified = await verifyTransaction(reference);
-  if (verified.status !== 'success') {
-    await recordIgnored(eventKey, event, reference, 'ignored_status_failed', transactionId);
+async function lateCharge(transactionId: string, charge: ChargeEvent, verified?: VerifiedPayment): Promise<WebhookOutcome> {
+  const { status } = verified ?? (await verifyTransaction(charge.reference));
+  if (status !== 'success') {
+    await recordIgnored(charge, 'ignored_status_failed', transactionId);
     return 'duplicate';
   }
-  await recordIgnored(eventKey, event, reference, 'late_payment', transactionId);
-  logger.error('Payment received after its booking failed: refund it at Paystack', { transactionId, reference });
+  await recordIgnored(charge, 'late_payment', transactionId);
+  logger.error('Payment received after its booking failed: refund it at Paystack', { transactionId, reference: charge.reference });
   return 'late_payment';
 }
 
+/**
+ * What an event gets when its transaction no longer awaits the payment: recorded once, nothing
+ * changed (a late payment flagged for a refund); null while the payment is still awaited.
+ */
+async function settledOutcome(tx: Transaction, charge: ChargeEvent, verified?: VerifiedPayment): Promise<WebhookOutcome | null> {
+  if (tx.status === 'failed') return lateCharge(tx.id, charge, verified);
+  if (canTakeAction('confirm_payment', tx.status, 'system')) return null;
+  await recordIgnored(charge, `ignored_status_${tx.status}`, tx.id);
+  return 'duplicate';
+}
+
 export async function processPaystackEvent(payload: PaystackEvent): Promise<WebhookOutcome> {
-  const event = String(payload.event ?? '');
-  const reference = String(payload.data?.reference ?? '');
-  const eventKey = `${event}#${payload.data?.id ?? reference}`;
-  if (event !== 'charge.success') {
+  const { event, charge: data } = payload;
+  if (!data) {
     logger.info('Paystack event ignored', { event });
     return 'ignored';
   }
-  const transactionId = transactionIdOf(reference);
+  const charge: ChargeEvent = { eventKey: `${event}#${data.id}`, event, reference: data.reference };
+  const transactionId = transactionIdOf(charge.reference);
   logTransaction(transactionId ?? undefined);
   const tx = transactionId ? await getTransaction(transactionId) : null;
   if (!tx) {
-    await recordIgnored(eventKey, event, reference, 'unknown_reference');
+    await recordIgnored(charge, 'unknown_reference');
     return 'unknown_reference';
   }
-  if (await alreadyProcessed(eventKey)) return 'duplicate';
-  if (tx.status === 'failed') return lateCharge(tx.id, eventKey, event, reference);
-  if (!canTakeAction('confirm_payment', tx.status, 'system')) {
-    await recordIgnored(eventKey, event, reference, `ignored_status_${tx.status}`, tx.id);
-    return 'duplicate';
-  }
+  if (await alreadyProcessed(charge.eventKey)) return 'duplicate';
+  const settled = await settledOutcome(tx, charge);
+  if (settled) return settled;
 
   // Never trust the event's body for money: ask Paystack (PaystackUnavailable → 5xx, Paystack retries).
-  const verified = await verifyTransaction(reference);
+  const verified = await verifyTransaction(charge.reference);
   try {
-    return await applyVerifiedCharge(tx, verified, { paystackEvent: (outcome) => ({ eventKey, event, reference, outcome }) });
+    return await applyVerifiedCharge(tx, verified, { paystackEvent: (outcome) => ({ ...charge, outcome }) });
   } catch (error) {
-    // A concurrent delivery of the same event won the conditional write: it recorded the event.
-    // Any other refusal (conflicting writes retried in vain, the status moved meanwhile) did not
-    // process this event: answer 5xx so that Paystack delivers it again, never 'duplicate'.
-    if (error instanceof ConflictError && (await alreadyProcessed(eventKey))) return 'duplicate';
+    if (!(error instanceof ConflictError)) throw error;
+    // Refused: a concurrent delivery of this event recorded it, or something settled the
+    // transaction meanwhile (another event of the charge, the parent's return, the expiry) —
+    // answered as if this event had come after it. Otherwise (conflicting writes retried in vain,
+    // the payment still awaited) this event was not processed: 5xx, and Paystack delivers it again.
+    if (await alreadyProcessed(charge.eventKey)) return 'duplicate';
+    const current = await getTransaction(tx.id);
+    const outcome = current && (await settledOutcome(current, charge, verified));
+    if (outcome) return outcome;
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * `POST /api/webhooks/paystack` — public (no JWT): Paystack proves itself with
  * `x-paystack-signature`, the HMAC-SHA512 of the RAW body with our secret key. Anything unsigned
- * or badly signed gets 401 and changes nothing.
+ * or badly signed gets 401 and changes nothing; a signed body that is not a Paystack event
+ * (paystack-event.ts) gets 400 and changes nothing.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { messages } from '#shared/messages';
@@ -11,12 +12,18 @@ import { recordBusinessEvent } from '#commons/metrics';
 import { observedHandler } from '#commons/observed';
 import { isSignedByPaystack } from './paystack.js';
 import { PaystackUnavailableError } from './paystack.js';
-import { processPaystackEvent, type PaystackEvent } from './webhook-processing.js';
+import { parseWebhookBody } from './paystack-event.js';
+import { processPaystackEvent } from './webhook-processing.js';
 
 function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
   const body = event.body ?? '';
   return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
 }
+
+const REFUSALS = {
+  invalid_json: messages.validation.invalidJson,
+  invalid_event: messages.payments.invalidWebhookEvent,
+} as const;
 
 export const handler = observedHandler(async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
   const rawBody = rawBodyOf(event);
@@ -26,16 +33,15 @@ export const handler = observedHandler(async (event: APIGatewayProxyEventV2): Pr
     recordBusinessEvent('WebhookRejected');
     return json(401, { error: { code: 'invalid_signature', message: messages.payments.invalidSignature } });
   }
-  let payload: PaystackEvent;
-  try {
-    payload = JSON.parse(rawBody.toString('utf8')) as PaystackEvent;
-  } catch {
-    logger.warn('Signed Paystack webhook with an unreadable body');
-    recordBusinessEvent('WebhookRejected');
-    return json(400, { error: { code: 'invalid_json', message: messages.validation.invalidJson } });
+  const parsed = parseWebhookBody(rawBody);
+  if (!parsed.ok) {
+    logger.warn('Signed Paystack webhook with a body that is not a Paystack event', { error: parsed.error, issues: parsed.issues });
+    recordBusinessEvent('WebhookEventRefused');
+    return json(400, { error: { code: parsed.error, message: REFUSALS[parsed.error] } });
   }
+  const payload = parsed.event;
   // Signed by Paystack: from here on, its reference is what this webhook's lines are found by.
-  setCorrelationId(typeof payload?.data?.reference === 'string' ? payload.data.reference : undefined);
+  setCorrelationId(payload.charge?.reference);
   try {
     const outcome = await processPaystackEvent(payload);
     logger.info('Paystack event processed', { event: payload.event, outcome });
