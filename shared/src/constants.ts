@@ -180,7 +180,7 @@ export const MAX_DIPLOMAS = 5;
 
 export const DEFAULT_CARD_RATING = 4.8;
 export const FAVORITE_ANIMATION_MS = 300;
-export const HERO_STATS = { tutors: '500+', verified: '100%', rating: '4.9' } as const;
+export const HERO_STATS = { tutors: '500+', verified: '100%', rating: 4.9 } as const;
 export const INVOICE_NUMBER_LENGTH = 8;
 export const DISPUTE_RATING_THRESHOLD = 2;
 /** The password policy: at least 8 characters, with at least one letter and one digit. */
