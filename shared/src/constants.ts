@@ -175,6 +175,8 @@ export const SORT_ORDERS = ['desc', 'asc'] as const;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A diploma may also be a document: tutors keep their scanned diplomas as PDFs (issue 28). */
+export const UPLOAD_DOCUMENT_TYPES = ['application/pdf'] as const;
 export const MAX_PROFILE_PHOTOS = 1;
 export const MAX_DIPLOMAS = 5;
 
