@@ -29,7 +29,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { PHOTO_PREFIX } from '#shared/photos';
-import { PAGE_KEY_PATTERNS, SHELL_KEY, TOWN_SUBJECT_PAGES_PREFIX, TUTOR_PAGES_PREFIX } from '../../functions/src/pages/page-keys.js';
+import { PAGE_KEY_PATTERNS, SHELL_KEY, SLASHED_PAGE_REDIRECT_CACHE_CONTROL, TOWN_SUBJECT_PAGES_PREFIX, TUTOR_PAGES_PREFIX } from '../../functions/src/pages/page-keys.js';
 import type { RuntimeConfig } from '#shared/schemas';
 import { acknowledge, nagId, nagReference } from './nag.js';
 import type { KalanFunction } from './kalan-function.js';
@@ -49,42 +49,42 @@ const HASHED_ASSETS_DIR = 'assets';
 const PRECOMPRESSED = ['*.br', '*.gz'];
 
 /**
- * The site's routing at the edge, one function for every behaviour (no Lambda on a page view):
- * - viewer request: client-side routes (`/search`, `/cours`) have no file in the bucket, so any
- *   path whose last segment has no extension is served the SPA's index.html. Done per request, not
- *   with distribution-wide error responses, which would also turn the API's own 403/404 answers
- *   under `/api/*` into index.html. A published page's path (`/tutors/<id>`,
+ * The site's routing at the edge, one function for every behaviour, on viewer request (no Lambda
+ * on a page view):
+ * - client-side routes (`/search`, `/cours`) have no file in the bucket, so any path whose last
+ *   segment has no extension is served the SPA's index.html. Done per request, not with
+ *   distribution-wide error responses, which would also turn the API's own 403/404 answers under
+ *   `/api/*` into index.html. A published page's path (`/tutors/<id>`,
  *   `/repetiteurs/<subject>/<zone>`: functions/src/pages/page-keys.ts) is left as it is: its key in
  *   the bucket is the path itself.
- * - viewer response (the pages' behaviours only): a page that is not published (an id no
- *   catalogue holds, a town × subject without tutor) is S3's 403; the visitor is sent one hop on,
- *   to the same path with a trailing slash, which the request side serves as the SPA (as before
- *   the pages existed), query string kept.
+ * - a page's path written with a trailing slash (`/tutors/<id>/`, as people paste it) is sent on,
+ *   permanently, to the page's own address (its canonical URL), query string kept: a link preview
+ *   or a crawler following it reads the page, never the noindex shell.
+ * No viewer-response side: CloudFront does not invoke edge functions for viewer responses when the
+ * origin answers 400 or more (S3's 403 for a page not published), so it could never turn that
+ * answer into anything (docs/decisions.md, issue 28).
  */
 export const SITE_ROUTING_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  var page = /^\\/(tutors\\/[^\\/]+|repetiteurs\\/[^\\/]+\\/[^\\/]+)$/.test(uri);
-  if (event.context.eventType === 'viewer-response') {
-    var status = event.response.statusCode;
-    if (page && (status === 403 || status === 404)) {
-      var query = [];
-      for (var name in request.querystring) {
-        var param = request.querystring[name];
-        var values = param.multiValue ? param.multiValue : [param];
-        for (var i = 0; i < values.length; i++) query.push(name + (values[i].value === '' ? '' : '=' + values[i].value));
-      }
-      return {
-        statusCode: 302,
-        statusDescription: 'Found',
-        headers: {
-          location: { value: uri + '/' + (query.length ? '?' + query.join('&') : '') },
-          'cache-control': { value: 'no-cache' }
-        }
-      };
+  var slashed = /^\\/(tutors\\/[^\\/]+|repetiteurs\\/[^\\/]+\\/[^\\/]+)\\/$/.exec(uri);
+  if (slashed) {
+    var query = [];
+    for (var name in request.querystring) {
+      var param = request.querystring[name];
+      var values = param.multiValue ? param.multiValue : [param];
+      for (var i = 0; i < values.length; i++) query.push(name + (values[i].value === '' ? '' : '=' + values[i].value));
     }
-    return event.response;
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: {
+        location: { value: '/' + slashed[1] + (query.length ? '?' + query.join('&') : '') },
+        'cache-control': { value: '${SLASHED_PAGE_REDIRECT_CACHE_CONTROL}' }
+      }
+    };
   }
+  var page = /^\\/(tutors\\/[^\\/]+|repetiteurs\\/[^\\/]+\\/[^\\/]+)$/.test(uri);
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (!page && lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
@@ -133,7 +133,7 @@ export class Web extends Construct {
     const spaRouting = new CloudFrontFunction(this, 'SpaRouting', {
       code: FunctionCode.fromInline(SITE_ROUTING_CODE),
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves index.html for client-side routes; sends an unpublished page to the SPA',
+      comment: "Serves index.html for client-side routes; a page's address with a trailing slash moves to its own",
     });
 
     // A custom domain (infra/stages.ts) needs its us-east-1 certificate; the DNS record pointing
@@ -160,10 +160,7 @@ export class Web extends Construct {
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy,
-      functionAssociations: [
-        { function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST },
-        { function: spaRouting, eventType: FunctionEventType.VIEWER_RESPONSE },
-      ],
+      functionAssociations: [{ function: spaRouting, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Kalan ${stage.name}`,

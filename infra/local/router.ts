@@ -24,7 +24,7 @@ import { messages } from '#shared/messages';
 import { PHOTO_PREFIX } from '#shared/photos';
 import { PUBLIC_API_PREFIX, PUBLIC_API_RATE_LIMIT, tooManyRequestsBody } from '#shared/visitors';
 import { environmentContext, signObjectRequest } from '../../functions/src/commons/s3-presign.js';
-import { pageKeyOf, TOWN_SUBJECT_PAGES_PREFIX, TUTOR_PAGES_PREFIX } from '../../functions/src/pages/page-keys.js';
+import { pageKeyOf, pagePathOfSlashed, SLASHED_PAGE_REDIRECT_CACHE_CONTROL, TOWN_SUBJECT_PAGES_PREFIX, TUTOR_PAGES_PREFIX } from '../../functions/src/pages/page-keys.js';
 import { securityHeaders } from '../lib/security-headers.js';
 import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
@@ -125,16 +125,16 @@ async function servePhoto(req: http.IncomingMessage, res: http.ServerResponse, p
 
 /**
  * The pre-rendered pages (functions/src/pages), from the site bucket under their own paths, as
- * CloudFront's page behaviours serve them. A page that is not published sends the visitor on to
- * the same path with a trailing slash, which is the SPA (SITE_ROUTING_CODE of infra/lib/web.ts).
+ * CloudFront's page behaviours serve them. A page that is not published (an unknown id, a tutor
+ * not yet in the catalogue) is the SPA at the same address, as any client-side route: never a hop
+ * to another address that a user could copy and share (issue 28). CloudFront answers S3's 403
+ * there instead (docs/decisions.md, issue 28).
  */
-async function servePage(req: http.IncomingMessage, res: http.ServerResponse, requestUrl: URL, key: string, config: LocalConfig): Promise<void> {
+async function servePage(req: http.IncomingMessage, res: http.ServerResponse, key: string, config: LocalConfig, spa: (() => void) | null): Promise<void> {
+  const notFound = () => send(res, 404, { message: messages.http.notFound });
   return serveObject(req, res, { bucket: config.buckets.site, key }, () => {
-    if (key.startsWith(TUTOR_PAGES_PREFIX) || key.startsWith(TOWN_SUBJECT_PAGES_PREFIX)) {
-      res.writeHead(302, { location: `${requestUrl.pathname}/${requestUrl.search}`, 'cache-control': 'no-cache' });
-      return void res.end();
-    }
-    send(res, 404, { message: messages.http.notFound });
+    if (spa && (key.startsWith(TUTOR_PAGES_PREFIX) || key.startsWith(TOWN_SUBJECT_PAGES_PREFIX))) return spa();
+    notFound();
   }, { compress: true });
 }
 
@@ -357,8 +357,15 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
     // Files are only read: any other method outside /api is not a route (the SPA fallback would answer it).
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 404, { message: messages.http.notFound });
     if (pathname.startsWith(`/${PHOTO_PREFIX}`)) return void done(servePhoto(req, res, pathname, config));
+    // A page's address with a trailing slash: one permanent hop to its own (SITE_ROUTING_CODE, infra/lib/web.ts).
+    const pagePath = pagePathOfSlashed(pathname);
+    if (pagePath) {
+      res.writeHead(301, { location: `${pagePath}${requestUrl.search}`, 'cache-control': SLASHED_PAGE_REDIRECT_CACHE_CONTROL });
+      return void res.end();
+    }
     const pageKey = pageKeyOf(pathname);
-    if (pageKey) return void done(servePage(req, res, requestUrl, pageKey, config));
+    const spa = serveSpa && (() => serveSpa(req, res, () => send(res, 404, { message: messages.http.notFound })));
+    if (pageKey) return void done(servePage(req, res, pageKey, config, spa));
     if (serveSpa) return serveSpa(req, res, () => send(res, 404, { message: messages.http.notFound }));
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
     res.end("L'application web n'est pas construite : lancez `npm run build`.");

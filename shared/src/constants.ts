@@ -175,12 +175,14 @@ export const SORT_ORDERS = ['desc', 'asc'] as const;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A diploma may also be a document: tutors keep their scanned diplomas as PDFs (issue 28). */
+export const UPLOAD_DOCUMENT_TYPES = ['application/pdf'] as const;
 export const MAX_PROFILE_PHOTOS = 1;
 export const MAX_DIPLOMAS = 5;
 
 export const DEFAULT_CARD_RATING = 4.8;
 export const FAVORITE_ANIMATION_MS = 300;
-export const HERO_STATS = { tutors: '500+', verified: '100%', rating: '4.9' } as const;
+export const HERO_STATS = { tutors: '500+', verified: '100%', rating: 4.9 } as const;
 export const INVOICE_NUMBER_LENGTH = 8;
 export const DISPUTE_RATING_THRESHOLD = 2;
 /** The password policy: at least 8 characters, with at least one letter and one digit. */

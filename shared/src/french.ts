@@ -2,7 +2,7 @@
  * French as the product writes it inside a sentence: elision of "de" before a vowel sound
  * ("cours d'anglais", never "cours de Anglais") and school subjects in lower case ("cours de
  * mathématiques"). Every "Cours de {subject}" of the web and the API goes through `courseOf`.
- * Pure: safe in every bundle.
+ * Ratings with a decimal comma (`formatRating`). Pure: safe in every bundle.
  */
 
 const VOWELS = 'aeiouyàâäéèêëîïôöùûüÿœæ';
@@ -78,4 +78,15 @@ export function courseOf(subject: string | undefined, options: { lowerCase?: boo
   else if (/^cours\b/i.test(text)) phrase = subjectInSentence(text);
   else phrase = `cours ${deBefore(subjectInSentence(text))}`;
   return options.lowerCase ? phrase : capitalise(phrase);
+}
+
+/** One decimal at most, a decimal comma (fr-FR): 4.9 → '4,9', 5 → '5'. */
+const RATING_FORMAT = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+
+/**
+ * A rating as French writes it, wherever one is shown (cards, the landing hero, earnings, the
+ * admin's disputes). Data keeps the number: the API's JSON and the pages' JSON-LD write 4.9.
+ */
+export function formatRating(rating: number): string {
+  return RATING_FORMAT.format(rating);
 }

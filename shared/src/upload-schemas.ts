@@ -1,49 +1,94 @@
 /**
- * Uploads: what an uploaded image is for, its bucket and key (owner, purpose, date), the presigned
- * POST the browser asks for and the signed GET it reads with. The S3 rules themselves are enforced
- * by the presigned policy (functions/src/commons/s3-presign.ts).
+ * Uploads: what an uploaded file is for, which types each purpose takes, its bucket and key
+ * (owner, purpose, date), the presigned POST the browser asks for and the signed GET it reads
+ * with. The S3 rules themselves are enforced by the presigned policy
+ * (functions/src/commons/s3-presign.ts).
  */
 import * as z from './zod.js';
-import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from './constants.js';
+import { UPLOAD_DOCUMENT_TYPES, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from './constants.js';
 import { messages } from './messages.js';
 
-/** What an uploaded image is for; the KYC ones go to the private KYC bucket. */
+/** What an uploaded file is for; the KYC ones go to the private KYC bucket. */
 export const UPLOAD_PURPOSES = ['profile_photo', 'diploma', 'kyc_cni', 'kyc_selfie'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export type UploadBucket = 'kyc' | 'tutor-images';
 export type ImageContentType = (typeof UPLOAD_IMAGE_TYPES)[number];
+/** Every type an upload may have; which purpose takes which: `UPLOAD_RULES`. */
+export const UPLOAD_CONTENT_TYPES = [...UPLOAD_IMAGE_TYPES, ...UPLOAD_DOCUMENT_TYPES] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 
 export function bucketOfPurpose(purpose: UploadPurpose): UploadBucket {
   return purpose === 'kyc_cni' || purpose === 'kyc_selfie' ? 'kyc' : 'tutor-images';
 }
 
-export const IMAGE_EXTENSIONS: Record<ImageContentType, string> = {
+export const UPLOAD_EXTENSIONS: Record<UploadContentType, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
+  'application/pdf': 'pdf',
 };
+
+/** The formats as a user knows them. */
+const FORMAT_NAMES: Record<UploadContentType, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
+
+interface UploadRule {
+  types: readonly UploadContentType[];
+  /** The French refusals of another type, of a file over UPLOAD_MAX_BYTES. */
+  invalidType: string;
+  tooLarge: string;
+}
+const IMAGES: UploadRule = { types: UPLOAD_IMAGE_TYPES, invalidType: messages.uploads.invalidType, tooLarge: messages.uploads.tooLarge };
+
+/**
+ * What each purpose takes. A profile photo becomes the avatar and the share image, an identity
+ * document is compared with a face: images only. A diploma is often a scanned PDF: a PDF or an
+ * image (never shown to others: they see its count).
+ */
+export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
+  profile_photo: IMAGES,
+  diploma: { types: ['application/pdf', ...UPLOAD_IMAGE_TYPES], invalidType: messages.uploads.invalidDiplomaType, tooLarge: messages.uploads.diplomaTooLarge },
+  kyc_cni: IMAGES,
+  kyc_selfie: IMAGES,
+};
+
+export function acceptsContentType(purpose: UploadPurpose, type: string): type is UploadContentType {
+  return (UPLOAD_RULES[purpose].types as readonly string[]).includes(type);
+}
+
+/** 'PDF, JPEG, PNG ou WebP': what a purpose takes, as the refusals and the uploader's hint say it. */
+export function acceptedFormats(purpose: UploadPurpose): string {
+  const names = UPLOAD_RULES[purpose].types.map((type) => FORMAT_NAMES[type]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} ou ${names.at(-1)}` : names.join('');
+}
 
 /**
  * `<owner user id>/<purpose>_<epoch ms>_<uuid>.<ext>`: built by the server only, so the owner
- * part is always the caller's own id, and the uuid makes every upload a new object.
+ * part is always the caller's own id, and the uuid makes every upload a new object. The extension
+ * must be one of the purpose's types (no `.pdf` photo or identity document).
  */
-const UPLOAD_KEY = /^([A-Za-z0-9-]{1,64})\/(profile_photo|diploma|kyc_cni|kyc_selfie)_(\d{13})_([0-9a-f-]{36})\.(jpg|png|webp)$/;
+const UPLOAD_KEY = /^([A-Za-z0-9-]{1,64})\/(profile_photo|diploma|kyc_cni|kyc_selfie)_(\d{13})_([0-9a-f-]{36})\.(jpg|png|webp|pdf)$/;
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(UPLOAD_EXTENSIONS).map(([type, extension]) => [extension, type])) as Record<string, UploadContentType>;
 
 export interface ParsedUploadKey {
   ownerId: string;
   purpose: UploadPurpose;
   /** The random UUID the server drew for this upload (`randomUUID()`): names it without its owner. */
   uuid: string;
+  /** The type its extension says, which the upload's policy pinned. */
+  contentType: UploadContentType;
 }
 
 export function parseUploadKey(key: string): ParsedUploadKey | null {
   const match = UPLOAD_KEY.exec(key);
   if (!match) return null;
-  return { ownerId: match[1]!, purpose: match[2] as UploadPurpose, uuid: match[4]! };
+  const purpose = match[2] as UploadPurpose;
+  const contentType = TYPE_OF_EXTENSION[match[5]!]!;
+  if (!acceptsContentType(purpose, contentType)) return null;
+  return { ownerId: match[1]!, purpose, uuid: match[4]!, contentType };
 }
 
-export function buildUploadKey(ownerId: string, purpose: UploadPurpose, contentType: ImageContentType, now: number, uuid: string): string {
-  const key = `${ownerId}/${purpose}_${now}_${uuid}.${IMAGE_EXTENSIONS[contentType]}`;
+export function buildUploadKey(ownerId: string, purpose: UploadPurpose, contentType: UploadContentType, now: number, uuid: string): string {
+  const key = `${ownerId}/${purpose}_${now}_${uuid}.${UPLOAD_EXTENSIONS[contentType]}`;
   if (!parseUploadKey(key)) throw new Error('Clé de fichier invalide');
   return key;
 }
@@ -52,18 +97,27 @@ export const uploadKeySchema = z
   .string({ error: messages.uploads.invalidKey })
   .check(z.refine((key) => parseUploadKey(key) !== null, { error: messages.uploads.invalidKey }));
 
-/** `POST /api/uploads`: what the browser is about to upload. */
-export const createUploadSchema = z.strictObject({
-  purpose: z.enum(UPLOAD_PURPOSES, { error: messages.validation.invalidRequest }),
-  content_type: z.enum(UPLOAD_IMAGE_TYPES, { error: messages.uploads.invalidType }),
-  size: z
-    .number({ error: messages.uploads.tooLarge })
-    .check(
-      z.int({ error: messages.uploads.tooLarge }),
-      z.minimum(1, { error: messages.uploads.tooLarge }),
-      z.maximum(UPLOAD_MAX_BYTES, { error: messages.uploads.tooLarge }),
-    ),
-});
+/**
+ * `POST /api/uploads`: what the browser is about to upload. The type and the size are checked
+ * against the purpose's rule, so that a refusal names the formats it takes.
+ */
+export const createUploadSchema = z
+  .strictObject({
+    purpose: z.enum(UPLOAD_PURPOSES, { error: messages.validation.invalidRequest }),
+    content_type: z.string({ error: messages.validation.invalidRequest }).check(z.maxLength(255, { error: messages.validation.invalidRequest })),
+    size: z
+      .number({ error: messages.validation.invalidRequest })
+      .check(z.int({ error: messages.validation.invalidRequest }), z.minimum(1, { error: messages.validation.invalidRequest })),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      const rule = UPLOAD_RULES[value.purpose];
+      if (!acceptsContentType(value.purpose, value.content_type)) {
+        ctx.issues.push({ code: 'custom', input: value.content_type, path: ['content_type'], message: rule.invalidType });
+      }
+      if (value.size > UPLOAD_MAX_BYTES) ctx.issues.push({ code: 'custom', input: value.size, path: ['size'], message: rule.tooLarge });
+    }),
+  );
 export type CreateUploadInput = z.infer<typeof createUploadSchema>;
 
 /** A presigned POST: the browser posts `fields` + the file (last) as multipart form data to `url`. */

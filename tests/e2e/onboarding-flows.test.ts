@@ -100,10 +100,10 @@ async function fillTutorSteps(page: Page): Promise<void> {
   await next(page);
 
   await visible(page, 'Étape 6 sur 6').toBe(true);
-  // A non-image is refused with the spec's message.
+  // A non-image is refused as a photo, with the formats it takes and the size limit.
   await page.getByTestId('upload-profile_photo').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
-  await visible(page, 'Erreur upload').toBe(true);
-  await visible(page, "Impossible d'uploader la photo. Veuillez réessayer.").toBe(true);
+  await visible(page, messages.uploads.refusedTitle).toBe(true);
+  await visible(page, 'Formats acceptés : JPEG, PNG ou WebP (5 Mo maximum).').toBe(true);
   await page.getByTestId('upload-profile_photo').setInputFiles({ name: 'moi.png', mimeType: 'image/png', buffer: PNG_1PX });
   await visible(page, 'Photo uploadée').toBe(true);
   await visible(page, '(1/1)').toBe(true);

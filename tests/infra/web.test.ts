@@ -104,7 +104,7 @@ describe('CloudFront distribution', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
 
-  it('serves the pre-rendered pages from their own keys in the site bucket, and an unpublished one as the SPA, without a Lambda', () => {
+  it("serves the pre-rendered pages from their own keys in the site bucket, a page's address with a trailing slash moved to its own, without a Lambda", () => {
     const behaviours = config.CacheBehaviors as Array<Record<string, any>>;
     template.resourceCountIs('AWS::CloudFront::Function', 1);
     const [fn] = Object.values(template.findResources('AWS::CloudFront::Function')) as CfnResource[];
@@ -117,25 +117,23 @@ describe('CloudFront distribution', () => {
         CachePolicyId: CACHING_OPTIMIZED,
         ResponseHeadersPolicyId: config.DefaultCacheBehavior.ResponseHeadersPolicyId,
       });
-      // The routing function on both sides; no Lambda@Edge on a page view.
-      expect(pages?.FunctionAssociations).toEqual([
-        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
-        { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } },
-      ]);
+      // The routing function on viewer request only (CloudFront never runs a viewer-response function
+      // on S3's 403 for a page not published); no Lambda@Edge on a page view.
+      expect(pages?.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.any(String), 'FunctionARN'] } }]);
       expect(pages?.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0]).toBe(Object.keys(template.findResources('AWS::CloudFront::Function'))[0]);
       expect(pages?.LambdaFunctionAssociations).toBeUndefined();
     }
     expect(fn?.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     const handler = siteRouting();
-    const request = (uri: string) => handler({ context: { eventType: 'viewer-request' }, request: { uri, querystring: {} } });
+    const request = (uri: string, querystring: Record<string, { value: string }> = {}) => handler({ context: { eventType: 'viewer-request' }, request: { uri, querystring } });
     expect(request('/tutors/8f14e45f').uri).toBe('/tutors/8f14e45f');
     expect(request('/repetiteurs/mathematiques/cocody').uri).toBe('/repetiteurs/mathematiques/cocody');
-    expect(request('/tutors/8f14e45f/').uri).toBe('/index.html');
-    // Not published (S3 answers 403 through the origin access control): one hop on, to the SPA.
-    const missing = handler({ context: { eventType: 'viewer-response' }, request: { uri: '/tutors/8f14e45f', querystring: { ref: { value: 'wa' } } }, response: { statusCode: 403 } });
-    expect(missing).toMatchObject({ statusCode: 302, headers: { location: { value: '/tutors/8f14e45f/?ref=wa' } } });
-    const published = { statusCode: 200 };
-    expect(handler({ context: { eventType: 'viewer-response' }, request: { uri: '/tutors/8f14e45f', querystring: {} }, response: published })).toBe(published);
+    // Pasted with a trailing slash: one permanent hop to the page's own address, query kept.
+    expect(request('/tutors/8f14e45f/', { ref: { value: 'wa' } })).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/tutors/8f14e45f?ref=wa' }, 'cache-control': { value: 'public, max-age=86400' } },
+    });
+    expect(request('/repetiteurs/mathematiques/cocody/')).toMatchObject({ statusCode: 301, headers: { location: { value: '/repetiteurs/mathematiques/cocody' } } });
   });
 
   it('logs requests to the access-log bucket', () => {

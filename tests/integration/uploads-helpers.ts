@@ -7,6 +7,12 @@ export const PNG_1PX = Buffer.from(
   'base64',
 );
 
+/** A small, well-formed one-page PDF (what a scanned diploma is, without the scan). */
+export const PDF_DIPLOMA = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 export interface Presigned {
   url: string;
   fields: Record<string, string>;

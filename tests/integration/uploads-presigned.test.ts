@@ -2,10 +2,12 @@
  * Presigned uploads and reads against s3rver: the policy the API signs. The local S3 enforces it
  * as S3 does (infra/local/s3-post-policy.ts; tests/integration/kyc-documents.test.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { UPLOAD_MAX_BYTES, messages } from '#shared';
 import { api, newUser } from '../support/stack.js';
-import { decodePolicy, PNG_1PX, postFile, presign, uploadImage, type Presigned } from './uploads-helpers.js';
+import { decodePolicy, PDF_DIPLOMA, PNG_1PX, postFile, presign, uploadImage, type Presigned } from './uploads-helpers.js';
+import { tutorProfileBody } from './access-fixtures.js';
+import { withdrawTutorProfile } from './payments-helpers.js';
 import { adminSession } from '../support/admin-session.js';
 
 async function admin() {
@@ -49,15 +51,26 @@ describe('POST /api/uploads', () => {
     expect(new Set(keys).size).toBe(5);
   });
 
-  it('refuses other file types and files over 5 MB in French, and a key chosen by the caller', async () => {
+  it('refuses the types a purpose does not take and files over 5 MB in French, naming the formats, and a key chosen by the caller', async () => {
     const tutor = await newUser('tuteur');
-    const pdf = await presign(tutor.accessToken, 'diploma', 'application/pdf', 1000);
-    expect(pdf.status).toBe(400);
-    expect(pdf.body.error.message).toBe(messages.uploads.invalidType);
+    // A profile photo and an identity document are images; a diploma may also be a PDF, nothing else.
+    for (const purpose of ['profile_photo', 'kyc_cni', 'kyc_selfie']) {
+      const pdf = await presign(tutor.accessToken, purpose, 'application/pdf', 1000);
+      expect(pdf.status, purpose).toBe(400);
+      expect(pdf.body.error.message).toBe(messages.uploads.invalidType);
+    }
+    for (const type of ['text/html', 'application/msword', 'image/svg+xml']) {
+      const other = await presign(tutor.accessToken, 'diploma', type, 1000);
+      expect(other.status, type).toBe(400);
+      expect(other.body.error.message).toBe('Seuls les fichiers PDF, JPEG, PNG ou WebP sont acceptés');
+    }
 
-    const huge = await presign(tutor.accessToken, 'diploma', 'image/png', UPLOAD_MAX_BYTES + 1);
+    const huge = await presign(tutor.accessToken, 'profile_photo', 'image/png', UPLOAD_MAX_BYTES + 1);
     expect(huge.status).toBe(400);
     expect(huge.body.error.message).toBe(messages.uploads.tooLarge);
+    const hugeDiploma = await presign(tutor.accessToken, 'diploma', 'application/pdf', UPLOAD_MAX_BYTES + 1);
+    expect(hugeDiploma.status).toBe(400);
+    expect(hugeDiploma.body.error.message).toBe('Le fichier dépasse 5 Mo');
 
     const chosenKey = await api('/api/uploads', {
       method: 'POST',
@@ -65,6 +78,33 @@ describe('POST /api/uploads', () => {
       body: { purpose: 'diploma', content_type: 'image/png', size: 10, key: 'someone-else/diploma.png' },
     });
     expect(chosenKey.status).toBe(400);
+  });
+
+  it('takes a PDF diploma: a policy pinned to application/pdf, a .pdf key, saved with the profile and read back as a PDF', async () => {
+    const tutor = await newUser('tuteur');
+    const response = await presign(tutor.accessToken, 'diploma', 'application/pdf', PDF_DIPLOMA.length);
+    expect(response.status, response.text).toBe(200);
+    const presigned = response.body as Presigned;
+    expect(presigned.key).toMatch(new RegExp(`^${tutor.sub}/diploma_\\d{13}_[0-9a-f-]{36}\\.pdf$`));
+    const policy = decodePolicy(presigned.fields);
+    expect(policy.conditions).toContainEqual(['eq', '$Content-Type', 'application/pdf']);
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, UPLOAD_MAX_BYTES]);
+    // The local S3 holds the browser to the policy: the PDF's form cannot carry another type.
+    expect(await postFile({ ...presigned, fields: { ...presigned.fields, 'Content-Type': 'text/html' } }, PDF_DIPLOMA, 'text/html')).toBe(403);
+    expect(await postFile(presigned, PDF_DIPLOMA, 'application/pdf')).toBeLessThan(300);
+
+    const saved = await api('/api/me/tutor-profile', { method: 'PUT', token: tutor.accessToken, body: tutorProfileBody({ diploma_image_keys: [presigned.key] }) });
+    expect(saved.status, saved.text).toBe(200);
+    onTestFinished(() => withdrawTutorProfile(tutor.sub));
+    const mine = await api('/api/me/tutor-profile', { token: tutor.accessToken });
+    expect(mine.body.diploma_image_keys).toEqual([presigned.key]);
+    // The owner's view reads it through its presigned GET, as a PDF.
+    const file = await fetch(mine.body.diploma_image_urls[0]);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await file.arrayBuffer()).equals(PDF_DIPLOMA)).toBe(true);
+    // Visitors and parents get the count, never the file.
+    expect((await api(`/api/tutors/${saved.body.id}`, { token: (await newUser('parent')).accessToken })).body.diploma_count).toBe(1);
   });
 
   it('is for tutors only', async () => {

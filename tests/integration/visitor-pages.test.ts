@@ -185,15 +185,39 @@ describe('who is listed', () => {
     await eventually(async () => expect((await sitemapTutorIds()).sort()).toEqual(await listedInTable()), 20_000);
   });
 
-  it('sends a tutor page that is not published on to the SPA (one hop), which opens there as before', async () => {
+  it('serves the SPA in place of a tutor page that is not published, at the same address (no hop to another one)', async () => {
     const id = randomUUID();
     const missing = await get(`/tutors/${id}?ref=whatsapp`);
-    expect(missing.status).toBe(302);
-    expect(missing.location).toBe(`/tutors/${id}/?ref=whatsapp`);
-    const spa = await get(missing.location!);
-    expect(spa.status).toBe(200);
-    expect(metaTags(spa.text).get('robots')).toBe('noindex');
-    expect(spa.text).toContain('<div id="root"></div>');
+    expect(missing.status).toBe(200);
+    expect(missing.location).toBeNull();
+    expect(metaTags(missing.text).get('robots')).toBe('noindex');
+    expect(missing.text).toContain('<div id="root"></div>');
+  });
+
+  it("answers a tutor's address written with a trailing slash with the tutor's page: one permanent hop to its own address, query kept", async () => {
+    const { putTutor } = await database();
+    const tutor = await putTutor({ verified: true, bio: 'Lien collé avec une barre oblique finale.' });
+    await publishedPage(tutor, true);
+    const moved = await get(`/tutors/${tutor.id}/?ref=whatsapp`);
+    expect(moved.status).toBe(301);
+    expect(moved.location).toBe(`/tutors/${tutor.id}?ref=whatsapp`);
+    // As a link preview reads it: plain HTTP, redirects followed, no script run.
+    const followed = await fetch(new URL(`/tutors/${tutor.id}/`, stack().appUrl));
+    expect(followed.status).toBe(200);
+    expect(followed.url).toBe(`${stack().appUrl}/tutors/${tutor.id}`);
+    const html = await followed.text();
+    const name = visitorName(tutor.firstName, tutor.lastName);
+    expect(titleOf(html)).toBe(`${name} — Philosophie, Français · Treichville | Kalan`);
+    expect(canonicalOf(html)).toBe(`${stack().appUrl}/tutors/${tutor.id}`);
+    const tags = metaTags(html);
+    expect(tags.get('robots')).toMatch(/^index/);
+    expect(tags.get('og:url')).toBe(`${stack().appUrl}/tutors/${tutor.id}`);
+    expect(plain(tags.get('og:title'))).toBe(`${name} · Philosophie, Français · Treichville · 5 500 FCFA/h`);
+    expect(h1Of(html)).toBe(name);
+    // A town × subject page too; a page not published moves the same way, then is the SPA.
+    expect((await get('/repetiteurs/philosophie/treichville/')).location).toBe('/repetiteurs/philosophie/treichville');
+    const unknown = randomUUID();
+    expect((await get(`/tutors/${unknown}/`)).location).toBe(`/tutors/${unknown}`);
   });
 
   it("serves robots.txt: the public pages crawled, the private screens not, the sitemap's absolute address", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_DEFAULT_SUBJECT, courseOf, deBefore, elides, SUBJECTS, subjectInSentence } from '#shared';
+import { BOOKING_DEFAULT_SUBJECT, courseOf, deBefore, elides, formatRating, SUBJECTS, subjectInSentence } from '#shared';
 
 describe('elision before a vowel sound', () => {
   it.each([
@@ -105,5 +105,18 @@ describe('courseOf', () => {
 
   it('starts with a lower case inside a sentence when asked', () => {
     expect(courseOf('Anglais', { lowerCase: true })).toBe("cours d'anglais");
+  });
+});
+
+describe('ratings as French writes numbers', () => {
+  it.each([
+    [4.9, '4,9'],
+    [4.8, '4,8'],
+    [5, '5'],
+    [2, '2'],
+    [4.25, '4,3'],
+    [3.333333, '3,3'],
+  ])('writes %s as %s: a decimal comma, one decimal at most', (rating, written) => {
+    expect(formatRating(rating)).toBe(written);
   });
 });

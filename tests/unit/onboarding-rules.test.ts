@@ -17,6 +17,8 @@ import {
   tutorProfileInputSchema,
   UPLOAD_MAX_BYTES,
   buildUploadKey,
+  acceptedFormats,
+  createUploadSchema,
 } from '#shared';
 
 /** The smallest tutor profile the schema accepts. */
@@ -127,15 +129,47 @@ describe('upload keys', () => {
   it('are built under the owner id with the purpose, the time and a uuid', () => {
     const key = buildUploadKey('user-1', 'kyc_cni', 'image/jpeg', 1_750_000_000_000, uuid);
     expect(key).toBe(`user-1/kyc_cni_1750000000000_${uuid}.jpg`);
-    expect(parseUploadKey(key)).toEqual({ ownerId: 'user-1', purpose: 'kyc_cni', uuid });
+    expect(parseUploadKey(key)).toEqual({ ownerId: 'user-1', purpose: 'kyc_cni', uuid, contentType: 'image/jpeg' });
+    const diploma = buildUploadKey('user-1', 'diploma', 'application/pdf', 1_750_000_000_000, uuid);
+    expect(diploma).toBe(`user-1/diploma_1750000000000_${uuid}.pdf`);
+    expect(parseUploadKey(diploma)).toEqual({ ownerId: 'user-1', purpose: 'diploma', uuid, contentType: 'application/pdf' });
   });
 
   it('refuse an unresolved or foreign owner, other paths and other extensions', () => {
     expect(() => buildUploadKey('undefined/..', 'diploma', 'image/png', 1_750_000_000_000, uuid)).toThrow();
     expect(parseUploadKey(`../user-1/diploma_1750000000000_${uuid}.png`)).toBeNull();
-    expect(parseUploadKey(`user-1/diploma_1750000000000_${uuid}.pdf`)).toBeNull();
+    expect(parseUploadKey(`user-1/diploma_1750000000000_${uuid}.html`)).toBeNull();
     expect(parseUploadKey(`user-1/avatar_1750000000000_${uuid}.png`)).toBeNull();
     expect(parseUploadKey(`user-1/sub/diploma_1750000000000_${uuid}.png`)).toBeNull();
+  });
+
+  it('take a PDF for a diploma only: a photo and an identity document are images', () => {
+    for (const purpose of ['profile_photo', 'kyc_cni', 'kyc_selfie'] as const) {
+      expect(parseUploadKey(`user-1/${purpose}_1750000000000_${uuid}.pdf`), purpose).toBeNull();
+      expect(() => buildUploadKey('user-1', purpose, 'application/pdf', 1_750_000_000_000, uuid), purpose).toThrow();
+      expect(acceptedFormats(purpose)).toBe('JPEG, PNG ou WebP');
+    }
+    expect(acceptedFormats('diploma')).toBe('PDF, JPEG, PNG ou WebP');
+  });
+});
+
+describe('the upload request', () => {
+  const request = (purpose: string, content_type: string, size = 1000) => z.safeParse(createUploadSchema, { purpose, content_type, size });
+  const refusal = (result: ReturnType<typeof request>) => (result.success ? null : result.error.issues[0]?.message);
+
+  it('takes a PDF or an image as a diploma, and only an image for the others', () => {
+    expect(request('diploma', 'application/pdf').success).toBe(true);
+    expect(request('diploma', 'image/webp').success).toBe(true);
+    expect(request('profile_photo', 'image/jpeg').success).toBe(true);
+    for (const purpose of ['profile_photo', 'kyc_cni', 'kyc_selfie']) expect(refusal(request(purpose, 'application/pdf')), purpose).toBe(messages.uploads.invalidType);
+    expect(refusal(request('diploma', 'text/html'))).toBe(messages.uploads.invalidDiplomaType);
+  });
+
+  it('says the limit in the words of the file: a photo, or a file', () => {
+    expect(refusal(request('profile_photo', 'image/png', UPLOAD_MAX_BYTES + 1))).toBe(messages.uploads.tooLarge);
+    expect(refusal(request('diploma', 'application/pdf', UPLOAD_MAX_BYTES + 1))).toBe(messages.uploads.diplomaTooLarge);
+    expect(request('diploma', 'application/pdf', UPLOAD_MAX_BYTES).success).toBe(true);
+    expect(request('diploma', 'application/pdf', 0).success).toBe(false);
   });
 });
 

@@ -39,6 +39,23 @@ describe('presigned upload policy', () => {
     expect(lifetime).toBeLessThanOrEqual(5 * 60_000 + 1000);
   });
 
+  it('pins a diploma PDF to application/pdf under a .pdf key, and signs a PDF for no other purpose', async () => {
+    const { presignUpload } = await storage();
+    const tutor = { userId: 'tutor-1', groups: ['tuteur'] as const };
+    const upload = await presignUpload(tutor, { purpose: 'diploma', content_type: 'application/pdf', size: 1000 });
+    expect(upload.key).toMatch(/^tutor-1\/diploma_\d{13}_[0-9a-f-]{36}\.pdf$/);
+    const policy = JSON.parse(Buffer.from(upload.fields.Policy!, 'base64').toString('utf8'));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([['eq', '$Content-Type', 'application/pdf'], ['content-length-range', 1, 5 * 1024 * 1024], { bucket: 'images-bucket' }]),
+    );
+    expect(upload.fields['Content-Type']).toBe('application/pdf');
+    // Called past the request's schema, the rule still holds.
+    for (const purpose of ['profile_photo', 'kyc_cni', 'kyc_selfie'] as const) {
+      await expect(presignUpload(tutor, { purpose, content_type: 'application/pdf', size: 1000 }), purpose).rejects.toMatchObject({ statusCode: 400 });
+    }
+    await expect(presignUpload(tutor, { purpose: 'diploma', content_type: 'text/html', size: 1000 })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it('refuses to sign for a role that does not upload', async () => {
     const { presignUpload } = await storage();
     await expect(

@@ -206,25 +206,34 @@ describe('the paths of the pages', () => {
 });
 
 describe("CloudFront's routing function (infra/lib/web.ts)", () => {
-  type Event = { context: { eventType: string }; request: { uri: string; querystring: Record<string, { value: string; multiValue?: Array<{ value: string }> }> }; response?: { statusCode: number } };
+  type Query = Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
+  type Event = { context: { eventType: string }; request: { uri: string; querystring: Query } };
   const handler = new Function(`${SITE_ROUTING_CODE}; return handler;`)() as (event: Event) => any;
-  const request = (uri: string, querystring: Event['request']['querystring'] = {}) => handler({ context: { eventType: 'viewer-request' }, request: { uri, querystring } });
-  const response = (uri: string, statusCode: number, querystring: Event['request']['querystring'] = {}) =>
-    handler({ context: { eventType: 'viewer-response' }, request: { uri, querystring }, response: { statusCode } });
+  const request = (uri: string, querystring: Query = {}) => handler({ context: { eventType: 'viewer-request' }, request: { uri, querystring } });
 
-  it('serves a page under its own path, the SPA for client-side routes and for a page path with a trailing slash', () => {
+  it('serves a page under its own path, and the SPA for client-side routes', () => {
     expect(request('/tutors/abc').uri).toBe('/tutors/abc');
     expect(request('/repetiteurs/mathematiques/cocody').uri).toBe('/repetiteurs/mathematiques/cocody');
-    expect(request('/tutors/abc/').uri).toBe('/index.html');
     expect(request('/search').uri).toBe('/index.html');
+    expect(request('/tutors/abc/reserver').uri).toBe('/index.html');
     expect(request('/assets/index-abc.js').uri).toBe('/assets/index-abc.js');
     expect(request('/sitemap.xml').uri).toBe('/sitemap.xml');
   });
 
-  it('sends a visitor of an unpublished page one hop on to the SPA, query kept; a published page passes', () => {
-    expect(response('/tutors/abc', 403, { a: { value: '1' } })).toMatchObject({ statusCode: 302, headers: { location: { value: '/tutors/abc/?a=1' } } });
-    expect(response('/repetiteurs/x/y', 404)).toMatchObject({ statusCode: 302, headers: { location: { value: '/repetiteurs/x/y/' } } });
-    expect(response('/tutors/abc', 200)).toEqual({ statusCode: 200 });
-    expect(response('/api/tutors/abc', 404)).toEqual({ statusCode: 404 });
+  it("sends a page's address written with a trailing slash to the page's own address, permanently, query kept", () => {
+    const moved = (uri: string, querystring: Query = {}) => {
+      const answer = request(uri, querystring);
+      expect(answer.statusCode, uri).toBe(301);
+      return answer.headers.location.value as string;
+    };
+    expect(moved('/tutors/abc/')).toBe('/tutors/abc');
+    expect(moved('/tutors/abc/', { ref: { value: 'wa' }, utm: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b' }] }, solo: { value: '' } })).toBe(
+      '/tutors/abc?ref=wa&utm=a&utm=b&solo',
+    );
+    expect(moved('/repetiteurs/mathematiques/cocody/')).toBe('/repetiteurs/mathematiques/cocody');
+    // Only a page's own path: the site's other addresses keep their answer.
+    expect(request('/tutors/').uri).toBe('/index.html');
+    expect(request('/tutors/abc//').uri).toBe('/index.html');
+    expect(request('/search/').uri).toBe('/index.html');
   });
 });

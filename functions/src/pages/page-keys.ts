@@ -27,6 +27,21 @@ export function pageKeyOf(pathname: string): string | null {
 }
 
 /**
+ * A page's path written with a trailing slash (`/tutors/<id>/`, as people paste it) → the page's
+ * own path, which the site moves it to (301); null for any other path. The local router's side of
+ * SITE_ROUTING_CODE (infra/lib/web.ts), which cannot import this.
+ */
+export function pagePathOfSlashed(pathname: string): string | null {
+  if (!pathname.endsWith('/')) return null;
+  const path = pathname.slice(0, -1);
+  const key = pageKeyOf(path);
+  return key?.startsWith(TUTOR_PAGES_PREFIX) || key?.startsWith(TOWN_SUBJECT_PAGES_PREFIX) ? path : null;
+}
+
+/** How long a browser keeps the move from a page's slashed address (permanent, but not forever if it ever changes). */
+export const SLASHED_PAGE_REDIRECT_CACHE_CONTROL = 'public, max-age=86400';
+
+/**
  * Pages are revalidated on every view (as index.html): a tutor who hides the profile, or loses
  * the verification, leaves the edges as soon as the next snapshot rewrote the page, without an
  * invalidation. A revalidation is a conditional GET to S3 (a 304 most of the time).

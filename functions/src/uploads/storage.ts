@@ -1,12 +1,14 @@
 /**
- * Files in the private buckets: presigned POSTs for uploads (images only, ≤ 5 MB, a new key under
- * the caller's own id for every upload) and short-lived presigned GETs for reads.
+ * Files in the private buckets: presigned POSTs for uploads (the purpose's types, UPLOAD_RULES:
+ * images, or a PDF for a diploma; ≤ 5 MB; a new key under the caller's own id for every upload)
+ * and short-lived presigned GETs for reads.
  * Nothing here logs a URL: presigned URLs are bearer credentials.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { KYC_RETENTION, KYC_URL_TTL_SECONDS, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES, type Role } from '#shared/constants';
+import { KYC_RETENTION, KYC_URL_TTL_SECONDS, UPLOAD_MAX_BYTES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import {
+  acceptsContentType,
   bucketOfPurpose,
   buildUploadKey,
   parseUploadKey,
@@ -15,6 +17,7 @@ import {
   type PresignedUpload,
   type UploadBucket,
   type UploadPurpose,
+  UPLOAD_RULES,
 } from '#shared/upload-schemas';
 import { environmentContext, presignObjectUrl, presignPost, signObjectRequest } from '#commons/s3-presign';
 import { requireEnv } from '#commons/env';
@@ -36,7 +39,7 @@ export function bucketName(bucket: UploadBucket): string {
 
 /**
  * The conditions every upload policy carries, besides the exact bucket and key that
- * createPresignedPost adds: the declared image type, and 1 byte to 5 MB.
+ * createPresignedPost adds: the declared type (one the purpose takes), and 1 byte to 5 MB.
  */
 export function uploadConditions(contentType: string): Array<['eq', string, string] | ['content-length-range', number, number]> {
   return [
@@ -59,6 +62,8 @@ export async function presignUpload(
   now = Date.now(),
 ): Promise<PresignedUpload> {
   if (!caller.groups.some((group) => UPLOADERS[input.purpose].includes(group))) throw new ForbiddenError();
+  // The request's schema checked it already; this narrows the type for the key.
+  if (!acceptsContentType(input.purpose, input.content_type)) throw new ValidationError(UPLOAD_RULES[input.purpose].invalidType);
   // The key is built here from the verified token's subject: never from the request.
   const key = buildUploadKey(caller.userId, input.purpose, input.content_type, now, randomUUID());
   const { url, fields } = await presignPost(environmentContext(), {
@@ -118,7 +123,8 @@ export async function signedUrlOrNull(key: string | null | undefined): Promise<s
 
 /**
  * Checks that `key` is an upload of the caller for one of `purposes` and that the object is
- * really there, an image of at most 5 MB (defence in depth: the POST policy already says so).
+ * really there, of the type its key names and at most 5 MB (defence in depth: the POST policy
+ * already says so).
  */
 export async function assertOwnUpload(ownerId: string, key: string, purposes: readonly UploadPurpose[]): Promise<void> {
   const file = parseUploadKey(key);
@@ -135,8 +141,9 @@ export async function assertOwnUpload(ownerId: string, key: string, purposes: re
   if (head.status === 404) throw new ValidationError(messages.uploads.missing);
   if (!head.ok) throw new Error(`S3 HEAD answered ${head.status}`);
   const contentType = (head.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(contentType)) throw new ValidationError(messages.uploads.invalidType);
-  if (Number(head.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ValidationError(messages.uploads.tooLarge);
+  const rule = UPLOAD_RULES[file.purpose];
+  if (contentType !== file.contentType) throw new ValidationError(rule.invalidType);
+  if (Number(head.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES) throw new ValidationError(rule.tooLarge);
   // An identity document marked for deletion (a rejected submission's) would be deleted under the
   // new submission too: the tutor sends a new photo instead.
   if (bucketOfPurpose(file.purpose) === 'kyc' && (await retentionTagOf(key))) throw new ValidationError(messages.uploads.retained);

@@ -1,22 +1,36 @@
-import { CAPTURE_JPEG_QUALITY, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '#shared/constants';
-import { type ImageContentType, type PresignedUpload, type UploadPurpose } from '#shared/upload-schemas';
+import { CAPTURE_JPEG_QUALITY, UPLOAD_MAX_BYTES } from '#shared/constants';
+import { acceptsContentType, type PresignedUpload, type UploadContentType, type UploadPurpose } from '#shared/upload-schemas';
 import { apiRequest } from './api';
 
-/** An upload the browser cannot make: not an image, too large, or refused by the network/S3. */
+/** An upload the browser cannot make: a type the purpose does not take, too large, or refused by the network/S3. */
 export class UploadError extends Error {
   override readonly name = 'UploadError';
 }
 
-export function isUploadableImage(file: Blob): file is Blob & { type: ImageContentType } {
-  return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= UPLOAD_MAX_BYTES;
+/** True when `file` can be sent as it is for `purpose`: one of its types (UPLOAD_RULES), 1 B to 5 MB. */
+export function isUploadable(file: Blob, purpose: UploadPurpose): file is Blob & { type: UploadContentType } {
+  return acceptsContentType(purpose, file.type) && file.size > 0 && file.size <= UPLOAD_MAX_BYTES;
 }
 
 /**
- * Uploads one image: the API signs a POST for a new key under the user's own id, then the file
+ * What is sent for a picked file: the file itself when the purpose takes it as it is; any other
+ * image re-encoded as a JPEG (a phone's HEIC, a photo over 5 MB); null for anything else — a Word
+ * file, a PDF over 5 MB, a PDF as a profile photo, an image the browser cannot read — which the
+ * user is told is refused, with the formats the purpose takes.
+ */
+export async function uploadableFile(file: Blob, purpose: UploadPurpose): Promise<Blob | null> {
+  if (isUploadable(file, purpose)) return file;
+  if (!file.type.startsWith('image/')) return null;
+  const jpeg = await imageFileToJpeg(file).catch(() => null);
+  return jpeg && isUploadable(jpeg, purpose) ? jpeg : null;
+}
+
+/**
+ * Uploads one file: the API signs a POST for a new key under the user's own id, then the file
  * goes straight to the private bucket. Returns the key to save with the profile or the KYC.
  */
-export async function uploadImage(file: Blob, purpose: UploadPurpose): Promise<string> {
-  if (!isUploadableImage(file)) throw new UploadError('Fichier refusé');
+export async function uploadFile(file: Blob, purpose: UploadPurpose): Promise<string> {
+  if (!isUploadable(file, purpose)) throw new UploadError('Fichier refusé');
   const presigned = await apiRequest<PresignedUpload>('createUpload', {
     body: { purpose, content_type: file.type, size: file.size },
   });

@@ -1,4 +1,5 @@
 import { DEFAULT_CARD_RATING, FAVORITE_ANIMATION_MS } from '#shared/constants';
+import { formatRating } from '#shared/french';
 import { formatAmount } from '#shared/money';
 import { zoneLabel } from '#shared/search';
 import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
@@ -104,7 +105,7 @@ export function TutorCard<T extends ListedTutor>({ tutor, favorite, onBook, head
                 <LuStar fill="currentColor" size="14" />
               </Box>
               <Text as="span" fontWeight="medium">
-                {DEFAULT_CARD_RATING.toLocaleString('fr-FR')}
+                {formatRating(DEFAULT_CARD_RATING)}
               </Text>
               <Text as="span" color="fg.muted">
                 (12 avis)

@@ -1,4 +1,4 @@
-import { courseOf } from '#shared/french';
+import { courseOf, formatRating } from '#shared/french';
 import { messages } from '#shared/messages';
 import { stepFor } from '#shared/transaction-process';
 import { Badge, Button, Card, HStack, Text } from '@chakra-ui/react';
@@ -61,8 +61,8 @@ export function AdminDisputesTab() {
                   }
                 />
                 {dispute.rating !== undefined ? (
-                  <HStack gap="1" color="orange.fg" role="img" aria-label={`Note ${dispute.rating} sur 5`}>
-                    <LuStar fill="currentColor" /> <Text fontWeight="medium">{dispute.rating}/5</Text>
+                  <HStack gap="1" color="orange.fg" role="img" aria-label={`Note ${formatRating(dispute.rating)} sur 5`}>
+                    <LuStar fill="currentColor" /> <Text fontWeight="medium">{formatRating(dispute.rating)}/5</Text>
                   </HStack>
                 ) : (
                   <Badge alignSelf="start" colorPalette="orange">

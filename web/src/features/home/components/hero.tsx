@@ -1,4 +1,5 @@
 import { HERO_STATS } from '#shared/constants';
+import { formatRating } from '#shared/french';
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuAward, LuSearch, LuShieldCheck, LuUserPlus } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 const STATS = [
   { value: HERO_STATS.tutors, label: 'Répétiteurs' },
   { value: HERO_STATS.verified, label: 'Vérifiés' },
-  { value: HERO_STATS.rating, label: 'Note moyenne' },
+  { value: formatRating(HERO_STATS.rating), label: 'Note moyenne' },
 ] as const;
 
 interface HeroProps {

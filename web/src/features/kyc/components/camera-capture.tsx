@@ -5,7 +5,7 @@ import { AspectRatio, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui
 import { useEffect, useRef, useState } from 'react';
 import { LuCamera, LuCheck, LuImageUp, LuRotateCcw } from 'react-icons/lu';
 import { notify } from '@/components/ui/notify';
-import { captureVideoFrame, imageFileToJpeg, uploadImage } from '@/lib/uploads';
+import { captureVideoFrame, imageFileToJpeg, uploadFile } from '@/lib/uploads';
 
 type CameraState = 'closed' | 'open' | 'captured';
 
@@ -98,7 +98,7 @@ export function CameraCapture({ purpose, facingMode, captureLabel, onConfirmed }
     if (!photo) return;
     setUploading(true);
     try {
-      const key = await uploadImage(photo.blob, purpose);
+      const key = await uploadFile(photo.blob, purpose);
       notify.success({ title: messages.uploads.uploadSuccess });
       onConfirmed(key);
     } catch (error) {

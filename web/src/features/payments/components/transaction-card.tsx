@@ -1,4 +1,4 @@
-import { courseOf } from '#shared/french';
+import { courseOf, formatRating } from '#shared/french';
 import { formatFcfa } from '#shared/money';
 import { canTakeAction, moneyReceived } from '#shared/transaction-process';
 import { canRateLesson, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
@@ -80,7 +80,7 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
               <DataList.ItemLabel>Votre note</DataList.ItemLabel>
               <DataList.ItemValue>
                 <HStack gap="1">
-                  <LuStar fill="currentColor" /> {course.parent_rating}/5
+                  <LuStar fill="currentColor" /> {formatRating(course.parent_rating)}/5
                 </HStack>
               </DataList.ItemValue>
             </DataList.Item>

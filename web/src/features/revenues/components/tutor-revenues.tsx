@@ -1,4 +1,4 @@
-import { courseOf } from '#shared/french';
+import { courseOf, formatRating } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, type EarningsPeriod } from '#shared/payments';
@@ -72,7 +72,7 @@ export function TutorRevenues() {
             <Figure label="Cours donnés" value={data && String(data.lessons_given)} />
             <Figure
               label="Note moyenne"
-              value={data && (data.average_rating === null ? '—' : `${data.average_rating.toLocaleString('fr-FR')}/5`)}
+              value={data && (data.average_rating === null ? '—' : `${formatRating(data.average_rating)}/5`)}
               help={data ? `${data.rated_courses} cours noté(s)` : undefined}
             />
           </SimpleGrid>
@@ -109,7 +109,7 @@ export function TutorRevenues() {
                     detail={
                       <>
                         {formatDateTime(tx.escrow_released_at ?? tx.paid_at ?? tx.created_at)} · {tx.courses[0]?.duration_hours} h
-                        {tx.courses[0]?.parent_rating !== undefined && ` · note ${tx.courses[0].parent_rating}/5`}
+                        {tx.courses[0]?.parent_rating !== undefined && ` · note ${formatRating(tx.courses[0].parent_rating)}/5`}
                       </>
                     }
                     amount={tx.amount_tutor}

@@ -1,11 +1,14 @@
 import type { LessonSlot } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
-import { Badge, Box, Card, Heading, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { LuCalendarX } from 'react-icons/lu';
+import { Badge, Box, Button, Card, Heading, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { LuCalendarX, LuChevronDown, LuChevronUp } from 'react-icons/lu';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { frenchDayLabel } from '@/lib/lesson-dates';
 import { slotsByDay } from '@/lib/slot-selection';
 import { useTutorSlots } from '@/lib/tutor-slots';
+import { FREE_SLOTS_FIRST_DAYS } from '../free-days';
 
 export const FREE_SLOTS_TITLE = 'Créneaux libres (2 semaines)';
 
@@ -38,22 +41,67 @@ export function FreeSlotsCard({ tutorId }: { tutorId: string }) {
         ) : query.data.slots.length === 0 ? (
           <EmptyNotice icon={<LuCalendarX />} title={messages.tutors.noFreeSlots} />
         ) : (
-          <Box as="ul" listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-            {slotsByDay(query.data.slots).map((day) => (
-              <Stack as="li" key={day.date} gap="2" data-date={day.date}>
-                <Text fontWeight="semibold">{frenchDayLabel(day.date)}</Text>
-                <Wrap gap="2">
-                  {day.slots.map((slot) => (
-                    <Badge key={slot.start} size="md" variant="subtle" colorPalette="orange" fontVariantNumeric="tabular-nums">
-                      {hours(slot)}
-                    </Badge>
-                  ))}
-                </Wrap>
-              </Stack>
-            ))}
-          </Box>
+          <FreeDays slots={query.data.slots} />
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The free days, the next FREE_SLOTS_FIRST_DAYS first; 'Voir plus' shows the others (a disclosure
+ * button: `aria-expanded`, `aria-controls`), then takes the focus to the first day it revealed, so
+ * that a keyboard or a screen reader goes on from there; 'Voir moins' folds them again.
+ */
+function FreeDays({ slots }: { slots: readonly LessonSlot[] }) {
+  const days = slotsByDay(slots);
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const firstRevealed = useRef<HTMLDivElement>(null);
+  const more = days.length - FREE_SLOTS_FIRST_DAYS;
+  const shown = expanded ? days : days.slice(0, FREE_SLOTS_FIRST_DAYS);
+  return (
+    <Stack gap="4">
+      <Box as="ul" id={listId} listStyleType="none" display="grid" gridTemplateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+        {shown.map((day, index) => (
+          <Stack
+            as="li"
+            key={day.date}
+            gap="2"
+            data-date={day.date}
+            ref={index === FREE_SLOTS_FIRST_DAYS ? firstRevealed : undefined}
+            tabIndex={index === FREE_SLOTS_FIRST_DAYS ? -1 : undefined}
+            rounded="sm"
+          >
+            <Text fontWeight="semibold">{frenchDayLabel(day.date)}</Text>
+            <Wrap gap="2">
+              {day.slots.map((slot) => (
+                <Badge key={slot.start} size="md" variant="subtle" colorPalette="orange" fontVariantNumeric="tabular-nums">
+                  {hours(slot)}
+                </Badge>
+              ))}
+            </Wrap>
+          </Stack>
+        ))}
+      </Box>
+      {more > 0 && (
+        <Button
+          variant="outline"
+          size="sm"
+          alignSelf="flex-start"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => {
+            if (expanded) return setExpanded(false);
+            // Drawn at once, so that the focus can move to the first day revealed.
+            flushSync(() => setExpanded(true));
+            firstRevealed.current?.focus();
+          }}
+        >
+          {expanded ? <LuChevronUp aria-hidden /> : <LuChevronDown aria-hidden />}
+          {expanded ? 'Voir moins' : `Voir plus (${more} autre${more > 1 ? 's' : ''} jour${more > 1 ? 's' : ''})`}
+        </Button>
+      )}
+    </Stack>
   );
 }

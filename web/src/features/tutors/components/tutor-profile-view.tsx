@@ -138,22 +138,25 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite }: { tutor: T
                 <Text whiteSpace="pre-line">{tutor.bio}</Text>
               </Section>
             )}
-            {/* Three short facts: side by side from a tablet's width, left-aligned like the sections around them. */}
-            <SimpleGrid columns={{ base: 1, md: 3 }} gap="5">
+            {/* The short facts: side by side from a tablet's width, left-aligned like the sections around them. */}
+            <SimpleGrid columns={{ base: 1, md: tutor.diploma_count > 0 ? 3 : 2 }} gap="5">
               <Section title="Formation">
                 <Text>{tutor.education || '—'}</Text>
               </Section>
               <Section title="Expérience">
                 <Text>{tutor.experience ? (EXPERIENCE_LABELS[tutor.experience as Experience] ?? tutor.experience) : '—'}</Text>
               </Section>
-              <Section title="Diplômes">
-                <HStack gap="1">
-                  <LuGraduationCap aria-hidden />
-                  <Text>
-                    {tutor.diploma_count} diplôme{tutor.diploma_count > 1 ? 's' : ''}
-                  </Text>
-                </HStack>
-              </Section>
+              {/* A tutor who gave no diploma: nothing to say (never '0 diplôme'). */}
+              {tutor.diploma_count > 0 && (
+                <Section title="Diplômes">
+                  <HStack gap="1">
+                    <LuGraduationCap aria-hidden />
+                    <Text>
+                      {tutor.diploma_count} diplôme{tutor.diploma_count > 1 ? 's' : ''}
+                    </Text>
+                  </HStack>
+                </Section>
+              )}
             </SimpleGrid>
             {tutor.teaching_method && (
               <Section title="Méthode pédagogique">
