@@ -121,8 +121,8 @@ export class KalanStack extends Stack {
       'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key; alarm notifications carry no personal data.',
       'AwsSolutions-SNS2',
     );
-    // Alarms on every function, state machine, API and dead-letter queue of the stack (found by an
-    // aspect at synthesis, wherever they are added) and one dashboard.
+    // Alarms on every function, state machine, API and dead-letter queue of the stage (found by an
+    // aspect at synthesis, wherever they are added, nested stacks included) and one dashboard, here.
     new Monitoring(this, 'Monitoring', { stage, alarmTopic: this.alarmTopic });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteOrigin });

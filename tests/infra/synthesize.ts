@@ -85,11 +85,10 @@ function flatten(stack: Stack): Json {
   for (const nested of children) {
     const resourceId = stack.resolve((nested.nestedStackResource as CfnElement).logicalId) as string;
     const parameters: Json = resources[resourceId].Properties.Parameters ?? {};
-    const inner = substitute(flatten(nested), (node) => (typeof node.Ref === 'string' && node.Ref in parameters ? parameters[node.Ref] : undefined));
-    for (const [id, resource] of Object.entries<Json>(inner.Resources ?? {})) {
-      if (id in resources) throw new Error(`${nested.node.path}: logical id ${id} is also in ${stack.node.path}`);
-      resources[id] = resource;
-    }
+    const inner = substitute(renameCollisions(flatten(nested), resources, nested.node.id), (node) =>
+      typeof node.Ref === 'string' && node.Ref in parameters ? parameters[node.Ref] : undefined,
+    );
+    Object.assign(resources, inner.Resources);
     outputsByResource.set(resourceId, inner.Outputs ?? {});
     delete resources[resourceId];
   }
@@ -108,6 +107,28 @@ function flatten(stack: Stack): Json {
     if (resource.DependsOn) resource.DependsOn = [resource.DependsOn].flat().filter((id: string) => !outputsByResource.has(id));
   }
   return flat;
+}
+
+/**
+ * A nested stack's resources whose logical id its parent has too (CDK's per-stack singletons, such
+ * as the S3 auto-delete provider) renamed `<nested stack id><logical id>`, with their references.
+ */
+function renameCollisions(template: Json, parentResources: Json, prefix: string): Json {
+  const renamed = new Map(Object.keys(template.Resources ?? {}).filter((id) => id in parentResources).map((id) => [id, `${prefix}${id}`]));
+  if (renamed.size === 0) return template;
+  const result = substitute(template, (node) => {
+    if (typeof node.Ref === 'string' && renamed.has(node.Ref)) return { Ref: renamed.get(node.Ref) };
+    const getAtt = node['Fn::GetAtt'] as [string, string] | undefined;
+    if (Array.isArray(getAtt) && renamed.has(getAtt[0])) return { 'Fn::GetAtt': [renamed.get(getAtt[0]), getAtt[1]] };
+    return undefined;
+  });
+  result.Resources = Object.fromEntries(
+    Object.entries<Json>(result.Resources).map(([id, resource]) => {
+      const dependsOn = resource.DependsOn && [resource.DependsOn].flat().map((d: string) => renamed.get(d) ?? d);
+      return [renamed.get(id) ?? id, dependsOn ? { ...resource, DependsOn: dependsOn } : resource];
+    }),
+  );
+  return result;
 }
 
 /** `value` with every object `replace` returns something for replaced by it, deeply. */
@@ -163,5 +184,12 @@ export function logicalId(construct: IConstruct): string {
 export function kalanFunctions(scope: IConstruct): KalanFunction[] {
   return scope.node.findAll().filter((c): c is KalanFunction => c instanceof KalanFunction);
 }
+
+/**
+ * CDK's own custom-resource providers (S3 auto-delete…) are CloudFormation handlers, not Lambda
+ * constructs: they run only inside a deployment, which fails and rolls back on their error. Their
+ * logical ids; no alarm watches them.
+ */
+export const CDK_PROVIDER_HANDLER = /^(Custom.*CustomResourceProviderHandler[0-9A-F]{8}|BucketNotificationsHandler[0-9a-f]{32}[0-9A-F]{8})$/;
 
 export type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
