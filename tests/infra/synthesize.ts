@@ -68,7 +68,8 @@ type Json = Record<string, any>;
 
 /**
  * One template for a stack and its nested stacks, as they are deployed together: each nested
- * stack's resources join its parent's (under their own logical ids, which must not collide), a
+ * stack's resources join its parent's under their own logical ids (CDK's singletons, which both
+ * may hold, renamed: `renameCollisions`), a
  * `Ref` to a nested stack's parameter becomes the value its parent passes, and a parent's
  * `Fn::GetAtt` of a nested stack's output becomes that output's value. What reads `{ Ref: <the
  * table> }` in one stack reads the same when it comes through a parameter.
