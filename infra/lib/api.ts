@@ -1,19 +1,21 @@
 import { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnRoute,
   CfnStage,
   HttpApi,
-  HttpMethod,
-  HttpRoute,
-  HttpRouteKey,
+  HttpAuthorizer,
+  HttpAuthorizerType,
+  HttpIntegration,
+  HttpIntegrationType,
   HttpStage,
   LogGroupLogDestination,
+  PayloadFormatVersion,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type RouteDefinition, type RouteId, routeKey, routes } from '#shared/routes';
@@ -50,11 +52,19 @@ export interface ApiProps {
   readonly table: ITable;
   readonly userPool: IUserPool;
   readonly userPoolClient: IUserPoolClient;
+  /**
+   * Where the route table's functions live, with their integrations and invoke permissions (a
+   * nested stack: kalan-stack.ts). The API, its stage, authorizer and routes stay here: a route moved
+   * to another stack would be created before its old self is deleted, which API Gateway refuses (one
+   * route per key).
+   */
+  readonly functionsScope: Construct;
 }
 
 /**
  * The HTTP API, built from the shared route table: one route per entry, one Lambda per handler
- * module, the Cognito JWT authorizer on every route except those the table declares public.
+ * module (in `functionsScope`), the Cognito JWT authorizer on every route except those the table
+ * declares public.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -75,7 +85,7 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { stage, table, userPool, userPoolClient } = props;
+    const { stage, table, userPool, userPoolClient, functionsScope } = props;
 
     // No CORS: the browser reaches the API through the site's own origin (CloudFront `/api/*`).
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -86,23 +96,42 @@ export class Api extends Construct {
     const { region, urlSuffix } = Stack.of(this);
     this.domainName = `${this.httpApi.apiId}.execute-api.${region}.${urlSuffix}`;
 
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoJwt',
-      `https://cognito-idp.${region}.${urlSuffix}/${userPool.userPoolId}`,
-      { jwtAudience: [userPoolClient.userPoolClientId] },
-    );
+    // What HttpJwtAuthorizer made when the routes were L2 HttpRoutes: same construct, same resource.
+    const authorizer = new HttpAuthorizer(this.httpApi, 'CognitoJwt', {
+      httpApi: this.httpApi,
+      type: HttpAuthorizerType.JWT,
+      authorizerName: 'CognitoJwt',
+      identitySource: ['$request.header.Authorization'],
+      jwtIssuer: `https://cognito-idp.${region}.${urlSuffix}/${userPool.userPoolId}`,
+      jwtAudience: [userPoolClient.userPoolClientId],
+    });
 
-    const integrations = new Map<string, HttpLambdaIntegration>();
-    const integrationFor = (handlerModule: string): HttpLambdaIntegration => {
+    const integrations = new Map<string, HttpIntegration>();
+    const integrationFor = (route: RouteDefinition): HttpIntegration => {
+      const { handler: handlerModule } = route;
       let integration = integrations.get(handlerModule);
       if (!integration) {
-        const fn = new KalanFunction(this, constructIdFor(handlerModule), { handlerModule, table, stage });
+        const id = constructIdFor(handlerModule);
+        const fn = new KalanFunction(functionsScope, id, { handlerModule, table, stage });
         this.functions.set(handlerModule, fn);
+        integration = new HttpIntegration(functionsScope, `${id}Integration`, {
+          httpApi: this.httpApi,
+          integrationType: HttpIntegrationType.AWS_PROXY,
+          integrationUri: fn.functionArn,
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        });
         // A module serving several routes (notifications/api; the search and the tutor's profile,
         // each for members and visitors) gets one API-scoped invoke permission instead of one per
         // route: the stack's resources stay under CloudFormation's 500.
-        const shared = Object.values(routes).filter((route) => route.handler === handlerModule).length > 1;
-        integration = new HttpLambdaIntegration(`${constructIdFor(handlerModule)}Integration`, fn, { scopePermissionToRoute: !shared });
+        const shared = Object.values(routes).filter((r) => r.handler === handlerModule).length > 1;
+        fn.addPermission(`${id}Invoke`, {
+          principal: new ServicePrincipal('apigateway.amazonaws.com'),
+          sourceArn: Stack.of(this).formatArn({
+            service: 'execute-api',
+            resource: this.httpApi.apiId,
+            resourceName: shared ? '*/*/*' : `*/*${route.path}`,
+          }),
+        });
         integrations.set(handlerModule, integration);
       }
       return integration;
@@ -115,16 +144,19 @@ export class Api extends Construct {
       if (throttle) {
         routeSettings[routeKey(route)] = { ThrottlingRateLimit: throttle.rateLimit!, ThrottlingBurstLimit: throttle.burstLimit! };
       }
-      const httpRoute = new HttpRoute(this, `Route-${routeId}`, {
-        httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: integrationFor(route.handler),
+      // The CloudFormation route at the path the L2 HttpRoute gave it (`Route-<id>/Resource`), so
+      // that it keeps its logical id: the L2 would build the integration beside the route, here.
+      const httpRoute = new Construct(this, `Route-${routeId}`);
+      const cfnRoute = new CfnRoute(httpRoute, 'Resource', {
+        apiId: this.httpApi.apiId,
+        routeKey: routeKey(route),
+        target: `integrations/${integrationFor(route).integrationId}`,
         // Public routes: the payment webhooks authenticate the caller themselves (by signature); the
         // visitors' routes identify nobody and answer public fields only.
-        authorizer: route.auth === 'jwt' ? authorizer : undefined,
+        ...(route.auth === 'jwt' ? { authorizerId: authorizer.authorizerId, authorizationType: 'JWT' } : { authorizationType: 'NONE' }),
       });
       // Route settings name routes by key: the stage must be created after them.
-      if (throttle) httpStage.node.addDependency(httpRoute);
+      if (throttle) httpStage.node.addDependency(cfnRoute);
       if (route.path.startsWith(PUBLIC_API_PREFIX)) {
         acknowledge(
           httpRoute,

@@ -11,13 +11,18 @@ import { DEFAULT_AUTO_RELEASE_DAYS } from '#shared/transaction-process';
 import { eventHandlers, routes } from '#shared/routes';
 import type { Api } from './api.js';
 import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
-import { acknowledge, nagId, nagReference } from './nag.js';
+import { acknowledge, nagId, nagReference, stackIdAsSeenFrom } from './nag.js';
 import type { WorkflowAction } from './permissions.js';
 import { REPO_ROOT } from './paths.js';
 import type { Stage } from './stage.js';
 
 /** The escrow workflow's definition: the one file the local runner executes too. */
 export const ESCROW_ASL_FILE = join(REPO_ROOT, 'functions', 'src', 'escrow', 'escrow.asl.json');
+
+/** The first block of a stack's id: unique per stack creation. */
+function stackInstance(stackId: string): string {
+  return Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stackId))));
+}
 
 export interface EscrowProps {
   readonly stage: Stage;
@@ -40,8 +45,8 @@ export class Escrow extends Construct {
   readonly paystackSecret: ISecret;
   /** Read by the booking (which dates the release) and by the workflow's tasks: one value. */
   private readonly autoReleaseDays: string;
-  /** The machine's name as cdk-nag writes it in a finding id (its token part as JSON). */
-  private readonly stateMachineNagName: string;
+  /** `kalan-<stage>-escrow-`, before the stack's instance. */
+  private readonly stateMachineNamePrefix: string;
   /** Every execution of the state machine (their names change with each attempt). */
   private readonly executionsArn: string;
   /** Built from the name, so that the tasks' own policy can name the machine that names them. */
@@ -54,9 +59,8 @@ export class Escrow extends Construct {
     // Named, because the tasks' policy needs the ARN before the machine exists; the name ends with
     // the first block of the stack's own id, so a machine (or its retained logs) left by an earlier
     // stack of the same stage never collides with the next one.
-    const stackInstance = Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stack.stackId))));
-    const stateMachineName = `kalan-${stage.name}-escrow-${stackInstance}`;
-    this.stateMachineNagName = `kalan-${stage.name}-escrow-${JSON.stringify(stack.resolve(stackInstance))}`;
+    this.stateMachineNamePrefix = `kalan-${stage.name}-escrow-`;
+    const stateMachineName = `${this.stateMachineNamePrefix}${stackInstance(stack.stackId)}`;
     this.executionsArn = stack.formatArn({
       service: 'states',
       resource: 'execution',
@@ -138,10 +142,19 @@ export class Escrow extends Construct {
       acknowledge(
         fn,
         "Executions are named per attempt (<transaction>-<attempt>): the function reaches the one recorded on the transaction, whichever it is, and only this state machine's executions (`execution:<machine>:*`).",
-        nagId(fn, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${this.stateMachineNagName}:*]`),
+        nagId(fn, `AwsSolutions-IAM5[Resource::arn:{partition}:states:{region}:{account}:execution:${this.stateMachineNagName(fn)}:*]`),
       );
     }
     fn.markGranted('workflow');
+  }
+
+  /**
+   * The machine's name as cdk-nag writes it in a finding id of `fn` (its token part as JSON): the
+   * stack id as `fn`'s stack reads it (a nested stack, through a parameter).
+   */
+  private stateMachineNagName(fn: KalanFunction): string {
+    const stack = Stack.of(this);
+    return `${this.stateMachineNamePrefix}${JSON.stringify(stack.resolve(stackInstance(stackIdAsSeenFrom(fn, stack))))}`;
   }
 
   private acknowledgeNagFindings(api: Api): void {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -8,6 +8,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { acknowledge } from './nag.js';
 import { handlerEntry, LOCK_FILE, REPO_ROOT } from './paths.js';
+import { rootStackOf } from './stacks.js';
 import {
   type IndexName,
   LEDGER_ATTRIBUTES,
@@ -197,14 +198,15 @@ function leadingKeys(patterns: readonly string[]): Record<string, Record<string,
   };
 }
 
-/** The construct id, at the stack's root, of the log group every Kalan function of the stack writes to. */
+/** The construct id, at the stage's stack's root, of the log group every Kalan function of the stage writes to. */
 export const FUNCTION_LOGS_ID = 'FunctionLogs';
 
 /**
- * The one log group of the stack's Kalan functions, made with the first of them: explicit, so the
- * stage's retention and removal policy apply without CDK's LogRetention custom resource, and one for
- * all, because a log group per function cost a CloudFormation resource each (≈ 50 of the stack's
- * 500). Nothing is lost: in a custom log group Lambda names each stream
+ * The one log group of the stage's Kalan functions, made with the first of them, in the stage's
+ * top-level stack whichever nested stack a function is in (where it was before the split: a nested
+ * stack of its own would orphan it). Explicit, so the stage's retention and removal policy apply
+ * without CDK's LogRetention custom resource, and one for all, because a log group per function
+ * cost a CloudFormation resource each (≈ 50 of the stack's 500). Nothing is lost: in a custom log group Lambda names each stream
  * `YYYY/MM/DD/<function name>[<version>]<environment id>`, and every structured line carries
  * `function_name` (Powertools' `injectLambdaContext`, functions/src/commons/logger.ts); one group
  * also lets one Logs Insights query follow a `correlation_id` through the API, the webhook and the
@@ -212,16 +214,19 @@ export const FUNCTION_LOGS_ID = 'FunctionLogs';
  * actions on every group (`*`).
  */
 export function functionLogGroup(scope: Construct, stage: Stage): LogGroup {
-  const stack = Stack.of(scope);
+  const stack = rootStackOf(scope);
   const existing = stack.node.tryFindChild(FUNCTION_LOGS_ID);
   if (existing instanceof LogGroup) return existing;
   if (existing) throw new Error(`${FUNCTION_LOGS_ID} is taken at the root of ${stack.node.path} by something else than a log group`);
   return new LogGroup(stack, FUNCTION_LOGS_ID, { retention: stage.logRetention, removalPolicy: stage.removalPolicy });
 }
 
-/** Every Kalan function of the stack built so far, for the constructs that grant what the rows declare. */
+/**
+ * Every Kalan function of the stage built so far, nested stacks included, for the constructs that
+ * grant what the rows declare.
+ */
 export function kalanFunctionsOf(scope: Construct): KalanFunction[] {
-  return Stack.of(scope)
+  return rootStackOf(scope)
     .node.findAll()
     .filter((construct): construct is KalanFunction => construct instanceof KalanFunction);
 }

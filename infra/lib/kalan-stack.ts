@@ -3,7 +3,7 @@ import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { Construct, IConstruct } from 'constructs';
+import { Construct, type IConstruct } from 'constructs';
 import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
 import { PHOTO_RESIZER_OUTPUT } from '../../functions/src/photos/backfill-request.js';
 import { Api } from './api.js';
@@ -16,6 +16,7 @@ import { acknowledge } from './nag.js';
 import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
 import { Search } from './search.js';
+import { KalanNestedStack } from './stacks.js';
 import { stackNameFor, type Stage } from './stage.js';
 import { Uploads } from './uploads.js';
 import { Web } from './web.js';
@@ -43,10 +44,21 @@ export const STATEFUL_RESOURCE_TYPES = [
 ];
 
 /**
- * One stack per stage (infra/stages.ts). No lookups, so it synthesizes offline; the account and
- * region are the stage's when it pins them, otherwise those of the credentials at deploy time.
+ * One stack per stage (infra/stages.ts), split by concern into nested stacks (docs/decisions.md,
+ * "Issue 29: stacks by concern"). This top-level stack keeps every resource that holds data or
+ * whose identity something else holds (the table, buckets, keys, user pool, log groups, the
+ * distribution, the API and its routes, the workflow and its tasks, the stream consumers, the
+ * alarms): none is moved, so a stage deployed before the split upgrades in place. The nested
+ * stacks hold what CloudFormation may replace without loss: the API's functions (`apiFunctions`)
+ * and the background jobs (`jobs`: the reconciler, the photo resizer). No lookups, so it
+ * synthesizes offline; the account and region are the stage's when it pins them, otherwise those
+ * of the credentials at deploy time.
  */
 export class KalanStack extends Stack {
+  /** The route table's functions, with their integrations and invoke permissions. */
+  readonly apiFunctions: KalanNestedStack;
+  /** Work started by a schedule or an event: the reconciler, the photo resizer. */
+  readonly jobs: KalanNestedStack;
   readonly data: Data;
   readonly auth: Auth;
   readonly api: Api;
@@ -65,11 +77,18 @@ export class KalanStack extends Stack {
     const { table, accessLogs } = this.data;
     this.auth = new Auth(this, 'Auth', { stage, table });
     const { userPool, userPoolClient } = this.auth;
-    this.api = new Api(this, 'Api', { stage, table, userPool, userPoolClient });
+    this.apiFunctions = new KalanNestedStack(this, 'ApiFunctions', {
+      description: `Kalan (${stage.name}): the HTTP API's functions, integrations and invoke permissions`,
+    });
+    this.jobs = new KalanNestedStack(this, 'Jobs', { description: `Kalan (${stage.name}): the reconciler and the photo resizer` });
+    // The functions at the same path in their nested stack as they had here (`Api/<Module>`): their
+    // alarms (named after that path, infra/lib/monitoring.ts) keep their names and logical ids.
+    const functionsScope = new Construct(this.apiFunctions, 'Api');
+    this.api = new Api(this, 'Api', { stage, table, userPool, userPoolClient, functionsScope });
     // API functions with Cognito rights (the account deletion): on this pool only.
     for (const fn of this.api.functions.values()) this.auth.grantDeclared(fn);
     this.search = new Search(this, 'Search', { stage, data: this.data, api: this.api });
-    const uploads = new Uploads(this, 'Uploads', { stage, api: this.api, data: this.data });
+    const uploads = new Uploads(this.jobs, 'Uploads', { stage, api: this.api, data: this.data });
     this.web = new Web(this, 'Web', {
       stage,
       apiDomainName: this.api.domainName,
@@ -92,7 +111,7 @@ export class KalanStack extends Stack {
     new KalanWebAcl(this, 'UserPoolAcl', { stage, scope: 'REGIONAL' }).associate('UserPool', userPool.userPoolArn);
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
     const escrow = new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
-    new Reconciler(this, 'Reconciler', { stage, table, escrow });
+    new Reconciler(this.jobs, 'Reconciler', { stage, table, escrow });
     this.notifications = new Notifications(this, 'Notifications', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
 
     this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Kalan ${stage.name} : alarmes`, enforceSSL: true });
@@ -102,8 +121,8 @@ export class KalanStack extends Stack {
       'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key; alarm notifications carry no personal data.',
       'AwsSolutions-SNS2',
     );
-    // Alarms on every function, state machine, API and dead-letter queue of the stack (found by an
-    // aspect at synthesis, wherever they are added) and one dashboard.
+    // Alarms on every function, state machine, API and dead-letter queue of the stage (found by an
+    // aspect at synthesis, wherever they are added, nested stacks included) and one dashboard, here.
     new Monitoring(this, 'Monitoring', { stage, alarmTopic: this.alarmTopic });
 
     new CfnOutput(this, 'SiteUrl', { value: this.web.siteOrigin });

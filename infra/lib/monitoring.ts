@@ -33,10 +33,13 @@ function atLeastOne(description: string) {
 export const API_5XX_RATE_THRESHOLD = 0.05;
 
 /**
- * Alarms and one dashboard for the whole stack, with cdk-monitoring-constructs (MonitoringFacade).
- * What it watches is found, not listed: an aspect visits the stack at synthesis and monitors every
- * Lambda function, state machine, HTTP API and dead-letter queue it finds, so a function another
- * construct adds later gets its alarm without an edit here. Every alarm notifies `alarmTopic`.
+ * Alarms and one dashboard for the whole stage, with cdk-monitoring-constructs (MonitoringFacade).
+ * What it watches is found, not listed: an aspect visits the stack at synthesis, its nested stacks
+ * included, and monitors every Lambda function, state machine, HTTP API and dead-letter queue it
+ * finds, so a function another construct adds later gets its alarm without an edit here. The
+ * alarms live with the facade, in the top-level stack, and read a nested stack's resource through
+ * its outputs: their names never move between stacks (CloudFormation would create the new one
+ * before deleting the old, under the same name). Every alarm notifies `alarmTopic`.
  *
  * - each function: any error (uncaught, time-out, crash) in 5 minutes — an API route's handled
  *   errors are answers, counted by the API's 5xx rate instead;
@@ -228,7 +231,12 @@ export class Monitoring extends Construct {
   }
 }
 
-/** A resource's path in its stack (`Escrow/EscrowTasks`): unique, and readable in an alarm's name. */
+/**
+ * A resource's path in its stack (`Escrow/EscrowTasks`, `Api/AuthGetMe` in the API functions'
+ * nested stack: the path they had before the split, so their alarms kept their names), readable in
+ * an alarm's name. Two stacks of the stage holding the same path would give two alarms one name:
+ * the facade refuses it at synthesis.
+ */
 function nameOf(construct: IConstruct): string {
   const stackPath = Stack.of(construct).node.path;
   return construct.node.path.slice(stackPath.length + 1);

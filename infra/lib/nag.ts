@@ -1,4 +1,4 @@
-import { CfnElement, Stack, Token, Validations } from 'aws-cdk-lib';
+import { Aws, CfnElement, Fn, Names, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /**
@@ -26,11 +26,39 @@ export function nagId(scope: IConstruct, pattern: string): string {
 }
 
 /**
- * How cdk-nag names an attribute of a resource of this stack in a finding id:
- * `<DataTableFDBAD0F2.Arn>`. Derived, so findings follow the logical id if it changes.
+ * How cdk-nag names an attribute of a resource in a finding id: `<DataTableFDBAD0F2.Arn>` in the
+ * resource's own stack. In a nested stack (`consumer`'s, when the finding is about a resource
+ * there), a value of the parent stack is a parameter CDK names after it: see `parentParameter`.
+ * Derived, so findings follow the logical id if it changes.
  */
-export function nagReference(construct: IConstruct, attribute = 'Arn'): string {
+export function nagReference(construct: IConstruct, attribute = 'Arn', consumer: IConstruct = construct): string {
   const element = construct.node.defaultChild ?? construct;
   if (!CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} is not a CloudFormation resource`);
-  return `<${Stack.of(element).getLogicalId(element)}.${attribute}>`;
+  const producer = Stack.of(element);
+  if (Stack.of(consumer) === producer) return `<${producer.getLogicalId(element)}.${attribute}>`;
+  return `<${parentParameter(consumer, element, attribute)}>`;
+}
+
+/**
+ * The id of `producer`'s stack as a token that resolves, in `consumer`'s stack, to what cdk-nag
+ * reads there: `{"Ref":"AWS::StackId"}` in the same stack, the parameter CDK passes it through in a
+ * nested stack.
+ */
+export function stackIdAsSeenFrom(consumer: IConstruct, producer: Stack): string {
+  return Stack.of(consumer) === producer ? Aws.STACK_ID : Fn.ref(parentParameter(consumer, producer, 'AWS::StackId'));
+}
+
+/**
+ * The parameter through which a nested stack reads a value of its parent: CDK names it after the
+ * construct referred to and the attribute (`reference-to-<unique id><attribute>`, aws-cdk-lib's
+ * core/lib/private/refs.ts), without its non-alphanumeric characters. Reproduced here because
+ * acknowledgements are written before CDK makes the parameter; tests/infra/cdk-nag.test.ts fails
+ * if CDK ever names it otherwise.
+ */
+function parentParameter(consumer: IConstruct, target: IConstruct, attribute: string): string {
+  const from = Stack.of(consumer);
+  if (from.nestedStackParent !== Stack.of(target)) {
+    throw new Error(`${consumer.node.path} reads ${target.node.path} from neither its own stack nor its parent`);
+  }
+  return `reference-to-${Names.nodeUniqueId(target.node)}${attribute}`.replace(/[^A-Za-z0-9]/g, '');
 }

@@ -112,8 +112,8 @@ export class Search extends Construct {
     acknowledge(
       fn,
       'The catalogue is a journal and prepared bases named by build: its prefix, not one object.',
-      `AwsSolutions-IAM5[Resource::${nagReference(this.catalogue)}/${CATALOGUE_PREFIX}*]`,
-      `AwsSolutions-IAM5[Resource::${nagReference(this.catalogue)}/${BASE_PREFIX}*]`,
+      `AwsSolutions-IAM5[Resource::${nagReference(this.catalogue, 'Arn', fn)}/${CATALOGUE_PREFIX}*]`,
+      `AwsSolutions-IAM5[Resource::${nagReference(this.catalogue, 'Arn', fn)}/${BASE_PREFIX}*]`,
     );
     fn.markGranted('buckets.catalogue');
   }

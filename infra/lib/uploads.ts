@@ -48,7 +48,7 @@ export class Uploads extends Construct {
     // retries); the errors alarm (infra/lib/monitoring.ts) covers this function like any other.
     data.tutorImages.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.photoResizer));
     for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);
-    acknowledgeNotificationHandler(this);
+    acknowledgeNotificationHandler(data.tutorImages);
   }
 
   /** The buckets the function's row declares. Done for every function built before Uploads; call it for one built after. */
@@ -68,11 +68,11 @@ export class Uploads extends Construct {
 }
 
 /**
- * CDK's own singleton that writes the bucket's notification configuration (a custom resource):
- * its runtime and policy are CDK's.
+ * CDK's own singleton that writes the bucket's notification configuration (a custom resource, in
+ * the bucket's stack): its runtime and policy are CDK's.
  */
-function acknowledgeNotificationHandler(scope: Construct): void {
-  const handler = Stack.of(scope).node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
+function acknowledgeNotificationHandler(bucket: IBucket): void {
+  const handler = Stack.of(bucket).node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
   if (!handler) return;
   acknowledge(
     handler,
@@ -104,6 +104,6 @@ function grant(fn: KalanFunction, bucket: IBucket, envName: string, access: read
   acknowledge(
     fn,
     'Object keys are generated per user and per upload at request time (`<user id>/<purpose>_<time>_<uuid>`): the grant covers the objects of this one bucket, object-level actions only; ownership is checked in the handler.',
-    `AwsSolutions-IAM5[Resource::${nagReference(bucket)}/${objects}]`,
+    `AwsSolutions-IAM5[Resource::${nagReference(bucket, 'Arn', fn)}/${objects}]`,
   );
 }

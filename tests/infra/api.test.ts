@@ -70,9 +70,23 @@ describe('HTTP API routes', () => {
     }
   });
 
-  it('builds one Lambda per distinct handler module, not one per route', () => {
-    const apiHandlers = kalanFunctions(stack.api).map((fn) => fn.handlerModule);
+  it('builds one Lambda per distinct handler module, not one per route, all in the API functions\' nested stack', () => {
+    const apiHandlers = kalanFunctions(stack.apiFunctions).map((fn) => fn.handlerModule);
     expect(apiHandlers.sort()).toEqual([...new Set(declaredRoutes.map((r) => r.handler))].sort());
+    expect([...stack.api.functions.values()].map((fn) => fn.handlerModule).sort()).toEqual(apiHandlers);
+  });
+
+  it("lets API Gateway invoke each function from its route only, or from the API for a module serving several routes", () => {
+    const permissions = Object.values(template.findResources('AWS::Lambda::Permission')) as CfnResource[];
+    for (const [handlerModule, fn] of stack.api.functions) {
+      const own = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName) === JSON.stringify({ 'Fn::GetAtt': [logicalId(fn), 'Arn'] }));
+      const paths = declaredRoutes.filter((r) => r.handler === handlerModule).map((r) => r.path);
+      const scope = paths.length > 1 ? '/*/*/*' : `/*/*${paths[0]}`;
+      expect(own, handlerModule).toHaveLength(1);
+      expect(own[0]!.Properties, handlerModule).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+      const sourceArn = own[0]!.Properties.SourceArn['Fn::Join'][1] as unknown[];
+      expect(sourceArn.slice(-2), handlerModule).toEqual([{ Ref: logicalId(stack.api.httpApi) }, scope]);
+    }
   });
 
   it('serves the API on the auto-deployed $default stage, throttled and access-logged', () => {

@@ -43,6 +43,13 @@ describe('cdk-nag AwsSolutions', () => {
     );
   });
 
+  it('checks the nested stacks too: synthesis fails on an unacknowledged error in one', () => {
+    const app = newApp();
+    const stack = addKalanStack(app, stageNamed('dev'), { spaDistDir: missingSpaBuild() });
+    new Bucket(stack.jobs, 'UncheckedBucket');
+    expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+  });
+
   it('is registered on the app, so synthesis fails on an unacknowledged error', () => {
     const app = newApp();
     const stack = addKalanStack(app, stageNamed('dev'), { spaDistDir: missingSpaBuild() });

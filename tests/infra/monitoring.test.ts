@@ -3,7 +3,6 @@
  * and every dead-letter queue of the synthesized stack have alarms whose actions notify the alarm
  * topic; the `needs_attention` alarm reads the metric the functions publish; one dashboard.
  */
-import { Template } from 'aws-cdk-lib/assertions';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE } from '#shared/metrics';
@@ -11,7 +10,7 @@ import { KalanFunction } from '../../infra/lib/kalan-function.js';
 import { addKalanStack } from '../../infra/lib/kalan-stack.js';
 import { API_5XX_RATE_THRESHOLD } from '../../infra/lib/monitoring.js';
 import { stageNamed } from '../../infra/lib/stage.js';
-import { type CfnResource, logicalId, missingSpaBuild, newApp, synthesize } from './synthesize.js';
+import { CDK_PROVIDER_HANDLER, type CfnResource, deployedTemplate, logicalId, missingSpaBuild, newApp, synthesize } from './synthesize.js';
 
 const { stack, template } = synthesize();
 const topic = { Ref: logicalId(stack.alarmTopic) };
@@ -35,12 +34,6 @@ function alarmsOn(namespace: string, metricName: string, name: string, value: un
   );
 }
 
-/**
- * CDK's own custom-resource providers (S3 auto-delete…) are CloudFormation handlers, not Lambda
- * constructs: they run only inside a deployment, which fails and rolls back on their error.
- */
-/** CDK's custom resource handlers (L1 functions of its own): a failure fails the deployment that ran them. */
-const CDK_PROVIDER_HANDLER = /^(Custom.*CustomResourceProviderHandler[0-9A-F]{8}|BucketNotificationsHandler[0-9a-f]{32}[0-9A-F]{8})$/;
 
 describe('Monitoring', () => {
   const functions = Object.keys(template.findResources('AWS::Lambda::Function'));
@@ -115,16 +108,21 @@ describe('Monitoring', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
 
-  it('watches a function added after the stack was built, without an edit (the aspect finds it)', () => {
+  it('watches a function added after the stack was built, in any of its stacks, without an edit (the aspect finds it)', () => {
     const app = newApp();
     const late = addKalanStack(app, stageNamed('dev'), { spaDistDir: missingSpaBuild() });
-    const fn = new KalanFunction(late, 'AddedLater', { handlerModule: 'http/not-found', table: late.data.table, stage: stageNamed('dev') });
-    const lateAlarms = Template.fromStack(late).findResources('AWS::CloudWatch::Alarm', {
-      Properties: {
-        AlarmActions: [{ Ref: logicalId(late.alarmTopic) }],
-        Metrics: [{ MetricStat: { Metric: { MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }] } } }],
-      },
-    });
-    expect(Object.keys(lateAlarms)).toHaveLength(1);
+    const added = [late, late.apiFunctions, late.jobs].map(
+      (scope, i) => new KalanFunction(scope, `AddedLater${i}`, { handlerModule: 'http/not-found', table: late.data.table, stage: stageNamed('dev') }),
+    );
+    const deployed = deployedTemplate(late);
+    for (const fn of added) {
+      const lateAlarms = deployed.findResources('AWS::CloudWatch::Alarm', {
+        Properties: {
+          AlarmActions: [{ Ref: logicalId(late.alarmTopic) }],
+          Metrics: [{ MetricStat: { Metric: { MetricName: 'Errors', Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }] } } }],
+        },
+      });
+      expect(Object.keys(lateAlarms), fn.node.path).toHaveLength(1);
+    }
   });
 });
