@@ -370,6 +370,8 @@ export const messages = {
       'Un compte administrateur est supprimé par un autre administrateur ou par l’exploitant de la plateforme.',
     /** What replaces a deleted account's name, email and phone on the money records it leaves. */
     anonymised: 'Compte supprimé',
+    /** The API's 401 to a token of an account deleted since it was issued (it stays valid until it expires). */
+    accountDeleted: 'Ce compte a été supprimé : reconnectez-vous avec un autre compte ou créez-en un nouveau',
   },
   /** The admin's second factor (TOTP): enrolment in the console, the code at sign-in, the API's refusal. */
   mfa: {
