@@ -202,16 +202,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     // An admin exports too, after the second factor (fail closed: the route admits admins).
     cognito: SECOND_FACTOR_CHECK,
   },
-  // The deletion reads the same, anonymises the kept transactions (never a ledger line: the Deny
-  // applies), deletes the KYC submissions and the user's items with the counters they hold, then
-  // whatever is left of its partition, tags and deletes the files, and deletes the Cognito user last.
+  // The deletion reads the same, takes its name out of the other side's notifications (USER#),
+  // anonymises the kept transactions (never a ledger line: the Deny applies), deletes the KYC
+  // submissions and the user's items with the counters they hold, then whatever is left of its
+  // partition, tags and deletes the files, and deletes the Cognito user last.
   'account/delete-me': {
     table: {
       query: [USER],
       gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
       gsi2: [GSI2.tutorTransactions],
       batchGet: [TX],
-      update: [TX, COUNTERS],
+      update: [TX, COUNTERS, USER],
       delete: [USER, KYC],
       batchWrite: [USER],
     },

@@ -388,4 +388,24 @@ describe("after DELETE /api/me, the deleted account's access token (valid until 
     expect(written).toBe(true);
     expect(await itemsOf(`USER#${parent.sub}`)).toEqual([]);
   }, 60_000);
+
+  it("takes a deleted tutor's name out of the other side's notifications ('Compte supprimé', as on the transaction)", async () => {
+    const lastName = `Notifié${randomUUID().slice(0, 6)}`;
+    const { tutor, bookable } = await verifiedTutor(lastName);
+    const parent = await newUser('parent', { firstName: 'Aminata', lastName: 'Restante' });
+    await releasedLesson(parent, bookable);
+    const bodies = async () => ((await api('/api/notifications', { token: parent.accessToken })).body.notifications as Array<{ body: string }>).map((n) => n.body);
+    await expect.poll(async () => (await bodies()).join('\n'), { timeout: 30_000 }).toContain(`Le paiement a été versé à Koffi ${lastName}.`);
+
+    const gone = await api('/api/me', { method: 'DELETE', token: tutor.accessToken });
+    expect(gone.status, gone.text).toBe(204);
+
+    const after = await bodies();
+    expect(after.join('\n')).not.toContain(lastName);
+    expect(after).toContainEqual(expect.stringContaining(`Le paiement a été versé à ${ANONYMISED}.`));
+    // The items themselves, title and body, in the parent's partition.
+    const items = (await itemsOf(`USER#${parent.sub}`)).filter((item) => String(item.sk).startsWith('NOTIF#'));
+    expect(items.length).toBeGreaterThan(0);
+    expect(JSON.stringify(items)).not.toContain(lastName);
+  }, 120_000);
 });

@@ -2,7 +2,8 @@
  * Deleting an account (law 2013-450 of Côte d'Ivoire): refused while money is moving for the
  * user; otherwise, in this order, each step idempotent so that a retried DELETE finishes what a
  * failed one began:
- * 1. the money records are kept and anonymised (`anonymiseTransactions`);
+ * 1. the other side's notifications lose the user's name (`anonymiseNotificationsAbout`, while the
+ *    transactions still hold it), then the money records are kept and anonymised (`anonymiseTransactions`);
  * 2. the identity documents and tutor images are tagged for the retention rule, then deleted (`deleteFiles`);
  * 3. the KYC submissions are deleted (`deleteKycSubmissions`);
  * 4. the user's partition is deleted, the profile last with the admin's counters (`deleteUserItems`),
@@ -32,14 +33,16 @@ import { SearchHistoryEntity } from '../history/entities.js';
 import { KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
 import { RecommendationsCacheEntity } from '../recommendations/entities.js';
+import { anonymiseNotifications, type NotificationMention } from '../notifications/anonymise.js';
 import { NotificationEntity, NotificationPreferencesEntity } from '../notifications/entities.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { deletePhotoVariants } from '../photos/variants.js';
 import { deleteStoredFiles, tagKycDocuments } from '../uploads/storage.js';
 import { readKycSubmissions, readTransactions, readUserItems, USER_ITEM_ENTITIES, type KycVerification, type Transaction, type UserItems } from './records.js';
-import { anonymisationOf, inFlightDetail, moneyInFlight } from './rules.js';
+import { anonymisationOf, ANONYMISED, inFlightDetail, moneyInFlight } from './rules.js';
 
 export interface DeletionReport {
+  notificationsAnonymised: number;
   transactionsAnonymised: number;
   documentsDeleted: number;
   imagesDeleted: number;
@@ -64,15 +67,30 @@ export async function deleteAccount(userId: string): Promise<DeletionReport> {
     logger.info('Account deletion refused: money in flight', { transactions: blocking.length });
     throw new MoneyInFlightError(blocking);
   }
+  const notificationsAnonymised = await anonymiseNotificationsAbout(transactions, userId);
   const transactionsAnonymised = await anonymiseTransactions(transactions, userId);
   const [items, submissions] = await Promise.all([readUserItems(userId), readKycSubmissions(userId)]);
   const { documentsDeleted, imagesDeleted } = await deleteFiles(items, submissions);
   const kycSubmissionsDeleted = await deleteKycSubmissions(submissions);
   const { itemsDeleted, profileDeleted } = await deleteUserItems(userId, items);
   const cognitoUserDeleted = await deleteCognitoUser(userId);
-  const report = { transactionsAnonymised, documentsDeleted, imagesDeleted, kycSubmissionsDeleted, itemsDeleted, profileDeleted, cognitoUserDeleted };
+  const report = { notificationsAnonymised, transactionsAnonymised, documentsDeleted, imagesDeleted, kycSubmissionsDeleted, itemsDeleted, profileDeleted, cognitoUserDeleted };
   logger.info('Account deleted', report);
   return report;
+}
+
+/**
+ * Step 1, first. The other side of each transaction was told about it in words that name the user
+ * ('Le paiement a été versé à Koffi Brou'): those notifications lose the name, as the transaction
+ * does below. Before the transactions, which hold the name until then: a retry after this finds
+ * the name on those not yet anonymised, and nothing left to replace on the others.
+ */
+async function anonymiseNotificationsAbout(transactions: readonly Transaction[], userId: string): Promise<number> {
+  const mentions: NotificationMention[] = transactions.flatMap((tx) => [
+    ...(tx.parent_id === userId ? [{ recipient: tx.tutor_user_id, transactionId: tx.id, name: tx.parent_name }] : []),
+    ...(tx.tutor_user_id === userId ? [{ recipient: tx.parent_id, transactionId: tx.id, name: tx.tutor_name }] : []),
+  ]);
+  return anonymiseNotifications(mentions, ANONYMISED);
 }
 
 /**
