@@ -13,7 +13,7 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
+import { PASSWORD_POLICY, ROLES } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { eventHandlers } from '#shared/routes';
 import { KalanFunction } from './kalan-function.js';
@@ -54,15 +54,8 @@ export class Auth extends Construct {
       },
       // Read by the triggers as `custom:role`; immutable so nobody changes role after sign-up.
       customAttributes: { role: new StringAttribute({ minLen: 1, maxLen: 20, mutable: false }) },
-      // At least 8 characters with a digit. "At least one letter" (the SPA's rule) has no Cognito
-      // setting short of requiring a case: see docs/decisions.md.
-      passwordPolicy: {
-        minLength: PASSWORD_MIN_LENGTH,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireDigits: true,
-        requireSymbols: false,
-      },
+      // The product's one password rule, the form's too (shared/src/constants.ts).
+      passwordPolicy: { ...PASSWORD_POLICY },
       // A code (not a link) by e-mail; the CustomMessage trigger writes the French texts, these are
       // Cognito's fallback.
       userVerification: {
@@ -154,7 +147,7 @@ export class Auth extends Construct {
   /** Deliberate choices of the product, recorded where the pool is defined. */
   private acknowledgeNagFindings(): void {
     const pool = this.userPool;
-    acknowledge(pool, `The product's password rule is at least ${PASSWORD_MIN_LENGTH} characters with a letter and a digit; no case or symbol is required.`, 'AwsSolutions-COG1');
+    acknowledge(pool, `The product's password rule is at least ${PASSWORD_POLICY.minLength} characters with a lower-case letter and a digit; no capital or symbol is required.`, 'AwsSolutions-COG1');
     acknowledge(
       pool,
       'MFA is optional for the pool (TOTP only): parents and tutors sign in with email and password; the API refuses an admin session without TOTP.',

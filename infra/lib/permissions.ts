@@ -173,6 +173,10 @@ const FREES_SLOTS = [SLOTS] as const;
  */
 const SECOND_FACTOR_CHECK = ['AdminGetUser'] as const;
 
+// Every handler of a signed-in route reads its caller's profile before anything else (`get` on
+// `USER#`): the account still exists (commons/live-account.ts, `requiresLiveAccount`); the rows
+// of those handlers all hold it, and tests/infra/permissions.test.ts checks that they do.
+
 export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Accounts
   'auth/pre-sign-up': {},
@@ -181,7 +185,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'auth/get-me': { table: { get: [USER] } },
   'auth/update-me': { table: { get: [USER], update: [USER] }, cognito: SECOND_FACTOR_CHECK },
   'auth/admin-mfa-status': { table: { get: [USER] }, cognito: SECOND_FACTOR_CHECK },
-  'auth/admin-mfa-enrol': { table: { update: [USER] }, cognito: SECOND_FACTOR_CHECK },
+  'auth/admin-mfa-enrol': { table: { get: [USER], update: [USER] }, cognito: SECOND_FACTOR_CHECK },
   'http/not-found': {},
   // My data (law 2013-450): the export reads the user's partition, its KYC submissions (the admin
   // list, filtered on the owner), its transactions as parent and as tutor with their history and
@@ -198,16 +202,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     // An admin exports too, after the second factor (fail closed: the route admits admins).
     cognito: SECOND_FACTOR_CHECK,
   },
-  // The deletion reads the same, anonymises the kept transactions (never a ledger line: the Deny
-  // applies), deletes the KYC submissions and the user's items with the counters they hold, tags
-  // and deletes the files, and deletes the Cognito user last.
+  // The deletion reads the same, takes its name out of the other side's notifications (USER#),
+  // anonymises the kept transactions (never a ledger line: the Deny applies), deletes the KYC
+  // submissions and the user's items with the counters they hold, then whatever is left of its
+  // partition, tags and deletes the files, and deletes the Cognito user last.
   'account/delete-me': {
     table: {
       query: [USER],
       gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
       gsi2: [GSI2.tutorTransactions],
       batchGet: [TX],
-      update: [TX, COUNTERS],
+      update: [TX, COUNTERS, USER],
       delete: [USER, KYC],
       batchWrite: [USER],
     },
@@ -217,17 +222,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
 
   // Onboarding, tutor profiles, uploads, KYC
   'onboarding/get-parent-preferences': { table: { get: [USER] } },
-  'onboarding/save-parent-preferences': { table: { put: [USER] } },
+  'onboarding/save-parent-preferences': { table: { get: [USER], put: [USER] } },
   'onboarding/get-organisation': { table: { get: [USER] } },
-  'onboarding/save-organisation': { table: { put: [USER] } },
+  'onboarding/save-organisation': { table: { get: [USER], put: [USER] } },
   'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
   // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
   // The profile, its account, and the tutor's lesson figures (cancellation rate, no-shows).
   'tutors/get-tutor': { table: { get: [USER, LESSON_STATS], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
-  // The profile by its id (gsi2) and nothing else: no account, no image.
-  'tutors/get-slots': { table: { gsi2: [GSI2.tutor], query: [SLOTS] } },
-  'uploads/create-upload': { buckets: { kyc: ['write'], tutorImages: ['write'] } },
+  // The profile by its id (gsi2) and nothing else of the tutor: no account, no image.
+  'tutors/get-slots': { table: { get: [USER], gsi2: [GSI2.tutor], query: [SLOTS] } },
+  'uploads/create-upload': { table: { get: [USER] }, buckets: { kyc: ['write'], tutorImages: ['write'] } },
   // An uploaded profile photo → its WebP variants and JPEG share image, and its tutor profile marked when it
   // names that photo. The migration to the current layout (photos/backfill.ts, invoked by the deploy) also
   // lists the published tutor profiles (gsi3) and deletes the old layout's variants of the photos it remade.
@@ -258,11 +263,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     buckets: { catalogue: ['read', 'write', 'delete'], sitePages: ['read', 'write', 'delete'] },
   },
   'favorites/list-favorites': { table: { query: [USER], get: [USER] }, buckets: { tutorImages: ['read'] } },
-  'favorites/add-favorite': { table: { gsi2: [GSI2.tutor], put: [USER] } },
-  'favorites/remove-favorite': { table: { delete: [USER] } },
-  'history/list-history': { table: { gsi1: [GSI1.searchHistory] } },
+  'favorites/add-favorite': { table: { get: [USER], gsi2: [GSI2.tutor], put: [USER] } },
+  'favorites/remove-favorite': { table: { get: [USER], delete: [USER] } },
+  'history/list-history': { table: { get: [USER], gsi1: [GSI1.searchHistory] } },
   'history/record-search': { table: { put: [USER], get: [USER] } },
-  'history/clear-history': { table: { query: [USER], batchWrite: [USER] } },
+  'history/clear-history': { table: { get: [USER], query: [USER], batchWrite: [USER] } },
   'recommendations/recommend-tutors': {
     // put: the model's answer kept a day for the same question (recommendations/entities.ts).
     table: { gsi1: [GSI1.searchHistory], query: [USER], get: [USER], put: [USER] },
@@ -315,9 +320,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Lessons (issue 15): the caller's list (their rows, then the transactions), and the lesson's
   // transitions — a decline or a cancellation frees its slots, an acceptance or a tutor's
   // cancellation moves the tutor's figures, a late cancellation writes the compensation lines.
-  'lessons/list-mine': { table: { gsi1: [GSI1.parentTransactions], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
+  'lessons/list-mine': { table: { get: [USER], gsi1: [GSI1.parentTransactions], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
   'lessons/act': {
-    table: { ...TRANSITION, delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
     ledger: true,
     workflow: ['SendTaskSuccess'],
   },
@@ -338,9 +343,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     cognito: SECOND_FACTOR_CHECK,
   },
   // Rating writes the course's rating and, for a low one, the dispute (no money moves).
-  'transactions/rate': { table: TRANSITION, workflow: ['SendTaskSuccess'] },
+  'transactions/rate': { table: { ...TRANSITION, get: [TX, USER] }, workflow: ['SendTaskSuccess'] },
   // The list's rows (gsi1), then the transactions by id.
-  'transactions/list-mine': { table: { gsi1: [GSI1.parentTransactions], batchGet: [TX] } },
+  'transactions/list-mine': { table: { get: [USER], gsi1: [GSI1.parentTransactions], batchGet: [TX] } },
   'transactions/invoice': { table: { get: [TX, USER] }, cognito: SECOND_FACTOR_CHECK },
   'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
 

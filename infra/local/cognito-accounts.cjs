@@ -23,6 +23,7 @@ const { Targets } = lib('targets/targets.js');
 const { CognitoError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } = lib('errors.js');
 const { ConsoleMessageSender } = lib('services/messageDelivery/consoleMessageSender.js');
 const userPoolService = lib('services/userPoolService.js');
+const { passwordPolicyViolation } = require('./cognito-password-policy.cjs');
 const { selectAppropriateDeliveryMethod } = lib('services/messageDelivery/deliveryMethod.js');
 
 // ---------------------------------------------------------------------------------------------
@@ -84,13 +85,8 @@ function invalidPassword(reason) {
 }
 
 function checkPasswordPolicy(userPool, password) {
-  const policy = userPool.options.Policies?.PasswordPolicy;
-  if (!policy || typeof password !== 'string') return;
-  if (password.length < (policy.MinimumLength ?? 8)) throw invalidPassword('Password not long enough');
-  if (policy.RequireNumbers && !/[0-9]/.test(password)) throw invalidPassword('Password must have numeric characters');
-  if (policy.RequireLowercase && !/[a-z]/.test(password)) throw invalidPassword('Password must have lowercase characters');
-  if (policy.RequireUppercase && !/[A-Z]/.test(password)) throw invalidPassword('Password must have uppercase characters');
-  if (policy.RequireSymbols && !/[^A-Za-z0-9]/.test(password)) throw invalidPassword('Password must have symbol characters');
+  const reason = passwordPolicyViolation(userPool.options.Policies?.PasswordPolicy, password);
+  if (reason) throw invalidPassword(reason);
 }
 
 function decodeJwtPayload(token) {

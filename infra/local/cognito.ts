@@ -21,7 +21,7 @@ import {
   UpdateUserPoolCommand,
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { PASSWORD_MIN_LENGTH, ROLES } from '#shared';
+import { PASSWORD_POLICY, ROLES } from '#shared';
 import { localConfig, localFunctionNames, mailboxDir, url, type LocalConfig } from './config.js';
 import { track, waitFor } from './processes.js';
 
@@ -88,14 +88,14 @@ export async function startCognito(config: LocalConfig = localConfig): Promise<L
   return ensureUserPool(client);
 }
 
-/** As the CDK pool's (infra/lib/auth.ts); cognito-accounts.cjs enforces it. */
-export const LOCAL_PASSWORD_POLICY: PasswordPolicyType = {
-  MinimumLength: PASSWORD_MIN_LENGTH,
-  RequireNumbers: true,
-  RequireLowercase: false,
-  RequireUppercase: false,
-  RequireSymbols: false,
-};
+/** `PASSWORD_POLICY` in the API's terms, as the CDK pool's (infra/lib/auth.ts); cognito-accounts.cjs enforces it. */
+export const LOCAL_PASSWORD_POLICY = {
+  MinimumLength: PASSWORD_POLICY.minLength,
+  RequireLowercase: PASSWORD_POLICY.requireLowercase,
+  RequireUppercase: PASSWORD_POLICY.requireUppercase,
+  RequireNumbers: PASSWORD_POLICY.requireDigits,
+  RequireSymbols: PASSWORD_POLICY.requireSymbols,
+} satisfies PasswordPolicyType;
 
 /** As the CDK app client's: the password flow, and only the sign-up form's attributes are writable. */
 export function localClientSettings() {
@@ -161,16 +161,15 @@ async function ensureUserPool(client: CognitoIdentityProviderClient): Promise<Lo
 }
 
 /**
- * An older pool had a 6-character policy and no verified attribute (sign-up was confirmed at once):
- * set both, keeping every other setting (cognito-local's UpdateUserPool, like Cognito's, resets
+ * An older pool had another password policy (6 characters; then no lower-case letter required) and
+ * no verified attribute (sign-up was confirmed at once): set both, keeping every other setting (cognito-local's UpdateUserPool, like Cognito's, resets
  * what it is not given).
  */
 async function updateUserPool(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
   const { UserPool: pool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
-  const policy = pool?.Policies?.PasswordPolicy;
+  const policy: PasswordPolicyType = pool?.Policies?.PasswordPolicy ?? {};
   const upToDate =
-    policy?.MinimumLength === LOCAL_PASSWORD_POLICY.MinimumLength &&
-    policy?.RequireNumbers === LOCAL_PASSWORD_POLICY.RequireNumbers &&
+    Object.entries(LOCAL_PASSWORD_POLICY).every(([setting, value]) => policy[setting as keyof PasswordPolicyType] === value) &&
     pool?.AutoVerifiedAttributes?.includes('email');
   if (upToDate) return;
   await client.send(

@@ -185,7 +185,20 @@ export const FAVORITE_ANIMATION_MS = 300;
 export const HERO_STATS = { tutors: '500+', verified: '100%', rating: 4.9 } as const;
 export const INVOICE_NUMBER_LENGTH = 8;
 export const DISPUTE_RATING_THRESHOLD = 2;
-/** The password policy: at least 8 characters, with at least one letter and one digit. */
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * The one password rule, in the only terms Cognito's pool policy knows (length, and a lower-case
+ * letter, a capital, a digit, a symbol required or not): at least 8 characters, with a lower-case
+ * letter and a digit. The pool (infra/lib/auth.ts), the local pool (infra/local/cognito.ts) and
+ * the form's schema (`newPasswordSchema`) are derived from it. Cognito counts only a–z as
+ * lower-case letters and 0–9 as digits, so the schema does too: 'ÉLÈVE-2026' is refused.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 8,
+  requireLowercase: true,
+  requireUppercase: false,
+  requireDigits: true,
+  requireSymbols: false,
+} as const;
+export const PASSWORD_MIN_LENGTH = PASSWORD_POLICY.minLength;
 /** The e-mail confirmation and reset codes Cognito sends (6 digits). */
 export const EMAIL_CODE_LENGTH = 6;

@@ -49,7 +49,7 @@ export const messages = {
     resetSuccessTitle: 'Mot de passe modifié',
     resetSuccess: 'Connectez-vous avec votre nouveau mot de passe.',
     backToSignIn: 'Retour à la connexion',
-    passwordHelp: '8 caractères minimum, dont une lettre et un chiffre',
+    passwordHelp: '8 caractères minimum, dont une lettre minuscule et un chiffre',
     /** The e-mails Cognito sends, written by the CustomMessage trigger. */
     emails: {
       signUpSubject: 'Kalan : confirmez votre adresse e-mail',
@@ -76,10 +76,13 @@ export const messages = {
     required: 'Ce champ est obligatoire',
     email: 'Adresse email invalide',
     passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères',
-    passwordNeedsLetter: 'Le mot de passe doit contenir au moins une lettre',
+    /** Cognito counts only a–z (PASSWORD_POLICY): 'é' alone is not enough. */
+    passwordNeedsLowercase: 'Le mot de passe doit contenir au moins une lettre minuscule sans accent (a à z)',
+    passwordNeedsUppercase: 'Le mot de passe doit contenir au moins une lettre majuscule sans accent (A à Z)',
     passwordNeedsDigit: 'Le mot de passe doit contenir au moins un chiffre',
+    passwordNeedsSymbol: 'Le mot de passe doit contenir au moins un symbole (par exemple - ! ? @ #)',
     /** Cognito's InvalidPasswordException, whatever rule failed. */
-    passwordPolicy: 'Le mot de passe doit contenir au moins 8 caractères, dont une lettre et un chiffre',
+    passwordPolicy: 'Le mot de passe doit contenir au moins 8 caractères, dont une lettre minuscule et un chiffre',
     emailCode: 'Le code doit contenir 6 chiffres',
     invalidRole: 'Type de compte invalide',
     invalidJson: "Le corps de la requête n'est pas un JSON valide",
@@ -382,6 +385,8 @@ export const messages = {
       'Un compte administrateur est supprimé par un autre administrateur ou par l’exploitant de la plateforme.',
     /** What replaces a deleted account's name, email and phone on the money records it leaves. */
     anonymised: 'Compte supprimé',
+    /** The API's 401 to a token of an account deleted since it was issued (it stays valid until it expires). */
+    accountDeleted: 'Ce compte a été supprimé : reconnectez-vous avec un autre compte ou créez-en un nouveau',
   },
   /** The admin's second factor (TOTP): enrolment in the console, the code at sign-in, the API's refusal. */
   mfa: {

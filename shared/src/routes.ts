@@ -36,6 +36,12 @@ export interface RouteDefinition {
    * where an admin gets nothing any signed-in user does not.
    */
   adminWithoutSecondFactor?: true;
+  /**
+   * The caller's account need not exist any more (see `requiresLiveAccount`): only the deletion
+   * itself, whose retry finishes what a failed one began once the profile is gone, and the
+   * catch-all 404, which touches nothing.
+   */
+  accountMayBeGone?: true;
 }
 
 export const routes = {
@@ -48,7 +54,7 @@ export const routes = {
   ...notificationRoutes,
   ...visitorRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
-  notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true },
+  notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true, accountMayBeGone: true },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;
@@ -79,6 +85,15 @@ export const eventHandlers = {
  */
 export function requiresAdminSecondFactor(route: RouteDefinition): boolean {
   return route.roles.includes('admin') && route.adminWithoutSecondFactor !== true;
+}
+
+/**
+ * The caller's account must still exist (its profile item: commons/live-account.ts), whatever its
+ * token says: API Gateway's JWT authorizer accepts a token until it expires, even once its
+ * account is deleted. Fail closed: every signed-in route, unless it says otherwise.
+ */
+export function requiresLiveAccount(route: RouteDefinition): boolean {
+  return route.auth === 'jwt' && route.accountMayBeGone !== true;
 }
 
 export function routeKey(route: Pick<RouteDefinition, 'method' | 'path'>): string {

@@ -4,7 +4,7 @@
  * bundle and in the browser (see docs/decisions.md).
  */
 import * as z from './zod.js';
-import { EMAIL_CODE_LENGTH, PASSWORD_MIN_LENGTH, PUBLIC_ROLES, ROLES } from './constants.js';
+import { EMAIL_CODE_LENGTH, PASSWORD_POLICY, PUBLIC_ROLES, ROLES } from './constants.js';
 import { messages } from './messages.js';
 
 export const requiredText = (max = 100) =>
@@ -42,16 +42,26 @@ export function isNormalizedEmail(email: string): boolean {
 }
 
 /**
- * The password policy (at least 8 characters, a letter and a digit). Cognito's pool enforces the
- * length and the digit; it cannot require "a letter" without requiring a case (docs/decisions.md).
+ * The kinds of character Cognito's policy may require, counted as Cognito counts them (basic
+ * Latin letters, 0–9, its own list of symbols), with the message of each.
+ */
+const PASSWORD_CHARACTER_RULES = [
+  { required: PASSWORD_POLICY.requireLowercase, pattern: /[a-z]/, error: messages.validation.passwordNeedsLowercase },
+  { required: PASSWORD_POLICY.requireUppercase, pattern: /[A-Z]/, error: messages.validation.passwordNeedsUppercase },
+  { required: PASSWORD_POLICY.requireDigits, pattern: /[0-9]/, error: messages.validation.passwordNeedsDigit },
+  { required: PASSWORD_POLICY.requireSymbols, pattern: /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/, error: messages.validation.passwordNeedsSymbol },
+];
+
+/**
+ * A new password (sign-up, reset, an admin's): the pool's own policy, `PASSWORD_POLICY`, checked
+ * before Cognito does, with a French message per rule (docs/decisions.md, issue 28).
  */
 export const newPasswordSchema = z
   .string({ error: messages.validation.required })
   .check(
     z.minLength(1, { error: messages.validation.required }),
-    z.minLength(PASSWORD_MIN_LENGTH, { error: messages.validation.passwordTooShort }),
-    z.regex(/\p{L}/u, { error: messages.validation.passwordNeedsLetter }),
-    z.regex(/\d/, { error: messages.validation.passwordNeedsDigit }),
+    z.minLength(PASSWORD_POLICY.minLength, { error: messages.validation.passwordTooShort }),
+    ...PASSWORD_CHARACTER_RULES.filter((rule) => rule.required).map((rule) => z.regex(rule.pattern, { error: rule.error })),
   );
 
 /** Signing in checks only that something was typed: older passwords may predate the policy. */

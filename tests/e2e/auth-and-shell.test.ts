@@ -106,14 +106,19 @@ describe('authentication', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/auth');
     await page.getByRole('button', { name: "S'inscrire" }).click();
+    // The pool's rule, the form's (issue 28), said before anything is typed.
+    await expect.poll(() => page.getByText('8 caractères minimum, dont une lettre minuscule et un chiffre').isVisible()).toBe(true);
     await page.getByLabel('Mot de passe').fill('1234567');
     await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
     await expect
       .poll(() => page.getByText('Le mot de passe doit contenir au moins 8 caractères').isVisible())
       .toBe(true);
-    await page.getByLabel('Mot de passe').fill('12345678');
+    // Digits only: refused by the pool, hence by the form.
+    await page.getByLabel('Mot de passe').fill('1234567890');
     await page.locator('form').getByRole('button', { name: "S'inscrire" }).click();
-    await expect.poll(() => page.getByText('Le mot de passe doit contenir au moins une lettre').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Le mot de passe doit contenir au moins une lettre minuscule sans accent (a à z)', { exact: true }).isVisible())
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/auth');
     await context.close();
   });

@@ -1,11 +1,18 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { PASSWORD_MIN_LENGTH, ROLES } from '#shared/constants';
+import { ROLES } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { eventHandlers } from '#shared/routes';
 import { stageFrom } from '../../infra/lib/stage.js';
 import { stageSettings } from '../../infra/stages.js';
+import { COGNITO_REASONS, PASSWORD_EXAMPLES } from '../support/password-examples.js';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
+
+/** Cognito's reading of a policy, as the local pool applies it (infra/local/cognito-password-policy.cjs). */
+const { passwordPolicyViolation } = createRequire(import.meta.url)('../../infra/local/cognito-password-policy.cjs') as {
+  passwordPolicyViolation: (policy: Record<string, unknown>, password: string) => string | null;
+};
 
 const { stack, template } = synthesize();
 const triggers = kalanFunctions(stack.auth);
@@ -40,19 +47,25 @@ describe('Cognito user pool', () => {
     });
   });
 
-  it("applies the product's password rule: at least 8 characters with a digit, no case or symbol", () => {
-    expect(PASSWORD_MIN_LENGTH).toBe(8);
+  it("applies the product's password rule: at least 8 characters with a lower-case letter and a digit, no capital or symbol", () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
         PasswordPolicy: {
-          MinimumLength: PASSWORD_MIN_LENGTH,
-          RequireLowercase: false,
+          MinimumLength: 8,
+          RequireLowercase: true,
           RequireUppercase: false,
           RequireNumbers: true,
           RequireSymbols: false,
         },
       },
     });
+  });
+
+  it.each(PASSWORD_EXAMPLES)("judges a password as the form does, by the deployed pool's policy: $password ($why)", ({ password, refused }) => {
+    const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool')) as CfnResource[];
+    const reason = passwordPolicyViolation(pool!.Properties.Policies.PasswordPolicy, password);
+    if (refused === null) expect(reason).toBeNull();
+    else expect(reason).toMatch(COGNITO_REASONS[refused]);
   });
 
   it('treats e-mail addresses the same whatever their capitals', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Stack } from 'aws-cdk-lib';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { eventHandlers, requiresAdminSecondFactor, routes } from '#shared/routes';
+import { eventHandlers, requiresAdminSecondFactor, requiresLiveAccount, routes } from '#shared/routes';
 import { CounterEntity } from '#commons/counters';
 import { ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { FavoriteEntity } from '../../functions/src/favorites/entities.js';
@@ -340,6 +340,23 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       // The enrolment writes the profile; every other one reads it.
       const profileAction = f.handlerModule === 'auth/admin-mfa-enrol' ? 'update' : 'get';
       expect(PERMISSIONS[f.handlerModule]!.table?.[profileAction], f.handlerModule).toContain(PARTITIONS.user);
+    }
+  });
+
+  it("lets every handler of a signed-in route read its caller's profile (the account still exists), granted in the stack", () => {
+    const checked = new Set(
+      Object.values(routes)
+        .filter(requiresLiveAccount)
+        .map((route) => route.handler),
+    );
+    expect(checked.size).toBeGreaterThan(30);
+    expect(checked.has(routes.deleteMe.handler)).toBe(false);
+    for (const handlerModule of checked) {
+      expect(PERMISSIONS[handlerModule]!.table?.get ?? [], handlerModule).toContain(PARTITIONS.user);
+      const granted = statementsOf(fn(handlerModule)).some(
+        (s) => actionsOf(s).includes('dynamodb:GetItem') && (leadingKeysOf(s) ?? []).includes(PARTITIONS.user),
+      );
+      expect(granted, handlerModule).toBe(true);
     }
   });
 

@@ -7,8 +7,10 @@
  * (same engines) with Cognito's AdminDeleteUser failing once at the SDK boundary.
  */
 import { randomUUID } from 'node:crypto';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
 import { photoObjectKeys, photoVariants } from '#shared/photos';
@@ -16,9 +18,9 @@ import { routeKey, routes } from '#shared/routes';
 import { presignObjectUrl } from '../../functions/src/commons/s3-presign.js';
 import { localConfig } from '../../infra/local/config.js';
 import { adminSession } from '../support/admin-session.js';
-import { api, newUser, signIn, stack, type TestUser } from '../support/stack.js';
+import { api, cognitoClient, newUser, signIn, stack, type TestUser } from '../support/stack.js';
 import { kycDocuments, settledIn, tutorProfileBody } from './access-fixtures.js';
-import { adminTransactionView, bookOk, expectBalanced, ledgerOf, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
+import { adminTransactionView, book, bookOk, expectBalanced, ledgerOf, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
 import { apiEvent, lambdaContext, useStackEnvironment } from './search-support.js';
 import { uploadImage } from './uploads-helpers.js';
 
@@ -41,6 +43,22 @@ async function itemsOf(pk: string): Promise<Array<Record<string, any>>> {
     new QueryCommand({ TableName: 'kalan-local', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
   );
   return Items;
+}
+
+/** Every item of a gsi1 partition (the parent's transactions are listed under `PARENT_TX#<sub>`). */
+async function indexedUnder(gsi1pk: string): Promise<Array<Record<string, any>>> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({ TableName: 'kalan-local', IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': gsi1pk } }),
+  );
+  return Items;
+}
+
+/** A new session's refresh token (the SPA keeps one to get new access tokens). */
+async function refreshTokenOf(user: TestUser): Promise<string> {
+  const { AuthenticationResult } = await cognitoClient().send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().pool.userPoolClientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+  );
+  return AuthenticationResult!.RefreshToken!;
 }
 
 /** The status a signed GET of a stored file gets (200 there, 404 gone). */
@@ -196,7 +214,9 @@ describe('DELETE /api/me', () => {
 
     for (const user of [parent, tutor]) {
       expect(await itemsOf(`USER#${user.sub}`), 'profil, réponses, favoris, historique, fiche, statut KYC').toEqual([]);
-      expect((await api('/api/me', { token: user.accessToken })).status).toBe(404);
+      // Its token is still valid (an hour at most): the API refuses it, the account is gone.
+      const me = await api('/api/me', { token: user.accessToken });
+      expect([me.status, me.body.error.code]).toEqual([401, 'account_deleted']);
       await signInFails(user);
     }
     expect(await itemsOf(`KYC#${kycId}`)).toEqual([]);
@@ -286,5 +306,106 @@ describe('DELETE /api/me', () => {
     expect(retried.status, retried.text).toBe(204);
     await signInFails(tutor);
     await expectCountersConsistent();
+  }, 120_000);
+});
+
+describe("after DELETE /api/me, the deleted account's access token (valid until it expires)", () => {
+  it('writes nothing: every write answers a French 401 and nothing appears under its partition, nor a booking (read in DynamoDB Local)', async () => {
+    const [parent, tutor] = await Promise.all([newUser('parent'), newUser('tuteur')]);
+    const refreshToken = await refreshTokenOf(parent);
+    for (const user of [parent, tutor]) {
+      const gone = await api('/api/me', { method: 'DELETE', token: user.accessToken });
+      expect(gone.status, gone.text).toBe(204);
+    }
+
+    const seeded = seededTutor(6);
+    const attempts: Array<[TestUser, string, string, object?]> = [
+      [parent, 'PUT', '/api/me/parent-preferences', { children: [{ first_name: 'Awa', age: 9, level: 'primaire' }], zone: 'cocody' }],
+      [parent, 'PATCH', '/api/me', { first_name: 'Revenant' }],
+      [parent, 'POST', '/api/favorites', { tutor_id: seeded.id }],
+      [parent, 'POST', '/api/search-history', { id: randomUUID(), filters: { query: 'maths' }, results_count: 1 }],
+      [parent, 'PUT', '/api/notifications/preferences', { email: false, sms: false }],
+      [parent, 'POST', '/api/notifications/read-all', {}],
+      [parent, 'POST', '/api/recommendations', {}],
+      // A parent's search made in the app (`record`) is written to its history by the search itself.
+      [parent, 'GET', `/api/search/tutors?${new URLSearchParams({ q: 'maths', record: randomUUID() })}`],
+      [tutor, 'PUT', '/api/me/tutor-profile', tutorProfileBody()],
+      [tutor, 'POST', '/api/uploads', { purpose: 'profile_photo', content_type: 'image/png', size: 100 }],
+      [tutor, 'PUT', '/api/notifications/preferences', { email: false, sms: false }],
+    ];
+    for (const [user, method, path, body] of attempts) {
+      const response = await api(path, { method, token: user.accessToken, body });
+      expect(response.status, `${method} ${path}: ${response.text}`).toBe(401);
+      expect(response.body.error, `${method} ${path}`).toEqual({ code: 'account_deleted', message: messages.account.accountDeleted });
+    }
+    const booking = await book(parent.accessToken, {}, seeded);
+    expect(booking.status, JSON.stringify(booking.body)).toBe(401);
+    // Reads answer the same: the account is gone, whatever the token still says.
+    for (const path of ['/api/me', '/api/notifications', '/api/transactions']) {
+      expect((await api(path, { token: parent.accessToken })).status, path).toBe(401);
+    }
+
+    for (const user of [parent, tutor]) expect(await itemsOf(`USER#${user.sub}`), user.role).toEqual([]);
+    expect(await indexedUnder(`PARENT_TX#${parent.sub}`)).toEqual([]);
+    // The session cannot be renewed either: the Cognito user is gone with its refresh tokens.
+    await expect(
+      cognitoClient().send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack().pool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  }, 90_000);
+
+  it('leaves nothing of what a request admitted just before the profile was deleted writes after it (the last sweep of the partition)', async () => {
+    const parent = await newUser('parent');
+    useStackEnvironment({
+      KYC_BUCKET: localConfig.buckets.kycDocuments,
+      USER_POOL_ID: stack().pool.userPoolId,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: stack().cognitoUrl,
+    });
+    const { documentClient } = await import('../../functions/src/commons/clients/dynamodb.js');
+    const { ParentPreferencesEntity } = await import('../../functions/src/onboarding/entities.js');
+    const { handler } = await import('../../functions/src/account/delete-me.js');
+    const lateWrite = 'kalan-test-late-write';
+    let written = false;
+    documentClient.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        const input = JSON.stringify(args.input);
+        // The profile is gone: a request that passed the account check a moment before writes now.
+        if (!written && /TransactWrite/.test(context.commandName ?? '') && input.includes('PROFILE') && input.includes(parent.sub)) {
+          written = true;
+          // What PUT /api/me/parent-preferences writes.
+          await ParentPreferencesEntity.build(PutItemCommand).item({ user_id: parent.sub, children: [{ first_name: 'Awa', age: 9, level: 'primaire' }] }).send();
+        }
+        return result;
+      },
+      { step: 'initialize', name: lateWrite },
+    );
+    try {
+      const result = (await handler(apiEvent({ routeKey: routeKey(routes.deleteMe), sub: parent.sub, groups: ['parent'] }), lambdaContext)) as { statusCode: number };
+      expect(result.statusCode).toBe(204);
+    } finally {
+      documentClient.middlewareStack.remove(lateWrite);
+    }
+    expect(written).toBe(true);
+    expect(await itemsOf(`USER#${parent.sub}`)).toEqual([]);
+  }, 60_000);
+
+  it("takes a deleted tutor's name out of the other side's notifications ('Compte supprimé', as on the transaction)", async () => {
+    const lastName = `Notifié${randomUUID().slice(0, 6)}`;
+    const { tutor, bookable } = await verifiedTutor(lastName);
+    const parent = await newUser('parent', { firstName: 'Aminata', lastName: 'Restante' });
+    await releasedLesson(parent, bookable);
+    const bodies = async () => ((await api('/api/notifications', { token: parent.accessToken })).body.notifications as Array<{ body: string }>).map((n) => n.body);
+    await expect.poll(async () => (await bodies()).join('\n'), { timeout: 30_000 }).toContain(`Le paiement a été versé à Koffi ${lastName}.`);
+
+    const gone = await api('/api/me', { method: 'DELETE', token: tutor.accessToken });
+    expect(gone.status, gone.text).toBe(204);
+
+    const after = await bodies();
+    expect(after.join('\n')).not.toContain(lastName);
+    expect(after).toContainEqual(expect.stringContaining(`Le paiement a été versé à ${ANONYMISED}.`));
+    // The items themselves, title and body, in the parent's partition.
+    const items = (await itemsOf(`USER#${parent.sub}`)).filter((item) => String(item.sk).startsWith('NOTIF#'));
+    expect(items.length).toBeGreaterThan(0);
+    expect(JSON.stringify(items)).not.toContain(lastName);
   }, 120_000);
 });

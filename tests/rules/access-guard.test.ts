@@ -37,8 +37,9 @@ describe('role guard of every route', () => {
 
   describe.each(guarded)('%s', (routeId, route) => {
     it.each(ROLES.map((role) => [role, route.roles.includes(role)] as const))('%s allowed: %s', async (role, allowed) => {
-      // Recording an enrolment restarts the admin's sessions (commons/second-factor.ts): its own admin.
-      const caller = routeId === 'enrolAdminMfa' ? await newPerson(role) : await person(role);
+      // Recording an enrolment restarts the admin's sessions (commons/second-factor.ts), and a deleted
+      // account is refused everywhere after (commons/live-account.ts): each its own person.
+      const caller = routeId === 'enrolAdminMfa' || routeId === 'deleteMe' ? await newPerson(role) : await person(role);
       const response = await call(routeId, caller, { params: paramsOf(route), body: {}, query: {} });
       if (allowed) {
         expect([401, 403], `${role} → ${response.status} ${JSON.stringify(response.body)}`).not.toContain(response.status);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/transaction-process';
 import { ANONYMISED, anonymisationOf, inFlightDetail, moneyInFlight, type MoneyRecord } from '../../functions/src/account/rules.js';
+import { withoutNames } from '../../functions/src/notifications/anonymise.js';
+import { sourceOfNotification } from '../../functions/src/notifications/entities.js';
 
 const tx = (over: Partial<MoneyRecord> = {}): MoneyRecord => ({
   id: 'tx-1',
@@ -49,5 +51,29 @@ describe('what of a kept transaction is anonymised', () => {
 
   it("nothing for someone who is neither the parent nor the tutor", () => {
     expect(anonymisationOf(tx(), 'someone-else')).toEqual({});
+  });
+});
+
+describe("the other side's notifications, once an account is deleted", () => {
+  const released = { title: 'Paiement versé au répétiteur', body: 'Cours de mathématiques. Le paiement a été versé à Koffi Yao.' };
+
+  it('lose every mention of the name, in the title and the body', () => {
+    expect(withoutNames(released, ['Koffi Yao'], ANONYMISED)).toEqual({ ...released, body: 'Cours de mathématiques. Le paiement a été versé à Compte supprimé.' });
+    const reminder = { title: 'Rappel : Koffi Yao vous attend', body: 'Cours de mathématiques, avec Koffi Yao. Koffi Yao arrive.' };
+    expect(withoutNames(reminder, ['Koffi Yao'], ANONYMISED)).toEqual({
+      title: 'Rappel : Compte supprimé vous attend',
+      body: 'Cours de mathématiques, avec Compte supprimé. Compte supprimé arrive.',
+    });
+  });
+
+  it('are left alone when they name nobody of them (a retry, a notification about something else)', () => {
+    expect(withoutNames(released, ['Aminata Koné'], ANONYMISED)).toBeNull();
+    expect(withoutNames(released, [''], ANONYMISED)).toBeNull();
+    expect(withoutNames({ ...released, body: 'Le paiement a été versé à Compte supprimé.' }, ['Koffi Yao'], ANONYMISED)).toBeNull();
+  });
+
+  it("are found by the transaction their id names ('<when>#<transaction>#<kind>…')", () => {
+    expect(sourceOfNotification('2026-11-27T08:00:00.000Z#tx-1#funds_released')).toBe('tx-1');
+    expect(sourceOfNotification('2026-11-27T08:00:00.000Z#tx-1#lesson_reminder#3600')).toBe('tx-1');
   });
 });

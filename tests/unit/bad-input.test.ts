@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { messages, type RouteDefinition } from '#shared';
 import { apiHandler, ok, type ApiEvent } from '#commons/http';
+import { stubProfiles } from '../support/profiles-mock.js';
+
+stubProfiles();
 
 const route: RouteDefinition = { method: 'PATCH', path: '/api/test', handler: 'test', auth: 'jwt', roles: ['parent'] };
 

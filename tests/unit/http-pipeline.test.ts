@@ -1,8 +1,14 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { messages, type RouteDefinition } from '#shared';
 import { apiHandler, ok, parseGroups, type ApiEvent } from '#commons/http';
+import { stubProfiles } from '../support/profiles-mock.js';
+
+// 'gone-1' deleted its account; its token is still valid (the JWT authorizer let it through).
+const dynamodb = stubProfiles({ deleted: ['gone-1'] });
+beforeEach(() => dynamodb.resetHistory());
 
 const route: RouteDefinition = { method: 'POST', path: '/api/test', handler: 'test', auth: 'jwt', roles: ['parent'] };
 const context = {} as Context;
@@ -78,3 +84,33 @@ describe('API handler pipeline', () => {
     expect(error.message).toMatch(/8/);
   });
 });
+
+describe("a deleted account's token", () => {
+  let handled = 0;
+  const counted = (target: RouteDefinition) =>
+    apiHandler(target, { body: z.object({ hours: z.int() }) }, async () => {
+      handled += 1;
+      return ok({});
+    });
+
+  it("is refused with 401 'account_deleted' in French before the route runs or its body is read", async () => {
+    const result = await counted(route)(event({ groups: '[parent]', sub: 'gone-1', body: '{"hours":' }), context);
+    expect(result.statusCode).toBe(401);
+    expect(JSON.parse(result.body as string).error).toEqual({ code: 'account_deleted', message: messages.account.accountDeleted });
+    expect(handled).toBe(0);
+  });
+
+  it("reads the caller's own profile, strongly consistent (a deletion that answered 204 is seen at once)", async () => {
+    expect((await counted(route)(event({ groups: '[parent]', body: '{"hours":2}' }), context)).statusCode).toBe(200);
+    expect(dynamodb.commandCalls(GetCommand).map((call) => call.args[0].input)).toEqual([
+      expect.objectContaining({ Key: { pk: 'USER#user-1', sk: 'PROFILE' }, ConsistentRead: true }),
+    ]);
+  });
+
+  it('reaches only the routes that say the account may be gone (the deletion, for its retry), without a read', async () => {
+    const deletion: RouteDefinition = { ...route, method: 'DELETE', accountMayBeGone: true };
+    expect((await counted(deletion)(event({ groups: '[parent]', sub: 'gone-1', body: '{"hours":2}' }), context)).statusCode).toBe(200);
+    expect(dynamodb.commandCalls(GetCommand)).toEqual([]);
+  });
+});
+

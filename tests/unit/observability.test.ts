@@ -10,6 +10,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteDefinition } from '#shared/routes';
 import type { ApiEvent } from '#commons/http';
 import { captureOutput, jsonLines } from '../support/captured-output.js';
+import { stubProfiles } from '../support/profiles-mock.js';
+
+stubProfiles();
 
 type Line = Record<string, any>;
 let written: string[] = [];

@@ -10,6 +10,9 @@ import * as z from 'zod/mini';
 import { messages, type RouteDefinition } from '#shared';
 import { ConflictError, ValidationError } from '#commons/errors';
 import { apiHandler, callerOf, json, ok, parseGroups, type ApiEvent, type ApiResult } from '#commons/http';
+import { stubProfiles } from '../support/profiles-mock.js';
+
+stubProfiles();
 
 const context = {} as Context;
 const route = (roles: RouteDefinition['roles']): RouteDefinition => ({ method: 'POST', path: '/api/test', handler: 'test', auth: 'jwt', roles });

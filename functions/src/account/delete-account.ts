@@ -2,11 +2,16 @@
  * Deleting an account (law 2013-450 of Côte d'Ivoire): refused while money is moving for the
  * user; otherwise, in this order, each step idempotent so that a retried DELETE finishes what a
  * failed one began:
- * 1. the money records are kept and anonymised (`anonymiseTransactions`);
+ * 1. the other side's notifications lose the user's name (`anonymiseNotificationsAbout`, while the
+ *    transactions still hold it), then the money records are kept and anonymised (`anonymiseTransactions`);
  * 2. the identity documents and tutor images are tagged for the retention rule, then deleted (`deleteFiles`);
  * 3. the KYC submissions are deleted (`deleteKycSubmissions`);
- * 4. the user's partition is deleted, the profile last with the admin's counters (`deleteUserItems`);
- * 5. the Cognito user is deleted (`deleteCognitoUser`), last: until then the caller can retry.
+ * 4. the user's partition is deleted, the profile last with the admin's counters (`deleteUserItems`),
+ *    then whatever is left in it (`sweepPartition`): from the profile's deletion on, no request of
+ *    the account's tokens is admitted (commons/live-account.ts) and the notifier writes nothing there;
+ * 5. the Cognito user is deleted (`deleteCognitoUser`), last: until then the caller can retry. Its
+ *    refresh tokens die with it; its access tokens stay valid until they expire, and the API refuses
+ *    them from step 4 on (no `AdminUserGlobalSignOut`: docs/decisions.md, issue 28).
  * The log says what each step did, in counts: never a name, an email or a document key.
  */
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -15,10 +20,11 @@ import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelet
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { BatchWriteCommand, execute as executeBatchWrite } from 'dynamodb-toolbox/table/actions/batchWrite';
+import { DeletePartitionCommand } from 'dynamodb-toolbox/table/actions/deletePartition';
 import { messages } from '#shared/messages';
 import { cognito } from '#commons/clients/cognito';
 import { cancellationCodes, kycRemovalCounterWrites, profileRemovalCounterWrites, retryOnConflict } from '#commons/counters';
-import { isConditionalCheckFailure, kalanTable, ProfileEntity, TutorProfileEntity } from '#commons/db';
+import { isConditionalCheckFailure, kalanTable, ProfileEntity, TutorProfileEntity, userPartition } from '#commons/db';
 import { requireEnv } from '#commons/env';
 import { DomainError } from '#commons/errors';
 import { logger } from '#commons/logger';
@@ -27,14 +33,16 @@ import { SearchHistoryEntity } from '../history/entities.js';
 import { KycStatusEntity, KycVerificationEntity } from '../kyc/entities.js';
 import { OrganisationEntity, ParentPreferencesEntity } from '../onboarding/entities.js';
 import { RecommendationsCacheEntity } from '../recommendations/entities.js';
+import { anonymiseNotifications, type NotificationMention } from '../notifications/anonymise.js';
 import { NotificationEntity, NotificationPreferencesEntity } from '../notifications/entities.js';
 import { TransactionEntity } from '../payments/entities.js';
 import { deletePhotoVariants } from '../photos/variants.js';
 import { deleteStoredFiles, tagKycDocuments } from '../uploads/storage.js';
-import { readKycSubmissions, readTransactions, readUserItems, type KycVerification, type Transaction, type UserItems } from './records.js';
-import { anonymisationOf, inFlightDetail, moneyInFlight } from './rules.js';
+import { readKycSubmissions, readTransactions, readUserItems, USER_ITEM_ENTITIES, type KycVerification, type Transaction, type UserItems } from './records.js';
+import { anonymisationOf, ANONYMISED, inFlightDetail, moneyInFlight } from './rules.js';
 
 export interface DeletionReport {
+  notificationsAnonymised: number;
   transactionsAnonymised: number;
   documentsDeleted: number;
   imagesDeleted: number;
@@ -59,15 +67,30 @@ export async function deleteAccount(userId: string): Promise<DeletionReport> {
     logger.info('Account deletion refused: money in flight', { transactions: blocking.length });
     throw new MoneyInFlightError(blocking);
   }
+  const notificationsAnonymised = await anonymiseNotificationsAbout(transactions, userId);
   const transactionsAnonymised = await anonymiseTransactions(transactions, userId);
   const [items, submissions] = await Promise.all([readUserItems(userId), readKycSubmissions(userId)]);
   const { documentsDeleted, imagesDeleted } = await deleteFiles(items, submissions);
   const kycSubmissionsDeleted = await deleteKycSubmissions(submissions);
   const { itemsDeleted, profileDeleted } = await deleteUserItems(userId, items);
   const cognitoUserDeleted = await deleteCognitoUser(userId);
-  const report = { transactionsAnonymised, documentsDeleted, imagesDeleted, kycSubmissionsDeleted, itemsDeleted, profileDeleted, cognitoUserDeleted };
+  const report = { notificationsAnonymised, transactionsAnonymised, documentsDeleted, imagesDeleted, kycSubmissionsDeleted, itemsDeleted, profileDeleted, cognitoUserDeleted };
   logger.info('Account deleted', report);
   return report;
+}
+
+/**
+ * Step 1, first. The other side of each transaction was told about it in words that name the user
+ * ('Le paiement a été versé à Koffi Brou'): those notifications lose the name, as the transaction
+ * does below. Before the transactions, which hold the name until then: a retry after this finds
+ * the name on those not yet anonymised, and nothing left to replace on the others.
+ */
+async function anonymiseNotificationsAbout(transactions: readonly Transaction[], userId: string): Promise<number> {
+  const mentions: NotificationMention[] = transactions.flatMap((tx) => [
+    ...(tx.parent_id === userId ? [{ recipient: tx.tutor_user_id, transactionId: tx.id, name: tx.parent_name }] : []),
+    ...(tx.tutor_user_id === userId ? [{ recipient: tx.parent_id, transactionId: tx.id, name: tx.tutor_name }] : []),
+  ]);
+  return anonymiseNotifications(mentions, ANONYMISED);
 }
 
 /**
@@ -180,14 +203,24 @@ async function deleteUserItems(userId: string, items: UserItems): Promise<{ item
     if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') throw new DomainError('conflict', 409, messages.http.conflict);
     throw error;
   }
-  // A notification the stream's consumer wrote while this ran (it reads the profile, then writes on
-  // condition that the profile still exists): with the profile gone none comes after this sweep.
-  const late = (await readUserItems(userId)).notifications;
-  for (let i = 0; i < late.length; i += BATCH_WRITE_MAX) {
-    const batch = late.slice(i, i + BATCH_WRITE_MAX).map((n) => NotificationEntity.build(BatchDeleteRequest).key({ user_id: userId, id: n.id }));
-    await executeBatchWrite({ maxAttempts: 5 }, kalanTable.build(BatchWriteCommand).requests(...batch));
-  }
-  return { itemsDeleted: requests.length + 1 + late.length, profileDeleted: true };
+  const late = await sweepPartition(userId);
+  return { itemsDeleted: requests.length + 1 + late, profileDeleted: true };
+}
+
+/**
+ * Whatever is left in the partition once the profile is gone, of every kind it holds: a
+ * notification the stream's consumer wrote while this ran (it writes on condition that the
+ * profile exists), an item that a request of the user's, admitted just before the profile's
+ * deletion, wrote meanwhile (the API admits none once the profile is gone). Few or none.
+ */
+async function sweepPartition(userId: string): Promise<number> {
+  const { Count = 0 } = await kalanTable
+    .build(DeletePartitionCommand)
+    .entities(...USER_ITEM_ENTITIES)
+    .query({ partition: userPartition(userId) })
+    .options({ consistent: true })
+    .send();
+  return Count;
 }
 
 /** Step 5. The sign-in itself. A user already gone (a retry after this step) is not an error. */

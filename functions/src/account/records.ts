@@ -44,22 +44,25 @@ export interface UserItems {
   notificationPreferences: FormattedItem<typeof NotificationPreferencesEntity> | null;
 }
 
+/** Every kind of item a user's partition (`USER#<id>`) holds: what the export reads and the deletion deletes. */
+export const USER_ITEM_ENTITIES = [
+  ProfileEntity,
+  TutorProfileEntity,
+  ParentPreferencesEntity,
+  OrganisationEntity,
+  FavoriteEntity,
+  SearchHistoryEntity,
+  KycStatusEntity,
+  RecommendationsCacheEntity,
+  NotificationEntity,
+  NotificationPreferencesEntity,
+] as const;
+
 /** The user's own partition, whole (strongly consistent: the deletion reads what it deletes). */
 export async function readUserItems(userId: string): Promise<UserItems> {
   const { Items: items = [] } = await kalanTable
     .build(QueryCommand)
-    .entities(
-      ProfileEntity,
-      TutorProfileEntity,
-      ParentPreferencesEntity,
-      OrganisationEntity,
-      FavoriteEntity,
-      SearchHistoryEntity,
-      KycStatusEntity,
-      RecommendationsCacheEntity,
-      NotificationEntity,
-      NotificationPreferencesEntity,
-    )
+    .entities(...USER_ITEM_ENTITIES)
     .query({ partition: userPartition(userId) })
     .options({ consistent: true, maxPages: Infinity, showEntityAttr: true })
     .send();

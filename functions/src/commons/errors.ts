@@ -42,5 +42,8 @@ export class NotFoundError extends domainErrorClass('not_found', 404, messages.h
 
 export class ConflictError extends domainErrorClass('conflict', 409, messages.http.conflict) {}
 
+/** A token of an account deleted since it was issued (commons/live-account.ts). */
+export class AccountDeletedError extends domainErrorClass('account_deleted', 401, messages.account.accountDeleted) {}
+
 /** An admin session that has not passed the TOTP second factor (the SPA reads the code). */
 export class SecondFactorRequiredError extends domainErrorClass(MFA_REQUIRED_CODE, 403, messages.mfa.required) {}

@@ -1,7 +1,8 @@
 /**
  * The HTTP handler pipeline shared by every API route: JSON body parsing, zod validation of
- * path/query/body with French messages, role checks from `cognito:groups`, and one error handler
- * mapping domain errors to status codes. The routes whose admins must have passed the second
+ * path/query/body with French messages, role checks from `cognito:groups`, the caller's account
+ * still there (a deleted account's token is refused: commons/live-account.ts), and one error
+ * handler mapping domain errors to status codes. The routes whose admins must have passed the second
  * factor are built by `apiHandlerWithSecondFactor` (commons/http-second-factor.ts), the only one
  * to bring the Cognito client into a bundle.
  */
@@ -16,8 +17,9 @@ import * as z from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { ROLES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
-import { requiresAdminSecondFactor, type RouteDefinition } from '#shared/routes';
+import { requiresAdminSecondFactor, requiresLiveAccount, type RouteDefinition } from '#shared/routes';
 import { DomainError, ForbiddenError, UnauthorizedError, ValidationError, type ErrorDetail } from './errors.js';
+import { requireLiveAccount } from './live-account.js';
 import { logContext, logger } from './logger.js';
 import { flushMetrics } from './metrics.js';
 
@@ -151,21 +153,23 @@ export function apiHandler<Body = undefined, Query = undefined, Params = undefin
   if (!secondFactor && secondFactorGuard) {
     throw new Error(`${route.method} ${route.path} asks no second factor: build it with apiHandler, without the Cognito client`);
   }
+  const liveAccount = requiresLiveAccount(route);
   const authorise = (event: ApiEvent): Caller => {
     const caller = callerOf(event);
     if (!caller.groups.some((group) => route.roles.includes(group))) throw new ForbiddenError();
     return caller;
   };
   // Logging context first, so that every line — a refusal's too — carries the request's id; then
-  // who calls: a caller without a subject (401), a role the route does not list (403) or an admin
-  // session without the second factor (403 `mfa_required`) is turned away before its body is
-  // even parsed.
+  // who calls: a caller without a subject (401), a role the route does not list (403), an account
+  // deleted since its token was issued (401 `account_deleted`) or an admin session without the
+  // second factor (403 `mfa_required`) is turned away before its body is even parsed.
   const pipeline = middy<ApiEvent, ApiResult, Error, Context>()
     .use(logContext<ApiEvent>((event) => event.requestContext?.requestId))
     .use(flushMetrics())
     .use({
       before: async (request) => {
         const caller = authorise(request.event);
+        if (liveAccount) await requireLiveAccount(caller.userId);
         if (secondFactorGuard && caller.groups.includes('admin')) await secondFactorGuard(caller);
       },
     });

@@ -19,6 +19,8 @@ import { NOTIFICATION_KINDS } from '#shared/notifications';
 import { onKalanTable, sparseIndexKeys, userItemKey, userPrefixedKey } from '#commons/db';
 
 export const NOTIFICATION_PREFIX = 'NOTIF#';
+/** What a notification tells about, from its id `<when>#<source>#<kind>…`: a transaction's id or a KYC submission's. */
+export const sourceOfNotification = (id: string) => id.split('#')[1] ?? '';
 export const unreadPartition = (userId: string) => `NOTIF_UNREAD#${userId}`;
 
 /**
