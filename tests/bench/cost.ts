@@ -125,7 +125,7 @@ function priceOf(usage: Usage, prices: Record<string, Price>): Record<string, nu
 
 /** The gzip bytes of index.html and of what it loads before any route (first visit; assets are immutable). */
 function firstVisitBytes(): { bytes: number; files: number } | null {
-  const dist = path.resolve(import.meta.dirname, '../../web/dist');
+  const dist = path.resolve(import.meta.dirname, '../..', process.env.KALAN_WEB_DIST ?? 'web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) return null;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
