@@ -57,8 +57,8 @@ export async function preflight(options: PreflightOptions): Promise<PreflightRes
   // The edge stack deploys to us-east-1 whatever the stage's region: CDK needs its bootstrap there too.
   const { edge } = stackNames(stage);
   for (const bootstrapRegion of new Set([region, ...(edge ? [EDGE_REGION] : [])])) {
-    const stacks = bootstrapRegion === region ? undefined : edge;
-    const bootstrapVersion = await checkBootstrap(account, identity, bootstrapRegion, stacks);
+    const otherStack = bootstrapRegion === region ? undefined : edge;
+    const bootstrapVersion = await checkBootstrap(account, identity, bootstrapRegion, otherStack);
     log(`bootstrap CDK : version ${bootstrapVersion} (${bootstrapRegion})`);
   }
   const secretName = await checkPaystackSecret(account, stage, identity, region);
