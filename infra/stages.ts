@@ -66,18 +66,30 @@ const stageSettingsSchema = z
   .refine((settings) => !settings.production || settings.alarmEmail !== undefined, {
     message: 'la production doit avoir une adresse alarmEmail',
     path: ['alarmEmail'],
+  })
+  // CloudFront's WAF ACL lives in a us-east-1 stack, which the stage's stack reads by a
+  // cross-region reference: both regions must be known at synthesis (docs/decisions.md, issue 28).
+  .refine((settings) => !requiresCloudFrontWaf(settings) || settings.region !== undefined, {
+    message:
+      'la production et tout stage avec un domaine doivent fixer leur région (par exemple eu-west-3) : ' +
+      'le pare-feu (WAF) de CloudFront est dans une pile de us-east-1 que la pile du stage lit par une référence entre régions',
+    path: ['region'],
   });
 
 export type StageSettings = z.output<typeof stageSettingsSchema>;
 
 /**
  * The stages. `satisfies` types them here; `stageSettings()` validates them when one is selected.
- * prod's alarm address is a placeholder to confirm with the team (docs/decisions.md); an account and
- * a region can pin prod once known.
+ * prod's alarm address is a placeholder to confirm with the team (docs/decisions.md); an account can
+ * pin prod once known.
  */
 export const STAGES = {
   prod: {
     production: true,
+    // Pinned, as every stage with CloudFront's WAF must be; Paris: an EU source region of the default
+    // Bedrock profile, French-speaking, the EU region nearest Abidjan's cables (docs/decisions.md, issue 28).
+    // Moving it after the first deploy is a migration: a new stack and its data in the new region.
+    region: 'eu-west-3',
     alarmEmail: 'exploitation@kalan.ci',
     // A year: payment disputes and refunds are investigated months after the fact.
     logRetentionDays: 365,
@@ -118,6 +130,27 @@ export function stageSettings(name: string, stages: Record<string, unknown> = ST
 
 function isPersonalStage(name: string): boolean {
   return name.length <= MAX_STAGE_NAME && PERSONAL_STAGE.test(name);
+}
+
+/**
+ * Production and every stage with a domain (a site meant for real visitors) must have CloudFront's
+ * WAF ACL, so must pin their region; any other stage gets it when it pins its region.
+ */
+export function requiresCloudFrontWaf(settings: { production: boolean; domain?: unknown }): boolean {
+  return settings.production || settings.domain !== undefined;
+}
+
+/** Where CloudFront reads its WAF ACLs (and certificates) from. */
+export const EDGE_REGION = 'us-east-1';
+
+/**
+ * The stacks of a stage: `Kalan-<stage>`, and `Kalan-<stage>-edge` (CloudFront's WAF ACL, in
+ * us-east-1) when the stage pins its region. `addKalanStack` builds exactly these; `npm run
+ * deploy` names them all, the edge first.
+ */
+export function stackNames(stage: { name: string; region?: string }): { main: string; edge: string | undefined } {
+  const main = `Kalan-${stage.name}`;
+  return { main, edge: stage.region ? `${main}-edge` : undefined };
 }
 
 /** Where the stage's Paystack secret key lives in Secrets Manager (created by hand, never in the repo). */

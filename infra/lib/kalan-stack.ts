@@ -17,7 +17,8 @@ import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
 import { Search } from './search.js';
 import { KalanNestedStack } from './stacks.js';
-import { stackNameFor, type Stage } from './stage.js';
+import type { Stage } from './stage.js';
+import { EDGE_REGION, requiresCloudFrontWaf, stackNames } from '../stages.js';
 import { Uploads } from './uploads.js';
 import { Web } from './web.js';
 import { EdgeStack, KalanWebAcl } from './waf.js';
@@ -168,17 +169,21 @@ class StageRemovalPolicy implements IAspect {
 export function addKalanStack(app: App, stage: Stage, options: Pick<KalanStackProps, 'spaDistDir'> = {}): KalanStack {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   // CloudFront's ACL must be in us-east-1, read by a cross-region reference, which needs both
-  // stacks' regions known at synthesis: a stage without a pinned region gets no CloudFront ACL
-  // (a warning says so; docs/decisions.md, "Edges").
-  const edge = stage.region
-    ? new EdgeStack(app, `${stackNameFor(stage)}-edge`, {
+  // stacks' regions known at synthesis: a stage that pins none gets no CloudFront ACL (a warning
+  // says so), which production and a stage with a domain may not (docs/decisions.md, "Edges", issue 28).
+  const names = stackNames(stage);
+  if (!names.edge && requiresCloudFrontWaf(stage)) {
+    throw new Error(`Stage ${stage.name}: production and a stage with a domain need CloudFront's WAF ACL, so a pinned region (infra/stages.ts).`);
+  }
+  const edge = names.edge
+    ? new EdgeStack(app, names.edge, {
         stage,
-        env: { account: stage.account, region: 'us-east-1' },
+        env: { account: stage.account, region: EDGE_REGION },
         crossRegionReferences: true,
         description: `Kalan (${stage.name}): CloudFront WAF ACL (us-east-1)`,
       })
     : undefined;
-  return new KalanStack(app, stackNameFor(stage), {
+  return new KalanStack(app, names.main, {
     ...options,
     stage,
     edge,

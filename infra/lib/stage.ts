@@ -40,7 +40,3 @@ export function stageFromContext(node: Node): Stage {
   const value: unknown = node.tryGetContext('stage');
   return stageNamed(typeof value === 'string' && value !== '' ? value : DEFAULT_STAGE);
 }
-
-export function stackNameFor(stage: Stage): string {
-  return `Kalan-${stage.name}`;
-}

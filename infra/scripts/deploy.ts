@@ -1,6 +1,7 @@
 /**
  * `npm run deploy -- --context stage=NAME [cdk deploy options]`: the preflight
- * (deploy/preflight.ts) first, then `cdk deploy` with the same arguments. The preflight stops in a
+ * (deploy/preflight.ts) first, then `cdk deploy` of every stack of the stage (the us-east-1 edge
+ * stack first, when the stage has one) with the same arguments. The preflight stops in a
  * few seconds, before anything is synthesized, when the AWS identity, the CDK bootstrap or the
  * stage's Paystack secret is missing; it builds the SPA when needed. After the deploy, the photo
  * resizer moves the profile photos not yet on the current layout (deploy/photos.ts), then the pages'
@@ -16,7 +17,7 @@ import { PAGES_PUBLISHER_OUTPUT } from '../../functions/src/pages/page-keys.js';
 import { PHOTO_RESIZER_OUTPUT } from '../../functions/src/photos/backfill-request.js';
 import { AwsAccount } from './deploy/aws-account.js';
 import { migratePhotos } from './deploy/photos.js';
-import { PreflightError, preflight, stageArgument } from './deploy/preflight.js';
+import { PreflightError, preflight, stacksToDeploy, stageArgument } from './deploy/preflight.js';
 
 const args = process.argv.slice(2);
 
@@ -33,9 +34,10 @@ const log = (line: string) => console.log(`[deploy] ${line}`);
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 let region: string | undefined;
+let stacks: string[];
 try {
   const web = path.join(REPO_ROOT, 'web');
-  await preflight({
+  const { stage } = await preflight({
     stageName: stageArgument(args),
     accountFor: (stage) => {
       region = stage.region;
@@ -51,19 +53,21 @@ try {
     },
     log,
   });
+  stacks = stacksToDeploy(stage);
 } catch (error) {
   if (!(error instanceof PreflightError)) throw error;
   console.error(`[deploy] ${error.message}`);
   process.exit(1);
 }
 
-log('vérifications faites : cdk deploy');
+log(`vérifications faites : cdk deploy ${stacks.join(' ')}`);
 // The outputs name the pages' publisher (unless the caller asked for the file elsewhere).
 const outputsFile = args.some((arg) => arg.startsWith('--outputs-file'))
   ? null
   : path.join(mkdtempSync(path.join(tmpdir(), 'kalan-deploy-')), 'outputs.json');
 const code = await run(path.join(REPO_ROOT, 'node_modules', '.bin', 'cdk'), [
   'deploy',
+  ...stacks,
   '--require-approval',
   'never',
   ...(outputsFile ? ['--outputs-file', outputsFile] : []),

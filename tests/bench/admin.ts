@@ -9,10 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3990);
-const TRANSACTIONS = 5000;
-const USERS = 2000;
-const CALLS = 20;
+import { benchPorts, sized } from './sizes.js';
+
+const TRANSACTIONS = sized(5000, 50);
+const USERS = sized(2000, 20);
+const CALLS = sized(20, 3);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -21,7 +22,7 @@ function percentile(sorted: number[], p: number): number {
 export async function benchAdmin(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-admin-'));
   const { localConfig, awsEnvironment } = await import('../../infra/local/config.js');
-  const config = { ...localConfig, dataDir, inMemory: true, ports: { ...localConfig.ports, dynamodb: BASE + 1 } };
+  const config = { ...localConfig, dataDir, inMemory: true, ports: { ...localConfig.ports, dynamodb: benchPorts(3990).dynamodb } };
   Object.assign(process.env, awsEnvironment(config), { POWERTOOLS_LOG_LEVEL: 'ERROR' });
   const { startDynamoDb } = await import('../../infra/local/dynamodb.js');
   const { stopAll } = await import('../../infra/local/processes.js');

@@ -27,10 +27,11 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { portEnvironment, portsFrom } from '../support/stack-process.js';
+import { portEnvironment } from '../support/stack-process.js';
+import { benchPorts, sized } from './sizes.js';
 
-const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3930);
-const REPEAT = 5;
+const PORTS = benchPorts(3930);
+const REPEAT = sized(5, 1);
 const CHARS_PER_TOKEN = 4;
 
 interface Price {
@@ -124,7 +125,7 @@ function priceOf(usage: Usage, prices: Record<string, Price>): Record<string, nu
 
 /** The gzip bytes of index.html and of what it loads before any route (first visit; assets are immutable). */
 function firstVisitBytes(): { bytes: number; files: number } | null {
-  const dist = path.resolve(import.meta.dirname, '../../web/dist');
+  const dist = path.resolve(import.meta.dirname, '../..', process.env.KALAN_WEB_DIST ?? 'web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) return null;
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
@@ -140,7 +141,7 @@ export async function benchCost(): Promise<void> {
   Object.assign(process.env, {
     KALAN_DATA_DIR: dataDir,
     KALAN_IN_MEMORY: 'true',
-    ...portEnvironment(portsFrom(BASE)),
+    ...portEnvironment(PORTS),
     BEDROCK_MODEL_ID: DEFAULT_BEDROCK_MODEL_ID,
   });
   delete process.env.POWERTOOLS_LOG_LEVEL;
@@ -229,11 +230,11 @@ export async function benchCost(): Promise<void> {
 
   try {
     const stack = await startStack();
-    const apiUrl = url(BASE);
-    const paystackUrl = url(BASE + 5);
+    const apiUrl = url(PORTS.app);
+    const paystackUrl = url(PORTS.paystack);
     const secret = process.env.PAYSTACK_SECRET_KEY!;
     const parent = DEMO_ACCOUNTS.find((account) => account.role === 'parent')!;
-    const cognito = new CognitoIdentityProviderClient({ endpoint: url(BASE + 2), region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const cognito = new CognitoIdentityProviderClient({ endpoint: url(PORTS.cognito), region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
     const auth = await cognito.send(
       new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',

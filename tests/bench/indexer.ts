@@ -27,9 +27,12 @@ import {
 } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 
-const TUTORS = Number(process.env.KALAN_BENCH_INDEXER_TUTORS ?? 100_000);
-const EDITS = 50;
-const BENCH_DYNAMODB_PORT = Number(process.env.KALAN_BENCH_DYNAMODB_PORT ?? 8592);
+import { benchPorts, sized } from './sizes.js';
+
+/** Smoke: enough listed tutors (94 % of the seed's) for the journal to reach COMPACT_AFTER (1 000). */
+const TUTORS = Number(process.env.KALAN_BENCH_INDEXER_TUTORS ?? sized(100_000, 1_200));
+const EDITS = sized(50, 5);
+const BENCH_DYNAMODB_PORT = Number(process.env.KALAN_BENCH_DYNAMODB_PORT ?? benchPorts(8591).dynamodb);
 
 v8.setFlagsFromString('--expose_gc');
 const gc = vm.runInNewContext('gc') as () => void;

@@ -10,12 +10,14 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { localConfig } from '../../infra/local/config.js';
 import { PAGES_MANIFEST_KEY } from '../../functions/src/pages/page-keys.js';
-import { portsFrom, startStackProcess } from '../support/stack-process.js';
+import { startStackProcess } from '../support/stack-process.js';
 import { sitemapUrls } from '../support/page-html.js';
+import { benchPorts, sized } from './sizes.js';
 
-const REQUESTS = 50;
+const REQUESTS = sized(50, 5);
+/** Tutor pages whose size is measured (the median is printed). */
+const SIZED_PAGES = sized(20, 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -37,7 +39,7 @@ function timedGet(url: string, acceptEncoding: string): Promise<{ ttfbMs: number
 
 export async function benchPages(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-pages-'));
-  const started = await startStackProcess({ dataDir, ports: portsFrom(Number(process.env.KALAN_BENCH_PORT_BASE ?? 3990)), inMemory: true });
+  const started = await startStackProcess({ dataDir, ports: benchPorts(3990), inMemory: true });
   try {
     const { appUrl, tutorsCreated } = started.info as typeof started.info & { tutorsCreated: number };
     const urls = sitemapUrls(await (await fetch(`${appUrl}/sitemap.xml`)).text());
@@ -50,7 +52,7 @@ export async function benchPages(): Promise<void> {
     // The tutor pages in turn, so that none is served from a warm path of its own.
     const plain = await timedGet(tutorPages[0]!, 'identity');
     const sizes = await Promise.all(
-      tutorPages.slice(0, 20).map(async (url) => ({ plain: (await timedGet(url, 'identity')).bytes, br: (await timedGet(url, 'br')).bytes, gzip: (await timedGet(url, 'gzip')).bytes })),
+      tutorPages.slice(0, SIZED_PAGES).map(async (url) => ({ plain: (await timedGet(url, 'identity')).bytes, br: (await timedGet(url, 'br')).bytes, gzip: (await timedGet(url, 'gzip')).bytes })),
     );
     console.log(
       `  tutor page HTML (median of ${sizes.length}): ${kb(median(sizes.map((s) => s.plain)))} as stored, ` +
@@ -67,6 +69,7 @@ export async function benchPages(): Promise<void> {
     // The indexer's side, in this process on the stack's engines: every page written (as after a
     // deploy, the manifest removed), then a run where nothing changed (most stream batches).
     const { ports } = started.info;
+    const { localConfig } = await import('../../infra/local/config.js');
     Object.assign(process.env, {
       AWS_REGION: 'eu-west-1',
       AWS_ACCESS_KEY_ID: 'S3RVER',

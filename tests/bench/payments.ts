@@ -20,17 +20,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { itemSize } from '../support/item-size.js';
-import { portEnvironment, portsFrom } from '../support/stack-process.js';
+import { portEnvironment } from '../support/stack-process.js';
+import { benchPorts, sized } from './sizes.js';
 
-const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3960);
-const BOOKINGS_FOR_CAPACITY = 10;
-const LESSONS_FOR_CAPACITY = 5;
+const PORTS = benchPorts(3960);
+const BOOKINGS_FOR_CAPACITY = sized(10, 1);
+const LESSONS_FOR_CAPACITY = sized(5, 1);
 /** Slot races: this many parents book the same free slot at once, this many times. */
-const SLOT_RACES = 10;
-const RACERS = 5;
-const WEBHOOKS = 100;
-const ESCROW_ACTIONS = 100;
-const CONCURRENCY = 10;
+const SLOT_RACES = sized(10, 1);
+const RACERS = sized(5, 2);
+const WEBHOOKS = sized(100, 4);
+const ESCROW_ACTIONS = sized(100, 4);
+const CONCURRENCY = sized(10, 2);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -75,7 +76,7 @@ export async function benchPayments(): Promise<void> {
   Object.assign(process.env, {
     KALAN_DATA_DIR: dataDir,
     KALAN_IN_MEMORY: 'true',
-    ...portEnvironment(portsFrom(BASE)),
+    ...portEnvironment(PORTS),
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   });
   const { startStack } = await import('../../infra/local/stack.js');
@@ -93,10 +94,10 @@ export async function benchPayments(): Promise<void> {
   const { readMailbox } = await import('../../infra/local/mailbox.js');
   try {
     const stack = await startStack();
-    const apiUrl = url(BASE);
-    const paystackUrl = url(BASE + 5);
+    const apiUrl = url(PORTS.app);
+    const paystackUrl = url(PORTS.paystack);
     const secret = process.env.PAYSTACK_SECRET_KEY!;
-    const cognito = new CognitoIdentityProviderClient({ endpoint: url(BASE + 2), region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const cognito = new CognitoIdentityProviderClient({ endpoint: url(PORTS.cognito), region: 'eu-west-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
     /** A confirmed account of `role`, signed in: its access token. */
     const signUp = async (email: string, role: 'parent' | 'tuteur') => {
       await cognito.send(

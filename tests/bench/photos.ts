@@ -26,10 +26,11 @@ import { SHARE_IMAGE } from '#shared/photos';
 import { prng } from '../../infra/local/seed/tutors.js';
 import { launchChromium } from '../support/chromium.js';
 import type { StackInfo } from '../support/stack-info.js';
-import { portsFrom, startStackProcess } from '../support/stack-process.js';
+import { startStackProcess } from '../support/stack-process.js';
 import { api, claimsOf, signIn, signUp, uniqueEmail } from '../support/stack.js';
+import { benchPorts, sized } from './sizes.js';
 
-const CARDS = 20;
+const CARDS = sized(20, 2);
 /** The SPA's camera and file-picker re-encoding (image-uploader.tsx): JPEG 0.8, at most 1920 px. */
 const STORED_SIDE = 1920;
 const GOAL_KB = 300;
@@ -170,18 +171,19 @@ async function loadSearchPage(
   }
 }
 
-const VIEWPORTS = [
+const ALL_VIEWPORTS = [
   { label: '390 px, DPR 2', width: 390, height: 844, deviceScaleFactor: 2 },
   { label: '390 px, DPR 3', width: 390, height: 844, deviceScaleFactor: 3 },
   { label: '1280 px, DPR 1', width: 1280, height: 800, deviceScaleFactor: 1 },
   { label: '1280 px, DPR 2', width: 1280, height: 800, deviceScaleFactor: 2 },
 ];
+const VIEWPORTS = sized(ALL_VIEWPORTS, ALL_VIEWPORTS.slice(0, 1));
 
 async function benchPage(photos: Buffer[]): Promise<void> {
   // Read here, not at import: run.ts imports every bench, and the others set their ports before the stack's settings are read.
   const { localConfig } = await import('../../infra/local/config.js');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-photos-'));
-  const started = await startStackProcess({ dataDir, ports: portsFrom(Number(process.env.KALAN_BENCH_PORT_BASE ?? 3990)), inMemory: true });
+  const started = await startStackProcess({ dataDir, ports: benchPorts(3990), inMemory: true });
   const stack = started.info;
   const documents = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, region: localConfig.region, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }),

@@ -24,10 +24,13 @@ import { BatchWriteItemCommand, ScanCommand, type AttributeValue } from '@aws-sd
 import { GetObjectCommand, HeadObjectCommand, S3Client, type GetObjectCommandInput } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 
-const SIZES = [1_000, 10_000, 50_000, 100_000];
-const WARM_QUERIES = 500;
-const SCAN_SAMPLE: Record<number, number> = { 1_000: 100, 10_000: 30, 50_000: 6, 100_000: 3 };
-const BENCH_DYNAMODB_PORT = Number(process.env.KALAN_BENCH_DYNAMODB_PORT ?? 8591);
+import { benchPorts, sized } from './sizes.js';
+
+const SIZES = sized([1_000, 10_000, 50_000, 100_000], [1_000]);
+const WARM_QUERIES = sized(500, 50);
+const WARM_UP = sized(50, 5);
+const SCAN_SAMPLE = sized<Record<number, number>>({ 1_000: 100, 10_000: 30, 50_000: 6, 100_000: 3 }, { 1_000: 3 });
+const BENCH_DYNAMODB_PORT = Number(process.env.KALAN_BENCH_DYNAMODB_PORT ?? benchPorts(8590).dynamodb);
 
 v8.setFlagsFromString('--expose_gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -159,7 +162,7 @@ export async function benchSearch(): Promise<void> {
       const coldMs = performance.now() - coldStarted;
 
       const mixed = queries(WARM_QUERIES);
-      for (const query of mixed.slice(0, 50)) await invoke(query); // warm-up
+      for (const query of mixed.slice(0, WARM_UP)) await invoke(query); // warm-up
       const warm: number[] = [];
       for (const query of mixed) {
         const started = performance.now();

@@ -6,9 +6,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { portEnvironment } from '../support/stack-process.js';
+import { benchPorts } from './sizes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PORTS = { KALAN_PORT: '3200', KALAN_DYNAMODB_PORT: '8200', KALAN_COGNITO_PORT: '9429', KALAN_S3_PORT: '4769' };
+/** Every port of the stack (not only some: the others would be `npm start`'s, and collide with it). */
+const PORTS = portEnvironment(benchPorts(3200));
 
 function descendants(pid: number): number[] {
   let children: number[] = [];

@@ -3,8 +3,10 @@
  * (an admin KYC page signs 2 URLs per submission, a public tutor profile up to 6): median time
  * per presigned POST policy and per presigned GET, signed locally as in a Lambda.
  */
-const ROUNDS = 5;
-const PER_ROUND = 2000;
+import { sized } from './sizes.js';
+
+const ROUNDS = sized(5, 1);
+const PER_ROUND = sized(2000, 50);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -12,10 +12,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../support/chromium.js';
-import { portsFrom, startStackProcess } from '../support/stack-process.js';
+import { startStackProcess } from '../support/stack-process.js';
+import { benchPorts } from './sizes.js';
 
-const dist = path.resolve(import.meta.dirname, '../../web/dist');
-const BASE = Number(process.env.KALAN_BENCH_PORT_BASE ?? 3970);
+/** Where the stack it starts builds the SPA (infra/local/config.ts's webDist). */
+const dist = path.resolve(import.meta.dirname, '../..', process.env.KALAN_WEB_DIST ?? 'web/dist');
 const FIRST_PAGE_GOAL_KB = 170;
 
 /** Text only these parts of the build contain (tests/e2e/search-discovery.test.ts checks the same). */
@@ -63,7 +64,7 @@ function print(title: string, loaded: Loaded[], goalKb?: number): void {
 
 export async function benchWebBundle(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-web-'));
-  const stack = await startStackProcess({ dataDir, ports: portsFrom(BASE), inMemory: true });
+  const stack = await startStackProcess({ dataDir, ports: benchPorts(3970), inMemory: true });
   const browser = await launchChromium();
   try {
     const { appUrl, accounts } = stack.info;

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { routeKey, routes, type RouteDefinition } from '#shared/routes';
 import { PUBLIC_API_PREFIX } from '#shared/visitors';
 import { messages } from '#shared/messages';
@@ -10,6 +12,7 @@ import { PUBLIC_API_THROTTLE, STAGE_THROTTLE } from '../../infra/lib/api.js';
 import { REPO_ROOT } from '../../infra/lib/paths.js';
 import { stageFrom } from '../../infra/lib/stage.js';
 import { RATE_LIMITS } from '../../infra/lib/waf.js';
+import { stacksToDeploy } from '../../infra/scripts/deploy/preflight.js';
 import { stageSettings } from '../../infra/stages.js';
 import { type CfnResource, logicalId, synthesize } from './synthesize.js';
 
@@ -90,14 +93,76 @@ describe('WAF', () => {
     });
   });
 
-  it('warns, and deploys no CloudFront ACL, when the stage does not pin its region', () => {
+  it('warns, and deploys no CloudFront ACL, when the stage does not pin its region (dev: one stack, deployed alone)', () => {
     const unpinned = synthesize({ stage: 'dev' });
-    expect(unpinned.stack.node.scope!.node.tryFindChild(`${unpinned.stack.stackName}-edge`)).toBeUndefined();
+    expect(unpinned.app.node.children.filter(Stack.isStack).map((stack) => stack.stackName)).toEqual(['Kalan-dev']);
+    expect(stacksToDeploy(stageSettings('dev'))).toEqual(['Kalan-dev']);
     // Read from the construct's metadata: Annotations.fromStack would synthesize (and run the aspects) again.
     const warnings = unpinned.stack.web.distribution.node.metadata.filter((entry) => entry.type === 'aws:cdk:warning');
     expect(warnings.map((entry) => String(entry.data))).toContainEqual(expect.stringMatching(/No CloudFront WAF ACL/));
     const [distribution] = Object.values(unpinned.template.findResources('AWS::CloudFront::Distribution')) as CfnResource[];
     expect(distribution!.Properties.DistributionConfig.WebACLId).toBeUndefined();
+  });
+});
+
+/**
+ * Issue 28: production deployed without its CloudFront ACL (prod pinned no region, so the edge
+ * stack was left out). Asserted on the app `cdk synth -c stage=prod` builds.
+ */
+describe("production's CloudFront WAF", () => {
+  const prod = synthesize({ stage: 'prod' });
+  const stacks = prod.app.node.children.filter(Stack.isStack);
+  const edge = stacks.find((stack) => stack.stackName === 'Kalan-prod-edge');
+
+  it('is in its own us-east-1 stack, on which the eu-west-3 stack depends, and which `npm run deploy` deploys first', () => {
+    expect(stacks.map((stack) => [stack.stackName, stack.region])).toEqual([
+      ['Kalan-prod-edge', 'us-east-1'],
+      ['Kalan-prod', 'eu-west-3'],
+    ]);
+    expect(prod.stack.dependencies).toEqual([edge]);
+    expect(stacksToDeploy(stageSettings('prod'))).toEqual(stacks.map((stack) => stack.stackName));
+  });
+
+  it('is a CLOUDFRONT ACL with the rate rules of the visitors API and of the webhooks', () => {
+    const acls = Object.values(Template.fromStack(edge!).findResources('AWS::WAFv2::WebACL')) as CfnResource[];
+    expect(acls.map((acl) => acl.Properties.Scope)).toEqual(['CLOUDFRONT']);
+    const scopedTo = (name: string) =>
+      (acls[0]!.Properties.Rules as Array<Record<string, any>>).find((rule) => rule.Name === name)!.Statement.RateBasedStatement;
+    expect(scopedTo('RateLimitPublicApiPerIp')).toMatchObject({ Limit: RATE_LIMITS.publicApiPerIp, ScopeDownStatement: { ByteMatchStatement: { SearchString: PUBLIC_API_PREFIX } } });
+    expect(scopedTo('RateLimitSensitivePerIp')).toMatchObject({ Limit: RATE_LIMITS.sensitivePerIp, ScopeDownStatement: { ByteMatchStatement: { SearchString: '/api/webhooks/' } } });
+    expect(scopedTo('RateLimitPerIp')).toEqual({ Limit: RATE_LIMITS.perIp, AggregateKeyType: 'IP' });
+  });
+
+  it("is the prod distribution's web ACL: the ARN the edge stack exports, read back in eu-west-3", () => {
+    const [distribution] = Object.values(prod.template.findResources('AWS::CloudFront::Distribution')) as CfnResource[];
+    const webAclId = distribution!.Properties.DistributionConfig.WebACLId;
+    expect(webAclId).toEqual({ 'Fn::GetAtt': [expect.any(String), expect.stringMatching(/^\/cdk\/exports\/Kalan-prod\//)] });
+    const edgeTemplate = Template.fromStack(edge!);
+    const [aclId] = Object.keys(edgeTemplate.findResources('AWS::WAFv2::WebACL'));
+    // The edge stack writes the ACL's ARN to an SSM parameter of eu-west-3…
+    const [writer] = Object.values(edgeTemplate.findResources('Custom::CrossRegionExportWriter')) as CfnResource[];
+    expect(writer!.Properties.WriterProps.region).toBe('eu-west-3');
+    const exported = Object.entries(writer!.Properties.WriterProps.exports as Record<string, unknown>);
+    expect(exported).toEqual([[expect.stringMatching(/^\/cdk\/exports\/Kalan-prod\//), { 'Fn::GetAtt': [aclId, 'Arn'] }]]);
+    // …which the prod stack reads, and gives the distribution as its web ACL.
+    const [readerId, parameter] = webAclId['Fn::GetAtt'];
+    expect(parameter).toBe(exported[0]![0]);
+    const reader = prod.template.findResources('Custom::CrossRegionExportReader')[readerId] as CfnResource;
+    expect(Object.keys(reader.Properties.ReaderProps.imports)).toEqual([parameter]);
+    // No warning about a missing ACL, and no acknowledged "no WAF" finding.
+    const warnings = prod.stack.web.distribution.node.metadata.filter((entry) => entry.type === 'aws:cdk:warning');
+    expect(warnings.map((entry) => String(entry.data))).not.toContainEqual(expect.stringMatching(/No CloudFront WAF/));
+  });
+
+  it('cannot be left out of a production stage built by hand without a region', () => {
+    const { region, ...settings } = stageSettings('prod');
+    expect(region).toBeDefined();
+    expect(() => synthesize({ stage: stageFrom({ ...settings, name: 'prod' }) })).toThrow(/need CloudFront's WAF ACL, so a pinned region/);
+  });
+
+  it('leaves no unacknowledged cdk-nag finding in the edge stack', () => {
+    const report = new AwsSolutionsChecks(undefined, { verbose: true }).validateScope(edge!);
+    expect(report.violations.flatMap((violation) => violation.violatingResources.map((r) => `${violation.ruleName} at ${r.constructPath}`))).toEqual([]);
   });
 });
 

@@ -15,9 +15,9 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AwsAccount, type AwsAccountOptions } from '../../infra/scripts/deploy/aws-account.js';
-import { preflight, PreflightError, type PreflightOptions, spaBuildState, stageArgument } from '../../infra/scripts/deploy/preflight.js';
+import { preflight, PreflightError, type PreflightOptions, spaBuildState, stacksToDeploy, stageArgument } from '../../infra/scripts/deploy/preflight.js';
 import { BACKFILL_LIMIT, migratePhotos } from '../../infra/scripts/deploy/photos.js';
-import { STAGES } from '../../infra/stages.js';
+import { STAGES, stageSettings } from '../../infra/stages.js';
 
 const ACCOUNT = '123456789012';
 const ARN = `arn:aws:sts::${ACCOUNT}:assumed-role/Developer/aminata`;
@@ -207,6 +207,43 @@ describe('the CDK bootstrap', () => {
     expect(await failure(options({ aws: { fetch: awsFetch({ ssm }).fetch } }).opts)).toMatch(
       /Impossible de lire le bootstrap CDK .* AccessDeniedException — not authorized to perform: ssm:GetParameter/,
     );
+  });
+});
+
+describe("the edge stack (issue 28: CloudFront's WAF ACL in us-east-1)", () => {
+  const notBootstrapped = () => new Response(JSON.stringify({ __type: 'ParameterNotFound', message: '' }), { status: 400 });
+
+  it("is deployed with the stage's stack, first, for prod; a stage without one deploys its stack alone", () => {
+    expect(stacksToDeploy(stageSettings('prod'))).toEqual(['Kalan-prod-edge', 'Kalan-prod']);
+    expect(stacksToDeploy(stageSettings('dev-aminata'))).toEqual(['Kalan-dev-aminata']);
+  });
+
+  it("needs the CDK bootstrap in us-east-1 as well as in the stage's region", async () => {
+    const network = awsFetch();
+    const { opts, lines } = options({ stageName: 'prod', aws: { fetch: network.fetch } });
+    await preflight(opts);
+    const ssm = network.sent.filter((s) => s.url.includes('ssm.'));
+    expect(ssm.map((s) => s.url)).toEqual(['https://ssm.eu-west-3.amazonaws.com/', 'https://ssm.us-east-1.amazonaws.com/']);
+    // Each request signed for its own region.
+    expect(ssm[1]!.headers.authorization).toMatch(/Credential=AKIATESTPREFLIGHT\/\d{8}\/us-east-1\/ssm\/aws4_request/);
+    expect(lines.filter((line) => line.startsWith('bootstrap CDK'))).toEqual(['bootstrap CDK : version 30 (eu-west-3)', 'bootstrap CDK : version 30 (us-east-1)']);
+  });
+
+  it('stops the deploy, with the command, when us-east-1 is not bootstrapped', async () => {
+    const fake = awsFetch({ ssm: () => new Response(bootstrapJson('30')) });
+    const byRegion = (async (url: string | URL | Request, init?: RequestInit) =>
+      String(url).includes('ssm.us-east-1.') ? notBootstrapped() : fake.fetch(url, init)) as typeof fetch;
+    const { opts } = options({ stageName: 'prod', aws: { fetch: byRegion } });
+    expect(await failure(opts)).toBe(
+      `Le compte ${ACCOUNT} n'est pas préparé pour CDK dans la région us-east-1 (la pile Kalan-prod-edge, le pare-feu de CloudFront, s'y déploie) ` +
+        `(paramètre SSM /cdk-bootstrap/hnb659fds/version absent) : lancez \`npx cdk bootstrap aws://${ACCOUNT}/us-east-1\` une fois, puis relancez le déploiement.`,
+    );
+  });
+
+  it('is not asked of us-east-1 for a stage without one', async () => {
+    const { opts, sent } = options();
+    await preflight(opts);
+    expect(sent.filter((s) => s.url.includes('ssm.')).map((s) => s.url)).toEqual(['https://ssm.eu-west-3.amazonaws.com/']);
   });
 });
 

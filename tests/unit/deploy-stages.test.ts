@@ -1,7 +1,7 @@
 /** infra/stages.ts: the stages, their settings and the rules those settings must follow. */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BEDROCK_MODEL_ID, LOG_RETENTION_DAYS, paystackSecretName, STAGES, stageSettings } from '../../infra/stages.js';
+import { DEFAULT_BEDROCK_MODEL_ID, LOG_RETENTION_DAYS, paystackSecretName, stackNames, STAGES, stageSettings } from '../../infra/stages.js';
 
 const dev = { production: false, logRetentionDays: 14 };
 
@@ -64,5 +64,31 @@ describe('stage settings', () => {
     );
     expect(invalid({ tableName: 'kalan' })).toThrow(/Unrecognized key/);
     expect(stageSettings('x', { x: { ...dev, account: '123456789012', region: 'eu-west-3' } })).toMatchObject({ account: '123456789012', region: 'eu-west-3' });
+  });
+});
+
+describe("CloudFront's WAF (issue 28)", () => {
+  const pinRegion =
+    'region : la production et tout stage avec un domaine doivent fixer leur région (par exemple eu-west-3) : ' +
+    'le pare-feu (WAF) de CloudFront est dans une pile de us-east-1 que la pile du stage lit par une référence entre régions';
+  const domain = { name: 'kalan.ci', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' };
+
+  it('is deployed for production: prod pins its region, so it has its us-east-1 edge stack', () => {
+    expect(stageSettings('prod').region).toBe('eu-west-3');
+    expect(stackNames(stageSettings('prod'))).toEqual({ main: 'Kalan-prod', edge: 'Kalan-prod-edge' });
+  });
+
+  it('makes production and a stage with a domain pin their region', () => {
+    const { region, ...prodWithoutRegion } = STAGES.prod;
+    expect(region).toBeDefined();
+    expect(() => stageSettings('prod', { prod: prodWithoutRegion })).toThrow(`Réglages invalides pour le stage « prod » dans infra/stages.ts : ${pinRegion}`);
+    expect(() => stageSettings('x', { x: { ...dev, domain } })).toThrow(`Réglages invalides pour le stage « x » dans infra/stages.ts : ${pinRegion}`);
+    expect(stageSettings('x', { x: { ...dev, domain, region: 'eu-west-1' } }).region).toBe('eu-west-1');
+  });
+
+  it('is left out of a dev stage that pins no region (one stack), and deployed when it pins one', () => {
+    expect(stageSettings('dev').region).toBeUndefined();
+    expect(stackNames(stageSettings('dev-aminata'))).toEqual({ main: 'Kalan-dev-aminata', edge: undefined });
+    expect(stackNames(stageSettings('x', { x: { ...dev, region: 'eu-west-3' } }))).toEqual({ main: 'Kalan-x', edge: 'Kalan-x-edge' });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What the deploy preflight asks AWS, and nothing else: who the credentials are (STS
- * GetCallerIdentity), whether CDK bootstrapped the account and region (the SSM parameter the
+ * GetCallerIdentity), whether CDK bootstrapped the account in a region (the SSM parameter the
  * bootstrap stack writes) and whether the stage's Paystack secret exists (Secrets Manager
  * DescribeSecret: metadata only, the value is never read).
  *
@@ -29,8 +29,8 @@ export interface DeployAccount {
   /** The region of the stage or of the credentials' configuration; undefined if none is set. */
   region(): Promise<string | undefined>;
   identity(): Promise<CallerIdentity>;
-  /** The bootstrap stack's version in this account and region; null when not bootstrapped. */
-  bootstrapVersion(): Promise<number | null>;
+  /** The bootstrap stack's version in this account and `region`; null when not bootstrapped. */
+  bootstrapVersion(region: string): Promise<number | null>;
   secretState(name: string): Promise<SecretState>;
 }
 
@@ -90,9 +90,7 @@ export class AwsAccount implements DeployAccount {
     return { account, arn };
   }
 
-  async bootstrapVersion(): Promise<number | null> {
-    const region = await this.region();
-    if (!region) throw new AwsCallError('ssm', 'MissingRegion', 'No AWS region');
+  async bootstrapVersion(region: string): Promise<number | null> {
     try {
       const body = await this.send({
         service: 'ssm',

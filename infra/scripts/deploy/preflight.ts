@@ -4,13 +4,14 @@
  * 1. the stage (infra/stages.ts);
  * 2. the AWS identity of the credentials (and the stage's account, when it pins one);
  * 3. a region;
- * 4. the CDK bootstrap of that account and region;
+ * 4. the CDK bootstrap of that account in that region, and in us-east-1 when the stage has an edge
+ *    stack there (CloudFront's WAF ACL: prod and every stage that pins its region);
  * 5. the stage's Paystack secret in Secrets Manager (its existence only: the value is never read);
  * 6. the SPA build (`npm run build` when it is missing or older than its sources).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { paystackSecretName, type StageSettings, stageSettings } from '../../stages.js';
+import { EDGE_REGION, paystackSecretName, type StageSettings, stackNames, stageSettings } from '../../stages.js';
 import { AwsCallError, BOOTSTRAP_VERSION_PARAMETER, type CallerIdentity, type DeployAccount } from './aws-account.js';
 
 /** The oldest bootstrap stack that current CDK templates accept (their CheckBootstrapVersion rule). */
@@ -53,12 +54,26 @@ export async function preflight(options: PreflightOptions): Promise<PreflightRes
   log(`identité AWS : ${identity.arn} (compte ${identity.account})`);
   const region = await checkRegion(account, stage);
   log(`région : ${region}`);
-  const bootstrapVersion = await checkBootstrap(account, identity, region);
-  log(`bootstrap CDK : version ${bootstrapVersion}`);
+  // The edge stack deploys to us-east-1 whatever the stage's region: CDK needs its bootstrap there too.
+  const { edge } = stackNames(stage);
+  for (const bootstrapRegion of new Set([region, ...(edge ? [EDGE_REGION] : [])])) {
+    const otherStack = bootstrapRegion === region ? undefined : edge;
+    const bootstrapVersion = await checkBootstrap(account, identity, bootstrapRegion, otherStack);
+    log(`bootstrap CDK : version ${bootstrapVersion} (${bootstrapRegion})`);
+  }
   const secretName = await checkPaystackSecret(account, stage, identity, region);
   log(`secret Paystack : ${secretName} (présent ; sa valeur n'est pas lue)`);
   await checkSpaBuild(options.spa, log);
   return { stage, identity, region };
+}
+
+/**
+ * What `cdk deploy` is given to deploy: every stack of the stage, by name, the edge stack first (the
+ * stage's stack reads its ACL). Without names, CDK refuses an app of more than one stack.
+ */
+export function stacksToDeploy(stage: StageSettings & { name: string }): string[] {
+  const { edge, main } = stackNames(stage);
+  return edge ? [edge, main] : [main];
 }
 
 /** The stage of the deploy arguments: `--context stage=x`, `-c stage=x`, `--context=stage=x`, `-c=stage=x`, as cdk reads them. */
@@ -124,11 +139,13 @@ async function checkRegion(account: DeployAccount, stage: StageSettings & { name
   return region;
 }
 
-async function checkBootstrap(account: DeployAccount, identity: CallerIdentity, region: string): Promise<number> {
+/** `stack`: the stack that deploys to `region` when it is not the stage's own (the edge stack in us-east-1). */
+async function checkBootstrap(account: DeployAccount, identity: CallerIdentity, region: string, stack?: string): Promise<number> {
+  const why = stack ? ` (la pile ${stack}, le pare-feu de CloudFront, s'y déploie)` : '';
   const bootstrap = `npx cdk bootstrap aws://${identity.account}/${region}`;
   let version: number | null;
   try {
-    version = await account.bootstrapVersion();
+    version = await account.bootstrapVersion(region);
   } catch (error) {
     const code = error instanceof AwsCallError ? error.code : (error as Error).name;
     throw new PreflightError(
@@ -138,7 +155,7 @@ async function checkBootstrap(account: DeployAccount, identity: CallerIdentity, 
   }
   if (version === null) {
     throw new PreflightError(
-      `Le compte ${identity.account} n'est pas préparé pour CDK dans la région ${region} (paramètre SSM ${BOOTSTRAP_VERSION_PARAMETER} absent) : ` +
+      `Le compte ${identity.account} n'est pas préparé pour CDK dans la région ${region}${why} (paramètre SSM ${BOOTSTRAP_VERSION_PARAMETER} absent) : ` +
         `lancez \`${bootstrap}\` une fois, puis relancez le déploiement.`,
     );
   }
