@@ -215,7 +215,7 @@ describe('the commands of the README', { timeout: HANG_MS + 60_000 }, () => {
     // The lambdas bench, smoke-sized, on the bundles just built (bench-smoke.test.ts runs the other benches).
     const lambdas = await npm(['run', 'bench', '--', '--smoke', 'lambdas'], { KALAN_BENCH_CDK_OUT: assembly });
     expect(lambdas.code, lambdas.output).toBe(0);
-    expect(lambdas.output).toMatch(/^ {2}Api\/\w+ +[\d.]+ KB +init +[\d.]+ ms \(median of 1\) +map [\d.]+ KB$/m);
+    expect(lambdas.output).toMatch(/^ {2}ApiFunctions\/Api\/\w+ +[\d.]+ KB +init +[\d.]+ ms \(median of 1\) +map [\d.]+ KB$/m);
     expect(lambdas.output).toMatch(/largest bundle [\d.]+ KB, of [1-9]\d+ functions/);
     // No AWS credentials on this machine: the preflight stops at the identity, before cdk runs.
     const output = tempDir('kalan-deploy-');
