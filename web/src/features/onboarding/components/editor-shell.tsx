@@ -1,8 +1,9 @@
-import { Button, Card, Heading, HStack, Stack, Wrap } from '@chakra-ui/react';
+import { Button, Stack, Wrap } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSave } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileEditorPath } from '@/components/layout/navigation';
+import { StepCard } from './step-card';
 
 interface EditorShellProps {
   /** Every section of the profile, in the onboarding's order. */
@@ -38,16 +39,11 @@ export function EditorShell({ sections, current, title, description, children, o
           })}
         </Wrap>
       </nav>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="xl">
-            {title}
-          </Heading>
-          {description && <Card.Description>{description}</Card.Description>}
-        </Card.Header>
-        <Card.Body>{children}</Card.Body>
-        <Card.Footer>
-          <HStack width="full" justify="space-between" gap="3">
+      <StepCard
+        title={title}
+        description={description}
+        actions={
+          <>
             <Button variant="outline" onClick={onCancel} disabled={isBusy}>
               Annuler
             </Button>
@@ -55,9 +51,11 @@ export function EditorShell({ sections, current, title, description, children, o
               <LuSave />
               Enregistrer
             </Button>
-          </HStack>
-        </Card.Footer>
-      </Card.Root>
+          </>
+        }
+      >
+        {children}
+      </StepCard>
     </Stack>
   );
 }

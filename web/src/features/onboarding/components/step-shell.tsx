@@ -1,6 +1,7 @@
-import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowLeft, LuArrowRight } from 'react-icons/lu';
+import { StepCard } from './step-card';
 
 interface StepShellProps {
   step: number;
@@ -36,16 +37,11 @@ export function StepShell({ step, total, title, description, children, onPreviou
           <Box h="full" bg="orange.solid" width={`${(step / total) * 100}%`} transition="width 0.3s" />
         </Box>
       </Stack>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="xl">
-            {title}
-          </Heading>
-          {description && <Card.Description>{description}</Card.Description>}
-        </Card.Header>
-        <Card.Body>{children}</Card.Body>
-        <Card.Footer>
-          <HStack width="full" justify="space-between" gap="3">
+      <StepCard
+        title={title}
+        description={description}
+        actions={
+          <>
             <Button variant="outline" onClick={onPrevious} disabled={!onPrevious || isBusy}>
               <LuArrowLeft />
               Précédent
@@ -54,9 +50,11 @@ export function StepShell({ step, total, title, description, children, onPreviou
               {nextLabel ?? 'Suivant'}
               {!nextLabel && <LuArrowRight />}
             </Button>
-          </HStack>
-        </Card.Footer>
-      </Card.Root>
+          </>
+        }
+      >
+        {children}
+      </StepCard>
     </Stack>
   );
 }
