@@ -85,7 +85,7 @@ function smokeRun(name: string): Promise<{ code: number | null; output: string }
       reject(new Error(`npm run bench -- --smoke ${name} : toujours en cours après ${HANG_MS} ms\n${output}`));
     }, HANG_MS);
     child.once('error', reject);
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     });

@@ -54,7 +54,7 @@ function npm(args: string[], env: Record<string, string> = {}, timeoutMs = HANG_
       reject(new Error(`npm ${args.join(' ')} : toujours en cours après ${timeoutMs} ms\n${output}`));
     }, timeoutMs);
     child.once('error', reject);
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
     });
