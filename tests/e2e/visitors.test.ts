@@ -73,7 +73,7 @@ describe('a shared link to a tutor, opened without an account', () => {
     await expect.poll(() => page.getByRole('heading', { name: visitorName(), exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Informatique').first().isVisible()).toBe(true);
     await expectNoLastName(page);
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('banner').getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
     // Only the public routes: no token, no free slots (a signed-in route).
     expect(calls.every((call) => call.startsWith('GET /api/public/')), calls.join(', ')).toBe(true);
     expect(await overflowsHorizontally(page)).toBe(false);
