@@ -4,6 +4,7 @@ export * from './messages.js';
 export * from './schemas.js';
 export * from './routes.js';
 export * from './payments-schemas.js';
+export * from './payouts-schemas.js';
 export * from './upload-schemas.js';
 export * from './photos.js';
 export * from './tutor-profile-schemas.js';

@@ -14,6 +14,7 @@ import { onboardingRoutes } from './route-tables/onboarding.js';
 import { lessonRoutes } from './route-tables/lessons.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { paymentRoutes } from './route-tables/payments.js';
+import { payoutRoutes } from './route-tables/payouts.js';
 import { visitorRoutes } from './route-tables/visitors.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
@@ -50,6 +51,7 @@ export const routes = {
   ...onboardingRoutes,
   ...discoveryRoutes,
   ...paymentRoutes,
+  ...payoutRoutes,
   ...lessonRoutes,
   ...notificationRoutes,
   ...visitorRoutes,
@@ -77,6 +79,10 @@ export const eventHandlers = {
    * lesson reminders, and sends each when its one-time schedule (EventBridge Scheduler) invokes it.
    */
   notifier: 'notifications/notify',
+  /** The payout workflow's Lambda tasks (payouts.asl.json): send, check, settle, flag (issue 30). */
+  payoutTasks: 'payouts/tasks',
+  /** Re-queries every payout left 'envoyé' or stuck, settles it, and checks the providers' float (every 5 minutes). */
+  payoutReconciler: 'payouts/reconcile',
 } as const;
 
 /**
