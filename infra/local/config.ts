@@ -96,6 +96,8 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     // is generated per data directory and set by stack.ts, never written here.
     AWS_ENDPOINT_URL_SFN: url(config.ports.sfn),
     ESCROW_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-escrow`,
+    // Payouts (issue 30): their workflow on the same local runner.
+    PAYOUT_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-payouts`,
     PAYSTACK_BASE_URL: url(config.ports.paystack),
     SITE_URL: publicUrl(config.ports.app),
     // Notifications: e-mails through SES v2 into the local mailbox, reminders on the local scheduler.
