@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = [
   /** The tutor's identity verification was approved / rejected: to the tutor. */
   'kyc_approved',
   'kyc_rejected',
+  /** The tutor's payout destination was added or changed (issue 30): to the tutor. */
+  'payout_destination_changed',
   /** A withdrawal's outcome (issue 30): paid to the phone, failed, reversed by the operator, cancelled by an admin. To the tutor. */
   'payout_paid',
   'payout_failed',
@@ -128,6 +130,8 @@ export type NotificationDetails =
   | { kind: 'dispute_decided'; facts: LessonFacts; outcome: 'released' | 'refunded' }
   | { kind: 'kyc_approved' }
   | { kind: 'kyc_rejected'; notes?: string }
+  /** `phone`: masked; `until`: the end of the withdrawals' hold, in words. */
+  | { kind: 'payout_destination_changed'; phone: string; until: string }
   | { kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'payout_cancelled'; payout: PayoutFacts };
 
 export interface NotificationContent {
@@ -158,6 +162,9 @@ export function notificationContent(details: NotificationDetails, side: Side): N
       body: `Vos documents n'ont pas été acceptés${notes ? ` : ${notes}` : ''}. Vous pouvez en envoyer de nouveaux.`,
       link: KYC_PAGE,
     };
+  }
+  if (details.kind === 'payout_destination_changed') {
+    return { title: messages.payouts.notifyDestinationTitle, body: messages.payouts.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
   }
   if ('payout' in details) return payoutContent(details);
   const { facts } = details;
