@@ -17,12 +17,15 @@ import type { Journal } from './journal.js';
 import {
   applyUnavailable,
   behaviourOf,
+  newHold,
   parseJson,
   readText,
   reply,
+  setHold,
   sleep,
   takeUnavailable,
   timers,
+  waitWhileHeld,
   type PayoutsSandboxSettings,
   type Unavailability,
 } from './payouts-kit.js';
@@ -120,6 +123,7 @@ export function createCinetPaySandbox(
   const sends = new Map<string, SendsRecord>();
   const tokens = new Map<string, number>();
   const unavailable: Unavailability = { remaining: 0, on: false };
+  const hold = newHold();
   const scheduled = timers();
   let logins = 0;
   let available = 50_000_000;
@@ -331,6 +335,7 @@ export function createCinetPaySandbox(
       if (error) return reply(res, 200, failure(error));
       // A slow CinetPay: the transfer is made, the answer comes late (after the client's time-out).
       if (results.some((result) => result.slow)) await sleep(settings.slowMs);
+      await waitWhileHeld(hold);
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: [results.map((result) => result.entry)] });
     }
     if (pathname === '/v1/transfer/check/money' && method === 'GET') {
@@ -354,6 +359,10 @@ export function createCinetPaySandbox(
     if (pathname === '/expire-token' && method === 'POST') {
       tokens.clear();
       return reply(res, 200, { expired: true });
+    }
+    if (pathname === '/hold' && method === 'POST') {
+      setHold(hold, body.on);
+      return reply(res, 200, { on: hold.on, waiting: hold.waiting.length });
     }
     if (pathname === '/unavailable' && method === 'POST') {
       applyUnavailable(unavailable, body);
@@ -395,6 +404,7 @@ export function createCinetPaySandbox(
       }
     },
     stop() {
+      setHold(hold, false);
       scheduled.clear();
       journal.close();
     },

@@ -211,6 +211,17 @@ describe('Wave', () => {
     expect((await control('/wave/sends'))[request.payoutId]).toEqual({ requests: 1, payouts: 1 });
   });
 
+  it('an answer held at Wave (the payout made, no reply yet): the retry finds it, one payout', async () => {
+    const request = payout('wave', '100');
+    await control('/wave/hold', { on: true });
+    const first = wave.send(request).catch((error: unknown) => error);
+    await until(() => control('/wave/hold', {}), (hold) => hold.waiting === 1);
+    expect(await first).toMatchObject({ errorName: 'unavailable' });
+    await control('/wave/hold', { on: false });
+    expect(await wave.send(request)).toMatchObject({ state: 'pending' });
+    expect((await control('/wave/sends'))[request.payoutId]).toEqual({ requests: 1, payouts: 1 });
+  });
+
   it.each([
     ['602', 'balance_too_low'],
     ['719', 'limit_exceeded'],
