@@ -1,8 +1,9 @@
 /**
  * The payouts' reconciler (issue 30 point 4): every 5 minutes (EventBridge Scheduler; locally a
  * timer of `npm start`, infra/local/reconciler.ts) it
- * - re-queries every payout left 'sent' (the workflow's checks ran out, or its execution died) and
- *   settles it through applyProviderStatus — the one path of the workflow, the CinetPay
+ * - re-queries every payout left 'sent' (the workflow's checks ran out, or its execution died), and
+ *   every Wave payout paid in the last REVERSAL_WATCH_HOURS (Wave may reverse a succeeded payout
+ *   and has no webhook for it: only a poll sees it), and settles it through applyProviderStatus — the one path of the workflow, the CinetPay
  *   notification and the admin's retry, conditional on the payout's status, so a run racing any
  *   of them settles nothing twice;
  * - starts a new workflow attempt for every payout 'requested' for more than REDRIVE_AFTER_MS
@@ -33,10 +34,12 @@ import { PayoutEntity, payoutsByStatusIndex } from './entities.js';
 import { PayoutProviderError } from './providers/provider.js';
 import { providerNamed } from './providers/index.js';
 import { applyProviderStatus, type Payout } from './settle.js';
-import { payoutExecutionArn, startPayoutWorkflow } from './workflow.js';
+import { payoutExecutionArnOf, startPayoutWorkflow } from './workflow.js';
 
 /** A payout requested this long ago without a running workflow gets a new attempt. */
 export const REDRIVE_AFTER_MS = 2 * 60 * 1000;
+/** How long after it is paid a Wave payout is still polled for a reversal. */
+export const REVERSAL_WATCH_HOURS = 72;
 /** The schedule's interval: `PayoutsFailed` counts the failures of the last one. */
 export const RECONCILE_INTERVAL_MINUTES = 5;
 /** The window of the daily average paid out that the float must cover. */
@@ -58,6 +61,10 @@ export interface PayoutReconcileReport {
   checked: number;
   /** Of them, those that reached a final status (paid, failed, reversed) in this run. */
   settled: number;
+  /** Wave payouts paid lately, polled for a reversal. */
+  watched: number;
+  /** Of them, those found reversed (the amount back to the balance) in this run. */
+  reversed: number;
   /** Requested payouts given a new workflow attempt. */
   redriven: number;
   /** Still requested or sent past PAYOUT_STUCK_MINUTES, after this run. */
@@ -102,7 +109,7 @@ async function payoutsSince(status: PayoutStatus, at: (payout: Payout) => string
 
 /** What the payout's workflow is doing now ('missing' before its first attempt or when Step Functions forgot it). */
 async function workflowRunning(payout: Payout): Promise<boolean> {
-  const executionArn = payoutExecutionArn(payout.id, payout.workflow_attempt);
+  const executionArn = payoutExecutionArnOf(payout.id, payout.workflow_attempt);
   if (!executionArn) return false;
   try {
     const { status } = await sfn.send(new DescribeExecutionCommand({ executionArn }));
@@ -182,19 +189,28 @@ async function checkFloats(now: Date, report: PayoutReconcileReport): Promise<vo
 
 /** One run, until `deadline` (epoch ms). */
 export async function reconcilePayouts(now = new Date(), deadline = Number.POSITIVE_INFINITY): Promise<PayoutReconcileReport> {
-  const report: PayoutReconcileReport = { checked: 0, settled: 0, redriven: 0, stuck: 0, failed: 0, floats: {}, deferred: 0, errors: 0 };
+  const report: PayoutReconcileReport = { checked: 0, settled: 0, watched: 0, reversed: 0, redriven: 0, stuck: 0, failed: 0, floats: {}, deferred: 0, errors: 0 };
 
   await runAll(await payoutsByStatus('sent'), deadline, report, async (payout) => {
     report.checked += 1;
     if (await settleSent(payout)) report.settled += 1;
   });
 
+  const watchSince = new Date(now.getTime() - REVERSAL_WATCH_HOURS * 3_600_000);
+  const recentlyPaid = (await payoutsSince('paid', (payout) => payout.paid_at, watchSince)).filter((payout) => payout.provider === 'wave');
+  await runAll(recentlyPaid, deadline, report, async (payout) => {
+    report.watched += 1;
+    const status = await providerNamed(payout.provider).status(payout.id, payout.provider_reference ?? null);
+    // Only a reversal moves a paid payout (applyProviderStatus: the others find it already settled).
+    if (status.state === 'reversed' && (await applyProviderStatus(payout, status)).status === 'reversed') report.reversed += 1;
+  });
+
   const redriveBefore = now.getTime() - REDRIVE_AFTER_MS;
   const requested = (await payoutsByStatus('requested')).filter((payout) => new Date(payout.created_at).getTime() <= redriveBefore);
   await runAll(requested, deadline, report, async (payout) => {
     if (await workflowRunning(payout)) return;
-    await startPayoutWorkflow(payout.id);
-    report.redriven += 1;
+    // Only from the attempt seen: two runs at once start one attempt, not two.
+    if (await startPayoutWorkflow(payout.id, { expectedAttempt: payout.workflow_attempt ?? 0 })) report.redriven += 1;
   });
 
   const stuckBefore = now.getTime() - stuckMinutes() * 60_000;
@@ -207,7 +223,7 @@ export async function reconcilePayouts(now = new Date(), deadline = Number.POSIT
   // Published every run, zeros included: an alarm on them then never reads "missing data".
   metrics.addMetric('PayoutsStuck', MetricUnit.Count, report.stuck);
   metrics.addMetric('PayoutsFailed', MetricUnit.Count, report.failed);
-  if (report.settled) recordBusinessEvent('ReconcilerRepair', report.settled);
+  if (report.settled + report.reversed) recordBusinessEvent('ReconcilerRepair', report.settled + report.reversed);
   return report;
 }
 
