@@ -93,6 +93,9 @@ const BEHAVIOUR_CODES: Partial<Record<ReturnType<typeof behaviourOf>, string>> =
   notify_url_missing: '725',
 };
 
+/** A lot number as CinetPay shows them (22 digits). */
+const newLot = () => `${Date.now()}${randomInt(100_000_000, 999_999_999)}`.padStart(22, '0');
+
 const failure = (code: string) => ({ code: Number(code), ...ERRORS[code]!, data: [] });
 
 /** Retries of a notification not answered 2xx; then again at the next start. */
@@ -262,7 +265,7 @@ export function createCinetPaySandbox(
       kind: 'transfer',
       transaction_id: `TR${Date.now()}${randomInt(1000, 9999)}`,
       client_transaction_id: clientId,
-      lot: String(randomInt(10 ** 15, 10 ** 16 - 1)),
+      lot: newLot(),
       amount,
       prefix,
       phone,
@@ -308,14 +311,14 @@ export function createCinetPaySandbox(
         const phone = String(item.phone ?? '');
         const key = `contact:${prefix}${phone}`;
         if (!/^\d{1,4}$/.test(prefix) || !/^\d{8,10}$/.test(phone)) return { ...item, code: 727, status: 'ERROR_INVALID_PHONE' };
-        if (contacts.has(key)) return { ...item, code: 726, status: 'ERROR_PHONE_ALREADY_MY_CONTACT', lot: String(randomInt(10 ** 15, 10 ** 16 - 1)) };
+        if (contacts.has(key)) return { ...item, code: 726, status: 'ERROR_PHONE_ALREADY_MY_CONTACT', lot: newLot() };
         // A …724 number is accepted and never kept: the send then answers 724.
         if (behaviourOf(phone) !== 'not_a_contact') {
           const contact: ContactRecord = { key, kind: 'contact', prefix, phone, name: String(item.name ?? ''), surname: String(item.surname ?? '') };
           contacts.set(key, contact);
           save(contact);
         }
-        return { ...item, code: 0, status: 'success', lot: String(randomInt(10 ** 15, 10 ** 16 - 1)) };
+        return { ...item, code: 0, status: 'success', lot: newLot() };
       });
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: [entries] });
     }
