@@ -100,6 +100,8 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     ESCROW_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-escrow`,
     // Payouts (issue 30): their workflow on the same local runner.
     PAYOUT_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-payouts`,
+    // The doubles settle a transfer within seconds: check every 2 s (the cloud's default, 60 s, would make a local withdrawal crawl).
+    PAYOUT_CHECK_SECONDS: process.env.PAYOUT_CHECK_SECONDS ?? '2',
     PAYSTACK_BASE_URL: url(config.ports.paystack),
     // Payouts (issue 30): the providers' doubles; their credentials, like Paystack's key, are set by payments.ts.
     CINETPAY_BASE_URL: `${url(config.ports.payouts)}/cinetpay`,

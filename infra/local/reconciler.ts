@@ -42,9 +42,9 @@ export async function reconcileOnce(): Promise<ReconcileReport> {
 /** One run of the payouts' reconciler; what it settled or restarted is printed. */
 export async function reconcilePayoutsOnce(): Promise<PayoutReconcileReport> {
   const report = (await invoke(eventHandlers.payoutReconciler, { source: 'local' })) as PayoutReconcileReport;
-  if (report.settled || report.redriven || report.stuck || report.errors) {
+  if (report.settled || report.reversed || report.redriven || report.stuck || report.errors) {
     console.log(
-      `[reconcile] retraits : ${report.settled} réglé(s), ${report.redriven} relancé(s), ${report.stuck} bloqué(s), ${report.errors} erreur(s)`,
+      `[reconcile] retraits : ${report.settled} réglé(s), ${report.reversed} annulé(s) par l'opérateur, ${report.redriven} relancé(s), ${report.stuck} bloqué(s), ${report.errors} erreur(s)`,
     );
   }
   return report;

@@ -450,7 +450,7 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
     const inFlight = [...(await payoutsByStatus('requested')), ...(await payoutsByStatus('sent'))];
     for (const payout of inFlight) {
       try {
-        await startPayoutWorkflow(payout.id);
+        await startPayoutWorkflow(payout.id, { expectedAttempt: payout.workflow_attempt ?? 0 });
       } catch (error) {
         console.error(`[sfn] reprise du retrait ${payout.id} impossible : ${(error as Error).message}`);
       }
