@@ -8,6 +8,7 @@ import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct, type IConstruct } from 'constructs';
 import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessEvent } from '#shared/metrics';
+import { PAYOUT_PROVIDERS } from '#shared/payouts';
 import { KalanFunction } from './kalan-function.js';
 import type { Stage } from './stage.js';
 
@@ -48,7 +49,8 @@ export const API_5XX_RATE_THRESHOLD = 0.05;
  * - the HTTP API: more than 5 % of requests answered 5xx over 5 minutes;
  * - each dead-letter queue: any message;
  * - the business metrics (functions/src/commons/metrics.ts): any `NeedsAttention`, any
- *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step).
+ *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step);
+ *   the payouts' (issue 30): any `PayoutsFailed`, any `PayoutsStuck`, a `PayoutFloatShortfall` above 0.
  *
  * Our functions get `KALAN_STAGE`, the `stage` dimension of their metrics, here, where the alarms
  * that read it are made: the two cannot disagree.
@@ -82,15 +84,18 @@ export class Monitoring extends Construct {
     Aspects.of(Stack.of(this)).add(new MonitorResources(this));
   }
 
-  /** A business metric as the functions publish it (EMF: namespace Kalan, dimensions service + stage). */
-  businessMetric(event: BusinessEvent): Metric {
+  /**
+   * A business metric as the functions publish it (EMF: namespace Kalan, dimensions service + stage,
+   * and those of a metric published per something, like the float's per provider).
+   */
+  businessMetric(event: BusinessEvent, dimensions: Record<string, string> = {}, statistic = 'Sum'): Metric {
     return new Metric({
       namespace: METRICS_NAMESPACE,
       metricName: BUSINESS_EVENTS[event],
-      dimensionsMap: { service: METRICS_SERVICE, stage: this.stage.name },
-      statistic: 'Sum',
+      dimensionsMap: { service: METRICS_SERVICE, stage: this.stage.name, ...dimensions },
+      statistic,
       period: PERIOD,
-      label: BUSINESS_EVENTS[event],
+      label: [BUSINESS_EVENTS[event], ...Object.values(dimensions)].join(' '),
     });
   }
 
@@ -142,6 +147,43 @@ export class Monitoring extends Construct {
               },
             },
             this.businessMetric('WebhookRejected'),
+          ],
+        },
+        {
+          title: 'Retraits des répétiteurs',
+          metrics: [
+            {
+              metric: this.businessMetric('PayoutsFailed'),
+              alarmFriendlyName: 'PayoutsFailed',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Un retrait a échoué chez le prestataire (CinetPay ou Wave) : le montant est revenu sur le solde du répétiteur, son compte de retrait est marqué. Voir la console d'administration (Retraits).",
+                ),
+              },
+            },
+            {
+              metric: this.businessMetric('PayoutsStuck'),
+              alarmFriendlyName: 'PayoutsStuck',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Un retrait est « demandé » ou « envoyé » depuis plus d'une heure : le prestataire ne répond pas ou le workflow est arrêté. Voir la console d'administration (Retraits).",
+                ),
+              },
+            },
+            // Published per provider by the payouts reconciler (functions/src/payouts/reconcile.ts): one alarm each.
+            ...PAYOUT_PROVIDERS.map((provider) => ({
+              metric: this.businessMetric('PayoutFloatShortfall', { provider }, 'Maximum'),
+              alarmFriendlyName: `PayoutFloatShortfall-${provider}`,
+              addAlarm: {
+                Critical: {
+                  threshold: 0,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
+                  alarmDescriptionOverride:
+                    `Le solde chez ${provider === 'cinetpay' ? 'CinetPay' : 'Wave'} est inférieur aux retraits attendus dans les 24 prochaines heures : approvisionnez-le (console d’administration, Retraits).`,
+                },
+              },
+            })),
           ],
         },
       ],
