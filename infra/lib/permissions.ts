@@ -321,7 +321,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   // An admin's refund frees the lesson's slots; one upholding a reported no-show counts it on the tutor.
   'escrow/decide': {
-    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS, WALLET] },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     cognito: SECOND_FACTOR_CHECK,
@@ -331,7 +331,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // cancellation moves the tutor's figures, a late cancellation writes the compensation lines.
   'lessons/list-mine': { table: { get: [USER], gsi1: [GSI1.parentTransactions], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
   'lessons/act': {
-    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS, WALLET] },
     ledger: true,
     workflow: ['SendTaskSuccess'],
   },
