@@ -46,8 +46,8 @@ export const FUNCTION_SIZING: Readonly<Record<string, { memorySize: number; time
   // A batch of up to 25 changes, each a few reads and writes and an e-mail (SES answers in ~100 ms).
   'notifications/notify': { memorySize: 512, timeout: Duration.seconds(60) },
   // A provider's calls (CinetPay: login, contact, send or status; each with its own time-out),
-  // inside the workflow Task's 30 s: the function times out first, and the Task retries it.
-  'payouts/tasks': { memorySize: 512, timeout: Duration.seconds(25) },
+  // up to four calls of 10 s, inside the workflow Task's 60 s: the function times out first, and the Task retries it.
+  'payouts/tasks': { memorySize: 512, timeout: Duration.seconds(50) },
   // Every payout left requested, sent or needing attention, each read back from its provider.
   'payouts/reconcile': { memorySize: 512, timeout: Duration.minutes(2) },
 };

@@ -358,6 +358,8 @@ export const messages = {
     notRetryable: "Ce retrait n'attend aucune intervention",
     notCancellable: "Ce retrait ne peut plus être annulé : l'opérateur l'a déjà traité",
     providerUnavailable: 'Le service de paiement est injoignable : réessayez dans un instant',
+    /** CinetPay's notification without our payout id (`client_transaction_id`, a uuid). */
+    invalidNotification: 'Notification de transfert invalide : client_transaction_id manquant ou invalide',
     // Notifications and e-mails (each outcome).
     notifyPaidTitle: 'Retrait versé',
     notifyPaid: (amount: string, phone: string) => `${amount} ont été versés sur votre compte ${phone}.`,

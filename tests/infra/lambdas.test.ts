@@ -22,7 +22,7 @@ describe('Kalan Lambdas', () => {
       [routes.recommendTutors.handler]: [1024, 10],
       [eventHandlers.photoResizer]: [1024, 30],
       [eventHandlers.notifier]: [512, 60],
-      [eventHandlers.payoutTasks]: [512, 25],
+      [eventHandlers.payoutTasks]: [512, 50],
       [eventHandlers.payoutReconciler]: [512, 120],
     };
     for (const fn of kalan) {

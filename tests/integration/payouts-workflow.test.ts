@@ -92,9 +92,9 @@ describe('the payout workflow on the local engines', () => {
     }
   }, 60_000);
 
-  it('answers 200 to notifications of unknown or malformed ids, the same as for a real one', async () => {
+  it('answers 200 to notifications of unknown ids, the same as for a real one, and 400 to one without a payout id', async () => {
     expect(await notify('5b0f6d3e-8f7c-4c31-9d9e-2f1e0c7a4b11', { treatment_status: 'VAL' })).toBe(200);
-    expect(await notify('not-a-uuid')).toBe(200);
+    expect(await notify('not-a-uuid')).toBe(400);
   });
 
   it('returns the amount once when CinetPay rejects a transfer whose send timed out', async () => {

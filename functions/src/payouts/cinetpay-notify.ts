@@ -7,7 +7,8 @@
  * delivered five times, or out of order, or a forged one, changes nothing the API does not confirm,
  * and nothing after the first settlement.
  *
- * Answers: 200 for anything that is not a payout of ours in flight at CinetPay (the same empty
+ * Answers: 400 for a body that names no payout id at all (nothing CinetPay sends: nothing to read
+ * back); 200 for any id that is not a payout of ours in flight at CinetPay (the same empty
  * answer, at once: no way to probe which ids exist, no call to CinetPay on a stranger's behalf);
  * 200 when CinetPay cannot be read back now (the workflow's checks and the reconciler read it
  * again); 5xx only when our own store fails, so that CinetPay delivers the notification again.
@@ -50,7 +51,7 @@ export const handler = observedHandler(async (event: APIGatewayProxyEventV2): Pr
   const parsed = notificationSchema.safeParse(bodyOf(event));
   if (!parsed.success) {
     logger.warn('CinetPay transfer notification without a payout id');
-    return received();
+    return json(400, { error: { code: 'invalid_notification', message: messages.payouts.invalidNotification } });
   }
   const payoutId = parsed.data.client_transaction_id;
   setCorrelationId(payoutId);

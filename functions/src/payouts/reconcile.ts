@@ -31,6 +31,7 @@ import { logger } from '#commons/logger';
 import { metrics, recordBusinessEvent } from '#commons/metrics';
 import { observedHandler } from '#commons/observed';
 import { PayoutEntity, payoutsByStatusIndex } from './entities.js';
+import { expectedNeeds } from './float.js';
 import { PayoutProviderError } from './providers/provider.js';
 import { providerNamed } from './providers/index.js';
 import { applyProviderStatus, type Payout } from './settle.js';
@@ -45,8 +46,6 @@ export const REDRIVE_AFTER_MS = 2 * 60 * 1000;
 export const REVERSAL_WATCH_HOURS = 72;
 /** The schedule's interval: `PayoutsFailed` counts the failures of the last one. */
 export const RECONCILE_INTERVAL_MINUTES = 5;
-/** The window of the daily average paid out that the float must cover. */
-const AVERAGE_DAYS = 7;
 /** Payouts checked at the same time (each waits on the provider, not on the CPU). */
 const CONCURRENCY = 8;
 /** Time kept at the end of a run to finish the settlements under way before Lambda's time-out. */
@@ -156,26 +155,16 @@ async function runAll<T>(items: T[], deadline: number, report: PayoutReconcileRe
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 }
 
-/** Sum of `net` by provider. */
-function netByProvider(payouts: Payout[]): Record<PayoutProviderName, number> {
-  const sums = Object.fromEntries(PAYOUT_PROVIDERS.map((provider) => [provider, 0])) as Record<PayoutProviderName, number>;
-  for (const payout of payouts) sums[payout.provider] += payout.net;
-  return sums;
-}
-
 /**
- * Each provider's balance against the next 24 hours' expected payouts: what is in flight now (it
- * leaves the float when it is paid) plus the daily average paid out over the last 7 days.
+ * Each provider's balance against the next 24 hours' expected payouts, computed as the admin's
+ * console computes it (float.ts: what is in flight now plus the last 7 days' daily average).
  */
 async function checkFloats(now: Date, report: PayoutReconcileReport): Promise<void> {
-  const inFlight: Payout[] = [];
-  for (const status of ['requested', 'sent', 'needs_attention'] as const) inFlight.push(...(await payoutsByStatus(status)));
-  const pending = netByProvider(inFlight);
-  const paid = netByProvider(await payoutsSince('paid', (payout) => payout.paid_at, new Date(now.getTime() - AVERAGE_DAYS * 86_400_000)));
+  const needs = await expectedNeeds(now);
   for (const provider of PAYOUT_PROVIDERS) {
     try {
       const balance = await providerNamed(provider).balance();
-      const expected = pending[provider] + Math.ceil(paid[provider] / AVERAGE_DAYS);
+      const expected = needs.get(provider) ?? 0;
       const check = { balance, expected, shortfall: Math.max(0, expected - balance) };
       report.floats[provider] = check;
       // One metric per provider (its own dimension), published with this invocation's.
