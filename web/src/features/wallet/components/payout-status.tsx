@@ -5,6 +5,7 @@ import type { PayoutView } from '#shared/payouts-schemas';
 import { Badge, Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuCheck, LuX } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
+import { payoutSteps } from '../payout-steps';
 
 const PALETTE: Record<PayoutStatus, string> = {
   requested: 'blue',
@@ -24,18 +25,6 @@ export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   );
 }
 
-/** Demandé → Envoyé → Payé, or the step where it stopped (Échoué / Annulé, with the reason). */
-function steps(status: PayoutStatus): Array<{ label: string; state: 'done' | 'current' | 'todo' | 'failed' }> {
-  const reached = { requested: 0, needs_attention: 1, sent: 1, paid: 2, failed: 2, reversed: 2, cancelled: 2 }[status];
-  const last = status === 'paid' || status === 'requested' || status === 'sent' || status === 'needs_attention' ? PAYOUT_STATUS_LABELS.paid : PAYOUT_STATUS_LABELS[status];
-  const lastState = status === 'paid' ? 'done' : reached === 2 ? 'failed' : 'todo';
-  return [
-    { label: PAYOUT_STATUS_LABELS.requested, state: reached === 0 ? 'current' : 'done' },
-    { label: status === 'needs_attention' ? PAYOUT_STATUS_LABELS.needs_attention : PAYOUT_STATUS_LABELS.sent, state: reached === 1 ? 'current' : reached > 1 ? 'done' : 'todo' },
-    { label: last, state: lastState },
-  ];
-}
-
 /** One payout: amount, destination, its steps and, when it failed, why (in French). */
 export function PayoutProgress({ payout, title }: { payout: PayoutView; title: string }) {
   return (
@@ -48,7 +37,7 @@ export function PayoutProgress({ payout, title }: { payout: PayoutView; title: s
         {formatFcfa(payout.net)} vers {payout.operator_label} {payout.phone_masked} · {formatDateTime(payout.created_at)}
       </Text>
       <Box as="ol" aria-label={messages.payouts.stepsLabel} display="flex" gap="2" listStyleType="none" flexWrap="wrap">
-        {steps(payout.status).map((step, index) => (
+        {payoutSteps(payout.status).map((step, index) => (
           <HStack as="li" key={index} gap="1" fontSize="sm" aria-current={step.state === 'current' ? 'step' : undefined}>
             <Flex
               boxSize="5"

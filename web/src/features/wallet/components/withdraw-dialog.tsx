@@ -9,6 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useWithdraw } from '../api/wallet';
+import { typedAmount } from '../payout-steps';
 
 interface WithdrawDialogProps {
   onClose: () => void;
@@ -29,7 +30,7 @@ export function WithdrawDialog({ onClose, available, destination }: WithdrawDial
   const [failure, setFailure] = useState<string | null>(null);
   const withdraw = useWithdraw();
 
-  const amount = /^\s*\d+\s*$/.test(text.replace(/\s/g, '')) ? Number(text.replace(/\s/g, '')) : Number.NaN;
+  const amount = typedAmount(text);
   const amountError = withdrawalAmountError(destination.operator, amount, available);
   const quote = amountError === null ? quotePayout(destination.operator, amount) : null;
   const to = `${destination.operator_label} · ${formatIvorianPhone(destination.phone)} · ${destination.holder_name}`;
