@@ -15,11 +15,11 @@ import { WithdrawDialog } from './withdraw-dialog';
 
 const DESTINATION_PALETTE: Record<DestinationView['status'], string> = { active: 'green', review: 'orange', rejected: 'red', failed: 'red' };
 
-function Figure({ label, value, large }: { label: string; value: string | undefined; large?: boolean }) {
+function Figure({ label, value, large, testId }: { label: string; value: string | undefined; large?: boolean; testId: string }) {
   return (
     <Stat.Root>
       <Stat.Label>{label}</Stat.Label>
-      <Stat.ValueText fontSize={large ? '3xl' : 'lg'}>{value ?? <Skeleton height={large ? '9' : '6'} width="24" />}</Stat.ValueText>
+      <Stat.ValueText fontSize={large ? '3xl' : 'lg'} data-testid={testId}>{value ?? <Skeleton height={large ? '9' : '6'} width="24" />}</Stat.ValueText>
     </Stat.Root>
   );
 }
@@ -60,7 +60,7 @@ export function WalletSection() {
           <Card.Root size="sm">
             <Card.Body gap="4">
               <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
-                <Figure label={messages.payouts.available} value={data && formatFcfa(data.available)} large />
+                <Figure label={messages.payouts.available} value={data && formatFcfa(data.available)} large testId="wallet-available" />
                 <Stack gap="1" align={{ base: 'stretch', sm: 'flex-end' }}>
                   <Button
                     colorPalette="orange"
@@ -81,9 +81,9 @@ export function WalletSection() {
                 </Text>
               )}
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-                <Figure label={messages.payouts.held} value={data && formatFcfa(data.held)} />
-                <Figure label={messages.payouts.inFlight} value={data && formatFcfa(data.in_flight)} />
-                <Figure label={messages.payouts.paidOut} value={data && formatFcfa(data.paid_out)} />
+                <Figure label={messages.payouts.held} value={data && formatFcfa(data.held)} testId="wallet-held" />
+                <Figure label={messages.payouts.inFlight} value={data && formatFcfa(data.in_flight)} testId="wallet-in-flight" />
+                <Figure label={messages.payouts.paidOut} value={data && formatFcfa(data.paid_out)} testId="wallet-paid-out" />
               </SimpleGrid>
             </Card.Body>
           </Card.Root>
