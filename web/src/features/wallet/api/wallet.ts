@@ -41,10 +41,10 @@ function useInvalidateWallet() {
   return () => queryClient.invalidateQueries({ queryKey: walletKey });
 }
 
-/** E-mails the 6-digit code that proves a destination change. */
+/** E-mails the 6-digit code that proves a destination change; the answer says where it went (French). */
 export function useRequestDestinationCode() {
   return useMutation({
-    mutationFn: () => apiRequest<{ email?: string } | undefined>('requestDestinationCode', { body: {} }),
+    mutationFn: () => apiRequest<{ message?: string } | undefined>('requestDestinationCode', { body: {} }),
   });
 }
 

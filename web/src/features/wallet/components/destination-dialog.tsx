@@ -57,7 +57,7 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
     try {
       const answer = await requestCode.mutateAsync();
       codeSent.current = true;
-      setSentTo(answer?.email ?? profile?.email ?? '');
+      setSentTo(answer?.message ?? messages.payouts.codeSent(profile?.email ?? ''));
     } catch (error) {
       setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
     }
@@ -117,7 +117,7 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
             <>
               <Alert.Root status="info" size="sm">
                 <Alert.Indicator />
-                <Alert.Title>{messages.payouts.codeSent(sentTo)}</Alert.Title>
+                <Alert.Title>{sentTo}</Alert.Title>
               </Alert.Root>
               <FormField label={messages.payouts.codeLabel} required error={errors.code?.message}>
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...register('code')} />
