@@ -40,10 +40,11 @@ export function WalletSection() {
 
   // The withdrawal just settled (the wallet no longer has one in flight): read the history once more for its outcome.
   const wasInFlight = useRef(inFlight);
+  const refetchPayouts = payouts.refetch;
   useEffect(() => {
-    if (wasInFlight.current && !inFlight) void payouts.refetch();
+    if (wasInFlight.current && !inFlight) void refetchPayouts();
     wasInFlight.current = inFlight;
-  }, [inFlight, payouts]);
+  }, [inFlight, refetchPayouts]);
 
   const latest = payouts.data?.pages[0]?.payouts[0];
   const shown = data?.current_payout ?? latest ?? null;
