@@ -27,6 +27,10 @@ export const PARTITIONS = {
   slots: 'SLOTS#*',
   /** A tutor's lesson figures (tutors/lesson-stats.ts), moved with the change that counts. */
   lessonStats: 'LESSON_STATS#*',
+  /** A tutor's wallet, payout destination and destination code (payouts/entities.ts, issue 30). */
+  wallet: 'WALLET#*',
+  /** A payout with its ledger lines (payouts/entities.ts). */
+  payout: 'PAYOUT#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -153,13 +157,15 @@ const {
   counters: COUNTERS,
   slots: SLOTS,
   lessonStats: LESSON_STATS,
+  wallet: WALLET,
 } = PARTITIONS;
 
 /**
  * Reading one transaction and changing its status (escrow/transitions.ts): the item, its index
- * row, ledger lines, history, and the admin's counters the change moves.
+ * row, ledger lines, history, and the admin's counters the change moves; a release or a
+ * compensation credits the tutor's wallet (issue 30) in the same transaction.
  */
-const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS] } as const;
+const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS, WALLET] } as const;
 /**
  * The transitions that free a lesson's slots (`freeSlots`: the payment failed or expired, the
  * refund done) delete its holds in the same transaction: the rows of the handlers that take them.

@@ -38,6 +38,8 @@ export const localConfig = {
     mailbox: positiveInteger('KALAN_MAILBOX_PORT', 8087),
     /** EventBridge Scheduler's one-time schedules (scheduler.ts): the lesson reminders. */
     scheduler: positiveInteger('KALAN_SCHEDULER_PORT', 8088),
+    /** The payout providers' doubles (payouts-sandbox.ts): CinetPay Transfer under /cinetpay, Wave under /wave. */
+    payouts: positiveInteger('KALAN_PAYOUTS_PORT', 8086),
   },
   region: 'eu-west-1',
   stage: 'local',
@@ -96,7 +98,14 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     // is generated per data directory and set by stack.ts, never written here.
     AWS_ENDPOINT_URL_SFN: url(config.ports.sfn),
     ESCROW_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-escrow`,
+    // Payouts (issue 30): their workflow on the same local runner.
+    PAYOUT_STATE_MACHINE_ARN: `arn:aws:states:${config.region}:000000000000:stateMachine:kalan-local-payouts`,
+    // The doubles settle a transfer within seconds: check every 2 s (the cloud's default, 60 s, would make a local withdrawal crawl).
+    PAYOUT_CHECK_SECONDS: process.env.PAYOUT_CHECK_SECONDS ?? '2',
     PAYSTACK_BASE_URL: url(config.ports.paystack),
+    // Payouts (issue 30): the providers' doubles; their credentials, like Paystack's key, are set by payments.ts.
+    CINETPAY_BASE_URL: `${url(config.ports.payouts)}/cinetpay`,
+    WAVE_BASE_URL: `${url(config.ports.payouts)}/wave`,
     SITE_URL: publicUrl(config.ports.app),
     // Notifications: e-mails through SES v2 into the local mailbox, reminders on the local scheduler.
     AWS_ENDPOINT_URL_SESV2: url(config.ports.mailbox),

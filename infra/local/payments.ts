@@ -1,7 +1,11 @@
-/** Starts the payment side of the local stack: the Paystack sandbox and the local Step Functions. */
+/**
+ * Starts the payment side of the local stack: the Paystack sandbox, the payout providers' doubles
+ * (CinetPay Transfer and Wave, payouts-sandbox.ts) and the local Step Functions.
+ */
 import http from 'node:http';
 import { localConfig, type LocalConfig } from './config.js';
 import { createPaystackSandbox, localPaystackSecret } from './paystack-sandbox.js';
+import { createPayoutsSandbox, payoutsEnvironment } from './payouts-sandbox.js';
 import { onStop } from './processes.js';
 import { createLocalStepFunctions } from './stepfunctions.js';
 
@@ -16,23 +20,30 @@ export async function startPayments(config: LocalConfig = localConfig): Promise<
   // The handlers read the key like a secret fetched once per container; it stays on this machine.
   process.env.PAYSTACK_SECRET_KEY = localPaystackSecret(config);
   const sandbox = createPaystackSandbox(config, process.env.PAYSTACK_SECRET_KEY);
+  // The payout clients read their credentials the same way; the doubles stay on the loopback.
+  const payouts = createPayoutsSandbox(config);
+  Object.assign(process.env, payoutsEnvironment(config, payouts.credentials));
   const sfn = await createLocalStepFunctions(config);
-  await Promise.all([listen(sandbox.server, config.ports.paystack, config.host), listen(sfn.server, config.ports.sfn, config.host)]);
+  await Promise.all([
+    listen(sandbox.server, config.ports.paystack, config.host),
+    listen(payouts.server, config.ports.payouts, '127.0.0.1'),
+    listen(sfn.server, config.ports.sfn, config.host),
+  ]);
   onStop(() => {
     sfn.stop();
     sandbox.stop();
-    sandbox.server.closeAllConnections();
-    sfn.server.closeAllConnections();
-    return Promise.all([
-      new Promise<void>((resolve) => sandbox.server.close(() => resolve())),
-      new Promise<void>((resolve) => sfn.server.close(() => resolve())),
-    ]).then(() => undefined);
+    payouts.stop();
+    for (const server of [sandbox.server, payouts.server, sfn.server]) server.closeAllConnections();
+    return Promise.all(
+      [sandbox.server, payouts.server, sfn.server].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+    ).then(() => undefined);
   });
   return {
     // Workflows first, so that a webhook sent again finds its transaction's workflow waiting.
     async resumeInFlight() {
       const resumed = await sfn.resumeInFlight();
       sandbox.resumeWebhooks();
+      payouts.resume();
       return resumed;
     },
   };

@@ -1,22 +1,33 @@
 /**
- * The reconciler's schedule on this machine: what EventBridge Scheduler does every 15 minutes in
- * the cloud, a timer of `npm start` does here, invoking the same handler through the in-process
- * Lambda runtime. LOCAL_RECONCILE_INTERVAL_MS sets the interval (default 15 minutes; 0 turns it
- * off), so a test can run it every second. A run still going when the next is due is not doubled.
+ * The reconcilers' schedules on this machine: what EventBridge Scheduler does in the cloud — the
+ * escrow's every 15 minutes, the payouts' every 5 — timers of `npm start` do here, invoking the
+ * same handlers through the in-process Lambda runtime. LOCAL_RECONCILE_INTERVAL_MS and
+ * LOCAL_PAYOUT_RECONCILE_INTERVAL_MS set the intervals (0 turns one off), so a test can run them
+ * every second. A run still going when the next is due is not doubled.
  */
 import { eventHandlers } from '#shared/routes';
 import type { ReconcileReport } from '../../functions/src/escrow/reconcile.js';
+import type { PayoutReconcileReport } from '../../functions/src/payouts/reconcile.js';
 import { invoke } from './lambda-runtime.js';
 import { onStop } from './processes.js';
 
 const DEFAULT_INTERVAL_MS = 15 * 60 * 1000;
+const DEFAULT_PAYOUT_INTERVAL_MS = 5 * 60 * 1000;
+
+function intervalFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} invalide : ${raw}`);
+  return value;
+}
 
 export function reconcileIntervalMs(): number {
-  const raw = process.env.LOCAL_RECONCILE_INTERVAL_MS;
-  if (raw === undefined || raw.trim() === '') return DEFAULT_INTERVAL_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`LOCAL_RECONCILE_INTERVAL_MS invalide : ${raw}`);
-  return value;
+  return intervalFrom('LOCAL_RECONCILE_INTERVAL_MS', DEFAULT_INTERVAL_MS);
+}
+
+export function payoutReconcileIntervalMs(): number {
+  return intervalFrom('LOCAL_PAYOUT_RECONCILE_INTERVAL_MS', DEFAULT_PAYOUT_INTERVAL_MS);
 }
 
 /** One run, as the schedule invokes it; what it repaired is printed, an empty run stays quiet. */
@@ -28,14 +39,29 @@ export async function reconcileOnce(): Promise<ReconcileReport> {
   return report;
 }
 
+/** One run of the payouts' reconciler; what it settled or restarted is printed. */
+export async function reconcilePayoutsOnce(): Promise<PayoutReconcileReport> {
+  const report = (await invoke(eventHandlers.payoutReconciler, { source: 'local' })) as PayoutReconcileReport;
+  if (report.settled || report.reversed || report.redriven || report.stuck || report.errors) {
+    console.log(
+      `[reconcile] retraits : ${report.settled} réglé(s), ${report.reversed} annulé(s) par l'opérateur, ${report.redriven} relancé(s), ${report.stuck} bloqué(s), ${report.errors} erreur(s)`,
+    );
+  }
+  return report;
+}
+
 export function startReconcileTimer(): void {
-  const interval = reconcileIntervalMs();
+  startTimer('reconcile', reconcileIntervalMs(), reconcileOnce);
+  startTimer('reconcile retraits', payoutReconcileIntervalMs(), reconcilePayoutsOnce);
+}
+
+function startTimer(label: string, interval: number, run: () => Promise<unknown>): void {
   if (interval === 0) return;
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = reconcileOnce()
-      .catch((error: Error) => console.error(`[reconcile] échec : ${error.message}`))
+    running = run()
+      .catch((error: Error) => console.error(`[${label}] échec : ${error.message}`))
       .finally(() => (running = undefined));
   }, interval);
   onStop(async () => {

@@ -1,18 +1,22 @@
 /**
  * A small local Step Functions endpoint (AWS JSON 1.0 protocol: StartExecution, SendTaskSuccess,
  * SendTaskFailure, DescribeExecution, StopExecution) so the handlers use @aws-sdk/client-sfn
- * unchanged through AWS_ENDPOINT_URL_SFN. It runs the SAME definition CDK deploys
- * (functions/src/escrow/escrow.asl.json) with aws-local-stepfunctions; Lambda task states call
- * the handler modules in-process. `.waitForTaskToken` tasks get a token, invoke their Lambda with
- * it, and wait for SendTaskSuccess/Failure (or their timeout).
+ * unchanged through AWS_ENDPOINT_URL_SFN. It runs the SAME definitions CDK deploys — the escrow
+ * (functions/src/escrow/escrow.asl.json) and the payouts (functions/src/payouts/payouts.asl.json),
+ * each under its own ARN — with aws-local-stepfunctions; Lambda task states call the handler
+ * modules in-process. `.waitForTaskToken` tasks get a token, invoke their Lambda with it, and wait
+ * for SendTaskSuccess/Failure (or their timeout).
  *
  * Executions live in memory: on restart, `resumeInFlight` starts a new attempt for every transaction
- * that is not final, and the workflow picks up from the table's state (its first step reads it).
+ * that is not final and every payout still requested or sent, and each workflow picks up from the
+ * table's state (its first step reads it; a payout's Send finds the transfer already made under the
+ * payout id rather than making a second one).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { eventHandlers } from '#shared/routes';
 import { awsEnvironment, localConfig, type LocalConfig } from './config.js';
 import { invoke } from './lambda-runtime.js';
 
@@ -34,8 +38,21 @@ if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function'
 }
 
 const ACCOUNT = '000000000000';
-const ESCROW_TASKS_MODULE = 'escrow/tasks';
 export const ASL_FILE = path.join(localConfig.root, 'functions', 'src', 'escrow', 'escrow.asl.json');
+export const PAYOUTS_ASL_FILE = path.join(localConfig.root, 'functions', 'src', 'payouts', 'payouts.asl.json');
+
+/** One state machine the runner serves: its ARN, its definition, and the Lambda its Tasks call. */
+interface LocalStateMachineSpec {
+  /** The last part of its ARN (`kalan-local-escrow`), also in its executions' ARNs. */
+  name: string;
+  stateMachineArn: string;
+  aslFile: string;
+  /** The definition's `${…}` placeholder CDK replaces with the tasks function's ARN. */
+  functionArnPlaceholder: string;
+  tasksFunctionArn: string;
+  /** The handler module (functions/src/<module>.ts) behind that ARN. */
+  tasksModule: string;
+}
 
 export function localEscrowNames(config: LocalConfig = localConfig) {
   return {
@@ -44,9 +61,38 @@ export function localEscrowNames(config: LocalConfig = localConfig) {
   };
 }
 
+export function localPayoutNames(config: LocalConfig = localConfig) {
+  return {
+    stateMachineArn: awsEnvironment(config).PAYOUT_STATE_MACHINE_ARN!,
+    tasksFunctionArn: `arn:aws:lambda:${config.region}:${ACCOUNT}:function:kalan-local-payout-tasks`,
+  };
+}
+
+function localStateMachineSpecs(config: LocalConfig): LocalStateMachineSpec[] {
+  const escrow = localEscrowNames(config);
+  const payouts = localPayoutNames(config);
+  return [
+    {
+      name: 'kalan-local-escrow',
+      ...escrow,
+      aslFile: ASL_FILE,
+      functionArnPlaceholder: '${EscrowTasksFunctionArn}',
+      tasksModule: eventHandlers.escrowTasks,
+    },
+    {
+      name: 'kalan-local-payouts',
+      ...payouts,
+      aslFile: PAYOUTS_ASL_FILE,
+      functionArnPlaceholder: '${PayoutTasksFunctionArn}',
+      tasksModule: eventHandlers.payoutTasks,
+    },
+  ];
+}
+
 type ExecutionStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
 
 interface Execution {
+  stateMachineArn: string;
   executionArn: string;
   name: string;
   input: string;
@@ -129,32 +175,69 @@ async function countTransitions(events: AsyncGenerator<{ type: string }>): Promi
 
 export interface LocalStepFunctions {
   server: http.Server;
-  startExecution(name: string, input: string): { executionArn: string; startDate: Date };
+  startExecution(name: string, input: string, stateMachineArn?: string): { executionArn: string; startDate: Date };
   resumeInFlight(): Promise<number>;
   stop(): void;
 }
 
+/** A definition loaded for the runner: the library's state machine and the run options it needs. */
+interface LoadedStateMachine {
+  spec: LocalStateMachineSpec;
+  states: Record<string, AslState>;
+  stateMachine: { run: (input: never, options: never) => { result: Promise<unknown>; abort: () => void; eventLogs: AsyncGenerator<{ type: string }> } };
+  retryIntervalOverrides: Record<string, number>;
+  waitTimeOverrides: Record<string, number>;
+}
+
+/**
+ * Retries wait seconds to minutes in the cloud (backoff with full jitter); locally every retry of
+ * every Task waits LOCAL_SFN_RETRY_INTERVAL_MS (default 100 ms), so a Paystack or CinetPay outage
+ * or a throttled table plays out in a test in under a second. The definition's values stay the
+ * production ones.
+ */
+function localRetryMs(): number {
+  const value = Number(process.env.LOCAL_SFN_RETRY_INTERVAL_MS ?? 100);
+  return Number.isFinite(value) && value >= 0 ? value : 100;
+}
+
+/**
+ * A payout's Wait between two checks is PAYOUT_CHECK_SECONDS (whole seconds, as Step Functions
+ * wants); LOCAL_PAYOUT_CHECK_MS, when set, replaces it by milliseconds on this machine (the bench
+ * measures the workflow, not the wait).
+ */
+function localWaitMs(): number | undefined {
+  const raw = process.env.LOCAL_PAYOUT_CHECK_MS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`LOCAL_PAYOUT_CHECK_MS invalide : ${raw}`);
+  return value;
+}
+
 export async function createLocalStepFunctions(config: LocalConfig = localConfig): Promise<LocalStepFunctions> {
   const { StateMachine } = await import('aws-local-stepfunctions');
-  const names = localEscrowNames(config);
-  const definitionText = readFileSync(ASL_FILE, 'utf8').replaceAll('${EscrowTasksFunctionArn}', names.tasksFunctionArn);
-  const definition = JSON.parse(definitionText) as { States: Record<string, AslState> };
-  adaptTimeoutPaths(definition.States);
-  const functionModules: Record<string, string> = { [names.tasksFunctionArn]: ESCROW_TASKS_MODULE };
-  const stateMachine = new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } });
-
-  /**
-   * Retries wait seconds to minutes in the cloud (backoff with full jitter); locally every retry of
-   * every Task waits LOCAL_SFN_RETRY_INTERVAL_MS (default 100 ms), so a Paystack outage or a
-   * throttled table plays out in a test in under a second. The definition's values stay the
-   * production ones.
-   */
-  const localRetryMs = Number(process.env.LOCAL_SFN_RETRY_INTERVAL_MS ?? 100);
-  const retryIntervalOverrides = Object.fromEntries(
-    Object.entries(definition.States)
-      .filter(([, state]) => Array.isArray(state.Retry))
-      .map(([name]) => [name, Number.isFinite(localRetryMs) && localRetryMs >= 0 ? localRetryMs : 100]),
+  const specs = localStateMachineSpecs(config);
+  const retryMs = localRetryMs();
+  const waitMs = localWaitMs();
+  const machines = new Map<string, LoadedStateMachine>(
+    specs.map((spec) => {
+      const definitionText = readFileSync(spec.aslFile, 'utf8').replaceAll(spec.functionArnPlaceholder, spec.tasksFunctionArn);
+      const definition = JSON.parse(definitionText) as { States: Record<string, AslState> };
+      adaptTimeoutPaths(definition.States);
+      const stateMachine = new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } });
+      const stateNames = (type: string | undefined, predicate: (state: AslState) => boolean) =>
+        Object.entries(definition.States)
+          .filter(([, state]) => (type === undefined || state.Type === type) && predicate(state))
+          .map(([name]) => name);
+      const retryIntervalOverrides = Object.fromEntries(stateNames(undefined, (state) => Array.isArray(state.Retry)).map((name) => [name, retryMs]));
+      const waitTimeOverrides =
+        waitMs === undefined ? {} : Object.fromEntries(stateNames('Wait', (state) => typeof state.SecondsPath === 'string').map((name) => [name, waitMs]));
+      return [
+        spec.stateMachineArn,
+        { spec, states: definition.States, stateMachine: stateMachine as unknown as LoadedStateMachine['stateMachine'], retryIntervalOverrides, waitTimeOverrides },
+      ];
+    }),
   );
+  const functionModules: Record<string, string> = Object.fromEntries(specs.map((spec) => [spec.tasksFunctionArn, spec.tasksModule]));
 
   const executions = new Map<string, Execution>();
   const waiters = new Map<string, Waiter>();
@@ -165,9 +248,9 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
     return module;
   };
 
-  function overridesFor(executionArn: string): Record<string, (input: unknown) => Promise<unknown>> {
+  function overridesFor(machine: LoadedStateMachine, executionArn: string): Record<string, (input: unknown) => Promise<unknown>> {
     const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
-    for (const [stateName, state] of Object.entries(definition.States)) {
+    for (const [stateName, state] of Object.entries(machine.states)) {
       if (state.Type !== 'Task') continue;
       if (state.Resource?.endsWith('.waitForTaskToken')) {
         handlers[stateName] = async (input) => {
@@ -196,9 +279,12 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
     return handlers;
   }
 
-  function startExecution(name: string, input: string): { executionArn: string; startDate: Date } {
+  /** Starts an execution of the escrow machine (the default) or of the one `stateMachineArn` names. */
+  function startExecution(name: string, input: string, stateMachineArn: string = localEscrowNames(config).stateMachineArn): { executionArn: string; startDate: Date } {
+    const machine = machines.get(stateMachineArn);
+    if (!machine) throw new SfnError('StateMachineDoesNotExist', 'State machine does not exist');
     if (!/^[A-Za-z0-9_-]{1,80}$/.test(name)) throw new SfnError('InvalidName', `Invalid name: ${name}`);
-    const executionArn = `arn:aws:states:${config.region}:${ACCOUNT}:execution:kalan-local-escrow:${name}`;
+    const executionArn = `arn:aws:states:${config.region}:${ACCOUNT}:execution:${machine.spec.name}:${name}`;
     const existing = executions.get(executionArn);
     if (existing) {
       if (existing.status === 'RUNNING' && existing.input === input) return existing;
@@ -210,21 +296,22 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
     } catch {
       throw new SfnError('InvalidExecutionInput', 'Input is not valid JSON');
     }
-    const run = stateMachine.run(parsedInput as never, {
+    const run = machine.stateMachine.run(parsedInput as never, {
       overrides: {
-        taskResourceLocalHandlers: overridesFor(executionArn) as never,
-        retryIntervalOverrides,
+        taskResourceLocalHandlers: overridesFor(machine, executionArn),
+        retryIntervalOverrides: machine.retryIntervalOverrides,
+        waitTimeOverrides: machine.waitTimeOverrides,
       },
-      // `$$.Execution.Name` is what MarkNeedsAttention records the attempt from.
-      context: { Task: { Token: 'replaced-by-the-local-runner' }, Execution: { Id: executionArn, Name: name } } as never,
-    });
+      // `$$.Execution.Name` is what MarkNeedsAttention (and the payouts' Flag) records the attempt from.
+      context: { Task: { Token: 'replaced-by-the-local-runner' }, Execution: { Id: executionArn, Name: name } },
+    } as never);
     void countTransitions(run.eventLogs);
     running++;
     void run.result.then(
       () => running--,
       () => running--,
     );
-    const execution: Execution = { executionArn, name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort };
+    const execution: Execution = { stateMachineArn, executionArn, name, input, status: 'RUNNING', startDate: new Date(), abort: run.abort };
     executions.set(executionArn, execution);
     run.result.then(
       (output: unknown) => {
@@ -255,8 +342,11 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
 
   const actions: Record<string, (body: Record<string, unknown>) => unknown> = {
     StartExecution: (body) => {
-      if (body.stateMachineArn !== names.stateMachineArn) throw new SfnError('StateMachineDoesNotExist', 'State machine does not exist');
-      const { executionArn, startDate } = startExecution(String(body.name ?? randomBytes(8).toString('hex')), String(body.input ?? '{}'));
+      const { executionArn, startDate } = startExecution(
+        String(body.name ?? randomBytes(8).toString('hex')),
+        String(body.input ?? '{}'),
+        String(body.stateMachineArn),
+      );
       return { executionArn, startDate: startDate.getTime() / 1000 };
     },
     SendTaskSuccess: (body) => {
@@ -282,7 +372,7 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
       if (!execution) throw new SfnError('ExecutionDoesNotExist', 'Execution does not exist');
       return {
         executionArn: execution.executionArn,
-        stateMachineArn: names.stateMachineArn,
+        stateMachineArn: execution.stateMachineArn,
         name: execution.name,
         status: execution.status,
         startDate: execution.startDate.getTime() / 1000,
@@ -344,6 +434,25 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
         startExecution(execution.name, execution.input);
       } catch (error) {
         console.error(`[sfn] reprise de ${tx.id} impossible : ${(error as Error).message}`);
+      }
+    }
+    return inFlight.length + (await resumePayouts());
+  }
+
+  /**
+   * Payouts still requested or sent: a new attempt each (startPayoutWorkflow records it on the
+   * payout). Its Send asks the provider under the payout id, so a payout sent just before the stop
+   * is found there, never sent twice.
+   */
+  async function resumePayouts(): Promise<number> {
+    const { payoutsByStatus } = await import('../../functions/src/payouts/reconcile.js');
+    const { startPayoutWorkflow } = await import('../../functions/src/payouts/workflow.js');
+    const inFlight = [...(await payoutsByStatus('requested')), ...(await payoutsByStatus('sent'))];
+    for (const payout of inFlight) {
+      try {
+        await startPayoutWorkflow(payout.id, { expectedAttempt: payout.workflow_attempt ?? 0 });
+      } catch (error) {
+        console.error(`[sfn] reprise du retrait ${payout.id} impossible : ${(error as Error).message}`);
       }
     }
     return inFlight.length;

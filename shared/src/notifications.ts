@@ -6,6 +6,7 @@
 import { courseOf } from './french.js';
 import { frenchDelay, lessonTimeLabel } from './french-dates.js';
 import { formatFcfa } from './money.js';
+import { messages } from './messages.js';
 
 export const NOTIFICATION_KINDS = [
   /** A parent asks for a lesson (paid, waiting for the tutor's answer): to the tutor. */
@@ -31,6 +32,8 @@ export const NOTIFICATION_KINDS = [
   /** The tutor's identity verification was approved / rejected: to the tutor. */
   'kyc_approved',
   'kyc_rejected',
+  /** The tutor's payout destination was added or changed (issue 30): to the tutor. */
+  'payout_destination_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -108,7 +111,9 @@ export type NotificationDetails =
   | { kind: 'funds_released'; facts: LessonFacts }
   | { kind: 'dispute_decided'; facts: LessonFacts; outcome: 'released' | 'refunded' }
   | { kind: 'kyc_approved' }
-  | { kind: 'kyc_rejected'; notes?: string };
+  | { kind: 'kyc_rejected'; notes?: string }
+  /** `phone`: masked; `until`: the end of the withdrawals' hold, in words. */
+  | { kind: 'payout_destination_changed'; phone: string; until: string };
 
 export interface NotificationContent {
   title: string;
@@ -138,6 +143,9 @@ export function notificationContent(details: NotificationDetails, side: Side): N
       body: `Vos documents n'ont pas été acceptés${notes ? ` : ${notes}` : ''}. Vous pouvez en envoyer de nouveaux.`,
       link: KYC_PAGE,
     };
+  }
+  if (details.kind === 'payout_destination_changed') {
+    return { title: messages.payouts.notifyDestinationTitle, body: messages.payouts.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
   }
   const { facts } = details;
   const line = lessonLine(facts);

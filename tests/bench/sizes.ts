@@ -15,7 +15,7 @@ export function sized<T>(full: T, smoke: T): T {
 }
 
 /**
- * The ports of the bench's own stack or engines: KALAN_BENCH_PORT_BASE … + 8 when set (the test
+ * The ports of the bench's own stack or engines: KALAN_BENCH_PORT_BASE … + 9 when set (the test
  * suite's smoke run, two benches side by side), otherwise the bench's own default base.
  */
 export function benchPorts(defaultBase: number): StackPorts {

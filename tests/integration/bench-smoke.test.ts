@@ -2,7 +2,7 @@
  * Issue 28, item 11: every bench the README names runs, as `npm run bench -- --smoke <name>` (its
  * smallest sizes, tests/bench/sizes.ts), and prints its figures; a bench that stops before them,
  * or prints none, fails here. Nothing is asserted about time. Each bench starts its own stack or
- * engines on KALAN_TEST_PORT_BASE + 20 … + 28, one bench at a time.
+ * engines on KALAN_TEST_PORT_BASE + 20 … + 29, one bench at a time.
  *
  * `lambdas` is smoked by readme-commands.test.ts on the cloud assembly its `npm run synth` writes:
  * a second synthesis would bundle every function again (39 s on an idle 2-core machine, minutes on

@@ -38,7 +38,7 @@ describe('loopback by default', () => {
     expect(await connects('127.0.0.1', ports.app)).toBe(true);
     for (const address of externalAddresses) {
       // Not DynamoDB Local: it has no bind-address option and listens on every interface (docs/decisions.md).
-      for (const port of [ports.app, ports.cognito, ports.s3, ports.lambda, ports.sfn, ports.paystack, ports.mailbox, ports.scheduler]) {
+      for (const port of [ports.app, ports.cognito, ports.s3, ports.lambda, ports.sfn, ports.paystack, ports.mailbox, ports.scheduler, ports.payouts]) {
         expect(await connects(address, port), `${address}:${port}`).toBe(false);
       }
     }

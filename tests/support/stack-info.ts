@@ -10,7 +10,7 @@ export interface StackInfo {
   accounts: Array<{ role: string; email: string; password: string }>;
   /** The seeded admin's TOTP secret, once the test set-up enrolled it (support/admin-session.ts); never for `npm start`. */
   adminTotpSecret?: string;
-  ports: { app: number; dynamodb: number; cognito: number; s3: number; sfn: number; paystack: number; lambda: number; mailbox: number; scheduler: number };
+  ports: { app: number; dynamodb: number; cognito: number; s3: number; sfn: number; paystack: number; lambda: number; mailbox: number; scheduler: number; payouts: number };
 }
 
 declare module 'vitest' {

@@ -18,10 +18,11 @@ export interface StackPorts {
   lambda: number;
   mailbox: number;
   scheduler: number;
+  payouts: number;
 }
 
 export function portsFrom(base: number): StackPorts {
-  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6, mailbox: base + 7, scheduler: base + 8 };
+  return { app: base, dynamodb: base + 1, cognito: base + 2, s3: base + 3, sfn: base + 4, paystack: base + 5, lambda: base + 6, mailbox: base + 7, scheduler: base + 8, payouts: base + 9 };
 }
 
 const PORT_VARIABLES: Record<keyof StackPorts, string> = {
@@ -34,6 +35,7 @@ const PORT_VARIABLES: Record<keyof StackPorts, string> = {
   lambda: 'KALAN_LAMBDA_PORT',
   mailbox: 'KALAN_MAILBOX_PORT',
   scheduler: 'KALAN_SCHEDULER_PORT',
+  payouts: 'KALAN_PAYOUTS_PORT',
 };
 
 /** The variables that put a local stack (infra/local/config.ts) on these ports. */

@@ -96,7 +96,7 @@ export function balances(ledger: readonly Pick<LedgerLine, 'account' | 'debit' |
 }
 
 /** True when every movement, and so the whole ledger, has debits equal to credits. */
-export function isBalanced(ledger: readonly Pick<LedgerLine, 'movement' | 'debit' | 'credit'>[]): boolean {
+export function isBalanced(ledger: readonly { movement: string; debit: number; credit: number }[]): boolean {
   const perMovement = new Map<string, number>();
   for (const { movement, debit, credit } of ledger) {
     if (!Number.isSafeInteger(debit) || !Number.isSafeInteger(credit) || debit < 0 || credit < 0) return false;

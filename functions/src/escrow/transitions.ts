@@ -48,7 +48,8 @@ import {
 import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
 import { lessonStatWrite } from '../tutors/lesson-stats.js';
 import { releaseSlotWrites } from '../tutors/slot-holds.js';
-import { ledgerLinesFor, type LedgerParties } from './ledger.js';
+import { walletCreditWrite } from '../payouts/settle.js';
+import { accounts, ledgerLinesFor, type LedgerParties } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
 type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
@@ -197,8 +198,11 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
   const parties = partiesOf(tx, cancellation ?? tx.cancellation);
   // A late cancellation: the tutor's compensation and its commission leave escrow with it.
   const movements = [...(cancellation && parties.compensation ? (['compensation'] as const) : []), ...(effects.ledger ? [effects.ledger] : [])];
+  const tutorAccount = accounts.tutor(tx.tutor_user_id);
+  let tutorCredit = 0;
   for (const movement of movements) {
     for (const line of ledgerLinesFor(movement, parties)) {
+      if (line.account === tutorAccount) tutorCredit += line.credit - line.debit;
       writes.push(
         LedgerLineEntity.build(PutTransaction)
           .item({ transaction_id: tx.id, ...line, created_at: now })
@@ -206,6 +210,9 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       );
     }
   }
+  // The tutor's wallet (issue 30) moves with the lines that credit the tutor, in the same
+  // transaction: its available balance is always the sum of the tutor's ledger lines.
+  if (tutorCredit > 0) writes.push(walletCreditWrite(tx.tutor_user_id, tutorCredit, movements.filter((m) => m === 'release').length, now));
   // Settled: out of the open transactions the reconciler looks at (the sparse index's keys removed).
   if (isFinalStatus(to)) {
     writes.push(OpenTransactionEntity.build(UpdateTransaction).item({ transaction_id: tx.id, gsi1pk: $remove(), gsi1sk: $remove() }));
