@@ -43,6 +43,8 @@ export const GSI1 = {
   /** Transactions not final yet (sparse; the reconciler's candidates). */
   openTransactions: 'OPEN_TRANSACTIONS',
   openDisputes: 'DISPUTES#open',
+  /** A tutor's payouts, newest first (payouts/entities.ts). */
+  tutorPayouts: 'TUTOR_PAYOUTS#*',
 } as const;
 
 /** Partition keys of gsi2. */
@@ -158,6 +160,7 @@ const {
   slots: SLOTS,
   lessonStats: LESSON_STATS,
   wallet: WALLET,
+  payout: PAYOUT,
 } = PARTITIONS;
 
 /**
@@ -353,6 +356,23 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // The list's rows (gsi1), then the transactions by id.
   'transactions/list-mine': { table: { get: [USER], gsi1: [GSI1.parentTransactions], batchGet: [TX] } },
   'transactions/invoice': { table: { get: [TX, USER] }, cognito: SECOND_FACTOR_CHECK },
+  // The tutor's wallet (issue 30): reads the wallet, destination, payouts and the tutor's held
+  // transactions; changes the destination (its code e-mailed, the change notified in-app and by
+  // e-mail under USER#); a withdrawal debits the wallet and writes the payout with its ledger lines.
+  'payouts/wallet-api': {
+    table: {
+      get: [USER, WALLET, PAYOUT],
+      put: [USER, WALLET, PAYOUT],
+      update: [USER, WALLET, PAYOUT],
+      delete: [WALLET],
+      check: [USER, WALLET],
+      gsi1: [GSI1.tutorPayouts],
+      gsi2: [GSI2.tutorTransactions],
+      batchGet: [TX],
+    },
+    ledger: true,
+    email: true,
+  },
   'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
 
   // Admin views
