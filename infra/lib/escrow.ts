@@ -20,7 +20,7 @@ import type { Stage } from './stage.js';
 export const ESCROW_ASL_FILE = join(REPO_ROOT, 'functions', 'src', 'escrow', 'escrow.asl.json');
 
 /** The first block of a stack's id: unique per stack creation. */
-function stackInstance(stackId: string): string {
+export function stackInstance(stackId: string): string {
   return Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stackId))));
 }
 

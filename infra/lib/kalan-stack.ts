@@ -12,6 +12,7 @@ import { Data } from './data.js';
 import { Escrow } from './escrow.js';
 import { Monitoring } from './monitoring.js';
 import { Notifications } from './notifications.js';
+import { Payouts } from './payouts.js';
 import { acknowledge } from './nag.js';
 import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
@@ -60,6 +61,9 @@ export class KalanStack extends Stack {
   readonly apiFunctions: KalanNestedStack;
   /** Work started by a schedule or an event: the reconciler, the photo resizer. */
   readonly jobs: KalanNestedStack;
+  /** Tutors' payouts (issue 30): the payout workflow's task function and the payouts reconciler with its schedule. */
+  readonly payoutJobs: KalanNestedStack;
+  readonly payouts: Payouts;
   readonly data: Data;
   readonly auth: Auth;
   readonly api: Api;
@@ -113,6 +117,11 @@ export class KalanStack extends Stack {
     this.data.allowBrowserTransfersFrom(this.web.siteOrigin);
     const escrow = new Escrow(this, 'Escrow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
     new Reconciler(this.jobs, 'Reconciler', { stage, table, escrow });
+    // The payout state machine and its logs here, with the escrow's; its functions in their nested stack.
+    this.payoutJobs = new KalanNestedStack(this, 'Payouts', {
+      description: `Kalan (${stage.name}): the payout workflow's tasks and the payouts reconciler`,
+    });
+    this.payouts = new Payouts(this, 'PayoutWorkflow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin, functionsScope: this.payoutJobs });
     this.notifications = new Notifications(this, 'Notifications', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
 
     this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Kalan ${stage.name} : alarmes`, enforceSSL: true });

@@ -48,7 +48,8 @@ export const API_5XX_RATE_THRESHOLD = 0.05;
  * - the HTTP API: more than 5 % of requests answered 5xx over 5 minutes;
  * - each dead-letter queue: any message;
  * - the business metrics (functions/src/commons/metrics.ts): any `NeedsAttention`, any
- *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step).
+ *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step);
+ *   the payouts' (issue 30): any `PayoutsFailed`, any `PayoutsStuck`, a `PayoutFloatShortfall` above 0.
  *
  * Our functions get `KALAN_STAGE`, the `stage` dimension of their metrics, here, where the alarms
  * that read it are made: the two cannot disagree.
@@ -142,6 +143,42 @@ export class Monitoring extends Construct {
               },
             },
             this.businessMetric('WebhookRejected'),
+          ],
+        },
+        {
+          title: 'Retraits des répétiteurs',
+          metrics: [
+            {
+              metric: this.businessMetric('PayoutsFailed'),
+              alarmFriendlyName: 'PayoutsFailed',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Un retrait a échoué chez le prestataire (CinetPay ou Wave) : le montant est revenu sur le solde du répétiteur, son compte de retrait est marqué. Voir la console d'administration (Retraits).",
+                ),
+              },
+            },
+            {
+              metric: this.businessMetric('PayoutsStuck'),
+              alarmFriendlyName: 'PayoutsStuck',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Un retrait est « demandé » ou « envoyé » depuis plus d'une heure : le prestataire ne répond pas ou le workflow est arrêté. Voir la console d'administration (Retraits).",
+                ),
+              },
+            },
+            {
+              metric: this.businessMetric('PayoutFloatShortfall'),
+              alarmFriendlyName: 'PayoutFloatShortfall',
+              addAlarm: {
+                Critical: {
+                  threshold: 0,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
+                  alarmDescriptionOverride:
+                    'Le solde chez un prestataire de retraits (CinetPay ou Wave) est inférieur aux retraits attendus dans les 24 prochaines heures : approvisionnez-le (console d’administration, Retraits).',
+                },
+              },
+            },
           ],
         },
       ],

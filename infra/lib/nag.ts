@@ -36,7 +36,20 @@ export function nagReference(construct: IConstruct, attribute = 'Arn', consumer:
   if (!CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} is not a CloudFormation resource`);
   const producer = Stack.of(element);
   if (Stack.of(consumer) === producer) return `<${producer.getLogicalId(element)}.${attribute}>`;
+  if (producer.nestedStackParent === Stack.of(consumer)) return `<${nestedOutput(producer, element, attribute)}>`;
   return `<${parentParameter(consumer, element, attribute)}>`;
+}
+
+/**
+ * How the parent of a nested stack reads one of its values: the nested stack resource's output
+ * that CDK names after the construct and the attribute (`Names.nodeUniqueId` + attribute, the same
+ * core/lib/private/refs.ts), as `<NestedStackResource.Outputs.Name>`.
+ */
+function nestedOutput(nested: Stack, element: CfnElement, attribute: string): string {
+  const resource = nested.nestedStackResource;
+  if (!resource) throw new Error(`${nested.node.path} is not a nested stack`);
+  const parent = nested.nestedStackParent!;
+  return `${parent.getLogicalId(resource as CfnElement)}.Outputs.${Names.nodeUniqueId(element.node)}${attribute}`.replace(/[^A-Za-z0-9.]/g, '');
 }
 
 /**

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import { eventHandlers } from '#shared/routes';
 import { NOTIFIER_EVENT_PATTERNS } from '../../functions/src/notifications/stream-filter.js';
 import type { Api } from './api.js';
-import { KalanFunction } from './kalan-function.js';
+import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
 import { acknowledge, nagId, nagReference } from './nag.js';
 import type { Stage } from './stage.js';
 
@@ -80,8 +80,10 @@ export class Notifications extends Construct {
       `AwsSolutions-IAM5[Resource::${nagReference(table, 'StreamArn')}]`,
     );
 
-    // E-mail: SES v2 from the stage's sender identity; a stage without one sends none.
-    for (const fn of [this.notifier]) {
+    // E-mail: SES v2 from the stage's sender identity; a stage without one sends none. The notifier,
+    // and every function whose row sends one itself (the payout destination's code, issue 30).
+    const senders = [this.notifier, ...kalanFunctionsOf(this).filter((fn) => fn !== this.notifier && fn.permissions.email)];
+    for (const fn of senders) {
       fn.addEnvironment('SITE_URL', siteUrl);
       const sender = stage.accountEmailSender;
       if (sender) {

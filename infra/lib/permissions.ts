@@ -27,7 +27,7 @@ export const PARTITIONS = {
   slots: 'SLOTS#*',
   /** A tutor's lesson figures (tutors/lesson-stats.ts), moved with the change that counts. */
   lessonStats: 'LESSON_STATS#*',
-  /** A tutor's wallet, payout destination and destination code (payouts/entities.ts, issue 30). */
+  /** A tutor's wallet, payout destination and its e-mailed code (payouts/entities.ts). */
   wallet: 'WALLET#*',
   /** A payout with its ledger lines (payouts/entities.ts). */
   payout: 'PAYOUT#*',
@@ -45,6 +45,8 @@ export const GSI1 = {
   openDisputes: 'DISPUTES#open',
   /** A tutor's payouts, newest first (payouts/entities.ts). */
   tutorPayouts: 'TUTOR_PAYOUTS#*',
+  /** Sparse: payout destinations whose holder's name an admin must check. */
+  destinationsInReview: 'PAYOUT_DESTINATIONS#review',
 } as const;
 
 /** Partition keys of gsi2. */
@@ -57,6 +59,8 @@ export const GSI2 = {
   pendingKyc: 'KYC_PENDING',
   /** Sparse: a user's notifications while unread (notifications/entities.ts). */
   unreadNotifications: 'NOTIF_UNREAD#*',
+  /** Payouts by status, newest first (rewritten with each status change: payouts/entities.ts). */
+  payoutsByStatus: 'PAYOUTS#*',
 } as const;
 
 /** Partition keys of gsi3 (sparse: the published tutors, the search catalogue's source). */
@@ -104,6 +108,7 @@ export const LEDGER_ATTRIBUTES = ['movement', 'account', 'debit', 'credit'] as c
  */
 export type BucketAccess = 'read' | 'write' | 'tag' | 'readTags' | 'delete';
 export type WorkflowAction = 'StartExecution' | 'StopExecution' | 'SendTaskSuccess' | 'DescribeExecution';
+export type PayoutWorkflowAction = 'StartExecution' | 'DescribeExecution';
 
 export interface Permissions {
   readonly table?: TableRights;
@@ -116,6 +121,13 @@ export interface Permissions {
   /** The escrow state machine. */
   readonly workflow?: readonly WorkflowAction[];
   readonly paystackSecret?: true;
+  /** The payouts state machine (infra/lib/payouts.ts): one execution per payout attempt. */
+  readonly payoutWorkflow?: readonly PayoutWorkflowAction[];
+  /**
+   * The payout providers' credentials (CinetPay Transfer, Wave) and their addresses: sends, reads a
+   * payout's status back, reads the float.
+   */
+  readonly payoutProviders?: true;
   readonly buckets?: {
     readonly kyc?: readonly BucketAccess[];
     readonly tutorImages?: readonly BucketAccess[];
@@ -165,10 +177,15 @@ const {
 
 /**
  * Reading one transaction and changing its status (escrow/transitions.ts): the item, its index
- * row, ledger lines, history, and the admin's counters the change moves; a release or a
- * compensation credits the tutor's wallet (issue 30) in the same transaction.
+ * row, ledger lines, history, the admin's counters the change moves, and the tutor's wallet a
+ * release or a compensation credits in the same transaction (issue 30).
  */
 const TRANSITION = { get: [TX], put: [TX], update: [TX, COUNTERS, WALLET] } as const;
+/**
+ * Settling a payout (payouts/settle.ts, each outcome one conditional transaction): the payout, its
+ * ledger lines (put once each), the tutor's wallet and destination (`failed` after a failure).
+ */
+const SETTLE = { get: [PAYOUT], put: [PAYOUT], update: [PAYOUT, WALLET] } as const;
 /**
  * The transitions that free a lesson's slots (`freeSlots`: the payment failed or expired, the
  * refund done) delete its holds in the same transaction: the rows of the handlers that take them.
@@ -321,7 +338,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   },
   // An admin's refund frees the lesson's slots; one upholding a reported no-show counts it on the tutor.
   'escrow/decide': {
-    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS, WALLET] },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     cognito: SECOND_FACTOR_CHECK,
@@ -331,7 +348,7 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // cancellation moves the tutor's figures, a late cancellation writes the compensation lines.
   'lessons/list-mine': { table: { get: [USER], gsi1: [GSI1.parentTransactions], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
   'lessons/act': {
-    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS] },
+    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS, update: [TX, COUNTERS, LESSON_STATS, WALLET] },
     ledger: true,
     workflow: ['SendTaskSuccess'],
   },
@@ -387,6 +404,44 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'admin/users': { table: { get: [USER], gsi1: [GSI1.profiles] }, cognito: SECOND_FACTOR_CHECK },
   'admin/disputes': { table: { get: [USER], gsi1: [GSI1.openDisputes], batchGet: [TX] }, cognito: SECOND_FACTOR_CHECK },
   'admin/close-dispute': { table: { get: [TX, USER], check: [TX], update: [TX, COUNTERS] }, cognito: SECOND_FACTOR_CHECK },
+
+  // Payouts (issue 30). Payout ledger lines live in the payout's partition (PAYOUT#): only these
+  // rows write it, so the LeadingKeys condition alone keeps every other function away from them.
+  // The tutor's own wallet, destination and payouts: the wallet and the destination (WALLET#), the
+  // held share of their transactions (gsi2 + BatchGet), the code (put, e-mailed), the withdrawal
+  // (wallet update, destination ConditionCheck, payout and ledger puts), then the workflow started.
+  'payouts/wallet-api': {
+    table: {
+      get: [USER, WALLET, PAYOUT],
+      gsi1: [GSI1.tutorPayouts],
+      gsi2: [GSI2.tutorTransactions],
+      batchGet: [TX, PAYOUT],
+      put: [WALLET, PAYOUT],
+      update: [WALLET],
+      delete: [WALLET],
+      check: [WALLET],
+    },
+    ledger: true,
+    payoutWorkflow: ['StartExecution'],
+    email: true,
+  },
+  // CinetPay's notification is a hint: the payout is read, its status read back from CinetPay, then settled.
+  'payouts/cinetpay-notify': { table: SETTLE, ledger: true, payoutProviders: true },
+  // The workflow's tasks: send, check, flag (needs_attention) — each reads the payout and settles it.
+  'payouts/tasks': { table: SETTLE, ledger: true, payoutProviders: true },
+  // The reconciler: the payouts left requested, sent or needing attention (gsi2 by status), re-read
+  // from their provider and settled; a requested one without a live execution gets one.
+  'payouts/reconcile': { table: { ...SETTLE, gsi2: [GSI2.payoutsByStatus] }, ledger: true, payoutProviders: true, payoutWorkflow: ['StartExecution', 'DescribeExecution'] },
+  // The console: payouts by status (gsi2) with their counts, the float (providers' balances), the
+  // retry (settle, or the payout put back to requested with a corrected destination, and a new
+  // execution), the cancel (settle), the destinations in review (gsi1) and their decision.
+  'payouts/admin-api': {
+    table: { ...SETTLE, get: [USER, PAYOUT, WALLET], gsi1: [GSI1.destinationsInReview], gsi2: [GSI2.payoutsByStatus] },
+    ledger: true,
+    payoutProviders: true,
+    payoutWorkflow: ['StartExecution'],
+    cognito: SECOND_FACTOR_CHECK,
+  },
 };
 
 /** The row of a handler module; throws (fail closed) when it has none. */

@@ -31,5 +31,17 @@ export const BUSINESS_EVENTS = {
   ReconcilerRepair: 'ReconcilerRepair',
   /** An execution stopped on purpose because a new attempt replaces it (admin retry, reconciler). */
   ExecutionReplaced: 'ExecutionReplaced',
+  /** A payout failed (the provider refused it, or REJ): the amount is back on the tutor's balance (alarm at 1). */
+  PayoutsFailed: 'PayoutsFailed',
+  /**
+   * Payouts still requested or sent more than PAYOUT_STUCK_MINUTES after their request, counted by
+   * each run of the payouts reconciler (alarm at 1).
+   */
+  PayoutsStuck: 'PayoutsStuck',
+  /**
+   * FCFA missing at a provider for the next 24 hours' payouts (its balance below the expected
+   * need), published by the payouts reconciler for each provider short (alarm above 0).
+   */
+  PayoutFloatShortfall: 'PayoutFloatShortfall',
 } as const;
 export type BusinessEvent = keyof typeof BUSINESS_EVENTS;
