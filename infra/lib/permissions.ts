@@ -373,23 +373,6 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // The list's rows (gsi1), then the transactions by id.
   'transactions/list-mine': { table: { get: [USER], gsi1: [GSI1.parentTransactions], batchGet: [TX] } },
   'transactions/invoice': { table: { get: [TX, USER] }, cognito: SECOND_FACTOR_CHECK },
-  // The tutor's wallet (issue 30): reads the wallet, destination, payouts and the tutor's held
-  // transactions; changes the destination (its code e-mailed, the change notified in-app and by
-  // e-mail under USER#); a withdrawal debits the wallet and writes the payout with its ledger lines.
-  'payouts/wallet-api': {
-    table: {
-      get: [USER, WALLET, PAYOUT],
-      put: [USER, WALLET, PAYOUT],
-      update: [USER, WALLET, PAYOUT],
-      delete: [WALLET],
-      check: [USER, WALLET],
-      gsi1: [GSI1.tutorPayouts],
-      gsi2: [GSI2.tutorTransactions],
-      batchGet: [TX],
-    },
-    ledger: true,
-    email: true,
-  },
   'transactions/earnings': { table: { get: [USER], gsi2: [GSI2.tutorTransactions], batchGet: [TX] } },
 
   // Admin views
@@ -416,10 +399,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       gsi1: [GSI1.tutorPayouts],
       gsi2: [GSI2.tutorTransactions],
       batchGet: [TX, PAYOUT],
-      put: [WALLET, PAYOUT],
-      update: [WALLET],
+      // USER#: the destination change is notified in-app (core's row); merged with ops' row.
+      put: [USER, WALLET, PAYOUT],
+      update: [USER, WALLET, PAYOUT],
       delete: [WALLET],
-      check: [WALLET],
+      check: [USER, WALLET],
     },
     ledger: true,
     payoutWorkflow: ['StartExecution'],
