@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession } from '../support/admin-session.js';
@@ -107,6 +107,16 @@ async function holdOver(tutorUserId: string): Promise<void> {
       ConditionExpression: 'attribute_exists(pk)',
     }),
   );
+}
+
+/** The payout as stored, to say why it stopped when it did not end as expected. */
+async function storedPayout(id: string): Promise<Record<string, any> | undefined> {
+  return (await db().send(new GetCommand({ TableName: 'kalan-local', Key: { pk: `PAYOUT#${id}`, sk: 'PAYOUT' } }))).Item;
+}
+
+/** Waits until the payout has left 'requested'/'sent' (its id is the request's), and returns it. */
+async function settledPayout(id: string): Promise<Record<string, any> | undefined> {
+  return eventually(() => storedPayout(id), (payout) => payout !== undefined && !['requested', 'sent'].includes(payout.status as string), 30_000);
 }
 
 async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
@@ -205,8 +215,10 @@ describe('a tutor withdraws their earnings to mobile money', () => {
     const started = Date.now();
     const request = await withdraw(page, 5_000, 4_925);
     expect(request.amount).toBe(5_000);
+    const paid = await settledPayout(request.request_id);
+    expect(paid?.status, JSON.stringify(paid?.attention ?? paid)).toBe('paid');
     const progress = page.getByTestId('payout-progress');
-    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 30_000 }).toBe('paid');
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
     console.info(`[payouts e2e] 'Confirmer le retrait' → 'Payé' à l'écran : ${Date.now() - started} ms`);
     expect(await progress.getByTestId('payout-status').innerText()).toBe('Payé');
     await expect.poll(() => available(page).innerText()).toMatch(fcfa(2_200));
@@ -237,9 +249,11 @@ describe('a tutor withdraws their earnings to mobile money', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('button', { name: 'Retirer' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     // The whole balance, as prefilled: 2 200 FCFA, fee 33, 2 167 received.
-    await withdraw(page, null, 2_167);
+    const request = await withdraw(page, null, 2_167);
+    const failed = await settledPayout(request.request_id);
+    expect(failed?.status, JSON.stringify(failed?.attention ?? failed)).toBe('failed');
     const progress = page.getByTestId('payout-progress');
-    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
+    await expect.poll(() => progress.getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
     expect(await progress.getByTestId('payout-failure-reason').innerText()).toBe("Motif : L'opérateur a refusé le transfert vers ce numéro");
     await expect.poll(() => available(page).innerText()).toMatch(fcfa(2_200));
     expect(await page.getByTestId('payout-row').count()).toBe(2);
@@ -255,9 +269,9 @@ describe('a tutor withdraws their earnings to mobile money', () => {
     await adminPage.page.goto('/admin?onglet=retraits');
     await expect.poll(() => adminPage.page.getByTestId('provider-float').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await adminPage.page.getByTestId('payouts-filter').selectOption('failed');
-    const failed = adminPage.page.getByTestId('admin-payout').filter({ hasText: 'Awa Koné' }).first();
-    await expect.poll(() => failed.getByText("Motif : L'opérateur a refusé le transfert vers ce numéro").isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await failed.getByText(/07 •• •• •4 44/).isVisible()).toBe(true);
+    const row = adminPage.page.getByTestId('admin-payout').filter({ hasText: 'Awa Koné' }).first();
+    await expect.poll(() => row.getByText("Motif : L'opérateur a refusé le transfert vers ce numéro").isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row.getByText(/07 •• •• •4 44/).isVisible()).toBe(true);
     await checkScreen(adminPage.page, 'admin-retraits');
     await adminPage.page.setViewportSize(DESKTOP);
     await checkScreen(adminPage.page, 'admin-retraits');
