@@ -63,7 +63,7 @@ import { startPayoutWorkflow } from './workflow.js';
 
 const PAYOUTS_PAGE_SIZE = 20;
 const HELD_STATUSES = new Set(['escrow', 'disputed']);
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 8;
 
 /** Who sends to an operator: `PAYOUT_PROVIDER_<OPERATOR>` when set, else the operator's default. */
 export function providerNameFor(operator: PayoutOperator): PayoutProviderName {
@@ -220,9 +220,11 @@ function sameRequest(payout: Payout, tutorUserId: string): { created: false; pay
  */
 export async function withdraw(tutorUserId: string, input: WithdrawInput, now = new Date()): Promise<{ created: boolean; payout: Payout }> {
   for (let attempt = 1; ; attempt++) {
+    const [wallet, destination, profile] = await Promise.all([getWallet(tutorUserId), getDestination(tutorUserId), getProfile(tutorUserId)]);
+    // Read after the wallet: a payout of this request id that already debited the wallet read
+    // above is seen here (a double tap answered 200, not refused as 'a payout is in flight').
     const existing = await getPayout(input.request_id);
     if (existing) return sameRequest(existing, tutorUserId);
-    const [wallet, destination, profile] = await Promise.all([getWallet(tutorUserId), getDestination(tutorUserId), getProfile(tutorUserId)]);
     const reason = blockedReason({ kycApproved: Boolean(profile?.is_verified), wallet, destination, now });
     if (reason) throw new ConflictError(reason);
     const dest = destination!;
