@@ -17,12 +17,15 @@ import type { Journal } from './journal.js';
 import {
   applyUnavailable,
   behaviourOf,
+  newHold,
   parseJson,
   readText,
   reply,
+  setHold,
   sleep,
   takeUnavailable,
   timers,
+  waitWhileHeld,
   type PayoutsSandboxSettings,
   type Unavailability,
 } from './payouts-kit.js';
@@ -93,6 +96,9 @@ const BEHAVIOUR_CODES: Partial<Record<ReturnType<typeof behaviourOf>, string>> =
   notify_url_missing: '725',
 };
 
+/** A lot number as CinetPay shows them (22 digits). */
+const newLot = () => `${Date.now()}${randomInt(100_000_000, 999_999_999)}`.padStart(22, '0');
+
 const failure = (code: string) => ({ code: Number(code), ...ERRORS[code]!, data: [] });
 
 /** Retries of a notification not answered 2xx; then again at the next start. */
@@ -117,6 +123,7 @@ export function createCinetPaySandbox(
   const sends = new Map<string, SendsRecord>();
   const tokens = new Map<string, number>();
   const unavailable: Unavailability = { remaining: 0, on: false };
+  const hold = newHold();
   const scheduled = timers();
   let logins = 0;
   let available = 50_000_000;
@@ -262,7 +269,7 @@ export function createCinetPaySandbox(
       kind: 'transfer',
       transaction_id: `TR${Date.now()}${randomInt(1000, 9999)}`,
       client_transaction_id: clientId,
-      lot: String(randomInt(10 ** 15, 10 ** 16 - 1)),
+      lot: newLot(),
       amount,
       prefix,
       phone,
@@ -308,14 +315,14 @@ export function createCinetPaySandbox(
         const phone = String(item.phone ?? '');
         const key = `contact:${prefix}${phone}`;
         if (!/^\d{1,4}$/.test(prefix) || !/^\d{8,10}$/.test(phone)) return { ...item, code: 727, status: 'ERROR_INVALID_PHONE' };
-        if (contacts.has(key)) return { ...item, code: 726, status: 'ERROR_PHONE_ALREADY_MY_CONTACT', lot: String(randomInt(10 ** 15, 10 ** 16 - 1)) };
+        if (contacts.has(key)) return { ...item, code: 726, status: 'ERROR_PHONE_ALREADY_MY_CONTACT', lot: newLot() };
         // A …724 number is accepted and never kept: the send then answers 724.
         if (behaviourOf(phone) !== 'not_a_contact') {
           const contact: ContactRecord = { key, kind: 'contact', prefix, phone, name: String(item.name ?? ''), surname: String(item.surname ?? '') };
           contacts.set(key, contact);
           save(contact);
         }
-        return { ...item, code: 0, status: 'success', lot: String(randomInt(10 ** 15, 10 ** 16 - 1)) };
+        return { ...item, code: 0, status: 'success', lot: newLot() };
       });
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: [entries] });
     }
@@ -328,6 +335,7 @@ export function createCinetPaySandbox(
       if (error) return reply(res, 200, failure(error));
       // A slow CinetPay: the transfer is made, the answer comes late (after the client's time-out).
       if (results.some((result) => result.slow)) await sleep(settings.slowMs);
+      await waitWhileHeld(hold);
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: [results.map((result) => result.entry)] });
     }
     if (pathname === '/v1/transfer/check/money' && method === 'GET') {
@@ -351,6 +359,10 @@ export function createCinetPaySandbox(
     if (pathname === '/expire-token' && method === 'POST') {
       tokens.clear();
       return reply(res, 200, { expired: true });
+    }
+    if (pathname === '/hold' && method === 'POST') {
+      setHold(hold, body.on);
+      return reply(res, 200, { on: hold.on, waiting: hold.waiting.length });
     }
     if (pathname === '/unavailable' && method === 'POST') {
       applyUnavailable(unavailable, body);
@@ -392,6 +404,7 @@ export function createCinetPaySandbox(
       }
     },
     stop() {
+      setHold(hold, false);
       scheduled.clear();
       journal.close();
     },

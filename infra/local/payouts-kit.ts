@@ -115,6 +115,27 @@ export function takeUnavailable(state: Unavailability): boolean {
   return false;
 }
 
+/**
+ * Test control: send answers held (the transfer already made) until lifted — a provider that
+ * received the request and has not answered yet. Never persisted: a restart drops what it held.
+ */
+export interface Hold {
+  on: boolean;
+  waiting: Array<() => void>;
+}
+
+export const newHold = (): Hold => ({ on: false, waiting: [] });
+
+export function setHold(hold: Hold, on: unknown): void {
+  if (on === true) hold.on = true;
+  if (on === false) {
+    hold.on = false;
+    for (const release of hold.waiting.splice(0)) release();
+  }
+}
+
+export const waitWhileHeld = (hold: Hold) => (hold.on ? new Promise<void>((resolve) => hold.waiting.push(resolve)) : undefined);
+
 /** A set of timers cancelled together at stop. */
 export function timers() {
   const pending = new Set<NodeJS.Timeout>();

@@ -16,12 +16,15 @@ import type { Journal } from './journal.js';
 import {
   applyUnavailable,
   behaviourOf,
+  newHold,
   parseJson,
   readText,
   reply,
+  setHold,
   sleep,
   takeUnavailable,
   timers,
+  waitWhileHeld,
   type PayoutsSandboxSettings,
   type Unavailability,
 } from './payouts-kit.js';
@@ -78,6 +81,7 @@ export function createWaveSandbox(journal: Journal<WaveRecord>, settings: Payout
   const byKey = new Map<string, PayoutRecord>();
   const sends = new Map<string, SendsRecord>();
   const unavailable: Unavailability = { remaining: 0, on: false };
+  const hold = newHold();
   const scheduled = timers();
   let balance = 50_000_000;
 
@@ -189,6 +193,7 @@ export function createWaveSandbox(journal: Journal<WaveRecord>, settings: Payout
       scheduleSettle(p);
       // A slow Wave: the payout is made, the answer comes late.
       if (behaviourOf(mobile) === 'slow') await sleep(settings.slowMs);
+      await waitWhileHeld(hold);
       return reply(res, 200, view(p));
     }
     const one = /^\/v1\/payout\/([^/]+)$/.exec(pathname);
@@ -212,6 +217,10 @@ export function createWaveSandbox(journal: Journal<WaveRecord>, settings: Payout
     const body = method === 'POST' ? parseJson(await readText(req)) : {};
     if (pathname === '/sends' && method === 'GET') {
       return reply(res, 200, Object.fromEntries([...sends.values()].map((s) => [s.client_reference, { requests: s.requests, payouts: s.payouts }])));
+    }
+    if (pathname === '/hold' && method === 'POST') {
+      setHold(hold, body.on);
+      return reply(res, 200, { on: hold.on, waiting: hold.waiting.length });
     }
     if (pathname === '/unavailable' && method === 'POST') {
       applyUnavailable(unavailable, body);
@@ -242,6 +251,7 @@ export function createWaveSandbox(journal: Journal<WaveRecord>, settings: Payout
       }
     },
     stop() {
+      setHold(hold, false);
       scheduled.clear();
       journal.close();
     },

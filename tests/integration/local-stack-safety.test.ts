@@ -36,6 +36,8 @@ describe('loopback by default', () => {
     expect(localConfig.host).toBe('127.0.0.1');
     const { ports } = stack();
     expect(await connects('127.0.0.1', ports.app)).toBe(true);
+    // The payout providers' doubles: served by the stack, on the loopback only.
+    expect(await connects('127.0.0.1', ports.payouts)).toBe(true);
     for (const address of externalAddresses) {
       // Not DynamoDB Local: it has no bind-address option and listens on every interface (docs/decisions.md).
       for (const port of [ports.app, ports.cognito, ports.s3, ports.lambda, ports.sfn, ports.paystack, ports.mailbox, ports.scheduler, ports.payouts]) {

@@ -28,7 +28,8 @@ export async function exchange(provider: PayoutProviderName, url: string, init: 
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `pas de réponse en ${timeoutMs} ms` : (error as Error).message;
+    const reason = (error as Error & { cause?: { code?: string } }).cause?.code;
+    const cause = (error as Error).name === 'TimeoutError' ? `pas de réponse en ${timeoutMs} ms` : `${(error as Error).message}${reason ? ` (${reason})` : ''}`;
     throw new PayoutProviderError(provider, 'unavailable', 'network', `${provider} injoignable (${where}) : ${cause}`);
   }
   const text = await response.text().catch(() => '');
