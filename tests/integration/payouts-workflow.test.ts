@@ -34,6 +34,15 @@ async function notify(payoutId: string, fields: Record<string, string> = {}): Pr
   return response.status;
 }
 
+/** The status of the payout's execution of `attempt`, once it has stopped running. */
+async function executionStatus(payoutId: string, attempt: number): Promise<string | undefined> {
+  const { DescribeExecutionCommand } = await import('@aws-sdk/client-sfn');
+  const { sfn } = await import('../../functions/src/commons/clients/sfn.js');
+  const { payoutExecutionArnOf } = await import('../../functions/src/payouts/workflow.js');
+  const describe = async () => (await sfn.send(new DescribeExecutionCommand({ executionArn: payoutExecutionArnOf(payoutId, attempt) }))).status;
+  return eventually(describe, (status) => status !== 'RUNNING', 40_000);
+}
+
 beforeAll(() => {
   usePayoutEnvironment();
   // The in-process reconciler reads the same doubles as the stack's handlers, with their credentials.
@@ -98,6 +107,9 @@ describe('the payout workflow on the local engines', () => {
     await control(`/cinetpay/settle/${payout.id}`, { status: 'REJ' });
     const failed = await payoutReaches(payout.id, 'failed');
     expect(failed.failure_reason).toBe('rejected');
+    // The execution ends once its timed-out Send was retried (it finds the transfer, then the payout failed).
+    expect(await executionStatus(payout.id, 1)).toBe('SUCCEEDED');
+    expect((await control('/cinetpay/sends'))[payout.id]).toMatchObject({ requests: 1, transfers: 1 });
     // A late notification and a reconciler run change nothing more.
     expect(await notify(payout.id, { treatment_status: 'REJ' })).toBe(200);
     const { reconcilePayouts } = await import('../../functions/src/payouts/reconcile.js');
