@@ -45,6 +45,11 @@ export const FUNCTION_SIZING: Readonly<Record<string, { memorySize: number; time
   'photos/resize-photo': { memorySize: 1024, timeout: Duration.seconds(30) },
   // A batch of up to 25 changes, each a few reads and writes and an e-mail (SES answers in ~100 ms).
   'notifications/notify': { memorySize: 512, timeout: Duration.seconds(60) },
+  // A provider's calls (CinetPay: login, contact, send or status; each with its own time-out),
+  // inside the workflow Task's 30 s: the function times out first, and the Task retries it.
+  'payouts/tasks': { memorySize: 512, timeout: Duration.seconds(25) },
+  // Every payout left requested, sent or needing attention, each read back from its provider.
+  'payouts/reconcile': { memorySize: 512, timeout: Duration.minutes(2) },
 };
 
 /**

@@ -391,19 +391,20 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Payouts (issue 30). Payout ledger lines live in the payout's partition (PAYOUT#): only these
   // rows write it, so the LeadingKeys condition alone keeps every other function away from them.
   // The tutor's own wallet, destination and payouts: the wallet and the destination (WALLET#), the
-  // held share of their transactions (gsi2 + BatchGet), the code (put, e-mailed), the withdrawal
-  // (wallet update, destination ConditionCheck, payout and ledger puts), then the workflow started.
+  // held share of their transactions (gsi2 + BatchGet), the code (put, its tries counted, deleted
+  // with the change, e-mailed through SES), the change told to the tutor (a notification put once
+  // under its profile's ConditionCheck, its e-mail marked: USER#), the withdrawal (wallet update,
+  // destination ConditionCheck, payout and ledger puts), then the workflow started.
   'payouts/wallet-api': {
     table: {
       get: [USER, WALLET, PAYOUT],
       gsi1: [GSI1.tutorPayouts],
       gsi2: [GSI2.tutorTransactions],
-      batchGet: [TX, PAYOUT],
-      // USER#: the destination change is notified in-app (core's row); merged with ops' row.
-      put: [USER, WALLET, PAYOUT],
-      update: [USER, WALLET, PAYOUT],
+      batchGet: [TX],
+      put: [WALLET, PAYOUT, USER],
+      update: [WALLET, USER],
       delete: [WALLET],
-      check: [USER, WALLET],
+      check: [WALLET, USER],
     },
     ledger: true,
     payoutWorkflow: ['StartExecution'],

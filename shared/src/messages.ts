@@ -423,6 +423,17 @@ export const messages = {
     adminRejectTitle: 'Refuser ce compte de retrait ?',
     adminApproved: 'Compte de retrait approuvé',
     adminRejected: 'Compte de retrait refusé',
+    // What 'Relancer' did, and the destinations' review (the admin's console).
+    retryRequested: 'Retrait relancé : il sera envoyé à nouveau au prestataire',
+    retryResumed: 'Retrait relancé : le prestataire le traite, son résultat sera suivi',
+    retrySettled: (status: string) =>
+      ({
+        paid: 'Le prestataire avait déjà payé ce retrait : il est enregistré comme payé',
+        failed: 'Le prestataire avait refusé ce retrait : le montant est revenu sur le solde du répétiteur',
+        reversed: 'Le prestataire a annulé ce retrait : le montant est revenu sur le solde du répétiteur',
+      })[status] ?? 'Retrait mis à jour selon le prestataire',
+    destinationNotFound: 'Compte de retrait introuvable',
+    destinationNotInReview: "Ce compte de retrait n'attend plus de vérification",
   },
   // The reconciler's own input (the schedule's payload), never typed by a person.
   reconcile: {

@@ -5,8 +5,9 @@
  */
 import { courseOf } from './french.js';
 import { frenchDelay, lessonTimeLabel } from './french-dates.js';
-import { formatFcfa } from './money.js';
 import { messages } from './messages.js';
+import { formatFcfa } from './money.js';
+import { maskedPhone, PAYOUT_FAILURE_REASONS, type PayoutFailureReason } from './payouts.js';
 
 export const NOTIFICATION_KINDS = [
   /** A parent asks for a lesson (paid, waiting for the tutor's answer): to the tutor. */
@@ -34,6 +35,11 @@ export const NOTIFICATION_KINDS = [
   'kyc_rejected',
   /** The tutor's payout destination was added or changed (issue 30): to the tutor. */
   'payout_destination_changed',
+  /** A withdrawal's outcome (issue 30): paid to the phone, failed, reversed by the operator, cancelled by an admin. To the tutor. */
+  'payout_paid',
+  'payout_failed',
+  'payout_reversed',
+  'payout_cancelled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -103,6 +109,18 @@ export interface LessonFacts {
   lesson: boolean;
 }
 
+/** What a notification about a withdrawal says: read from the payout item. */
+export interface PayoutFacts {
+  payoutId: string;
+  /** Debited from the balance (fee included): what comes back when it fails. */
+  amount: number;
+  /** What arrives on the phone. */
+  net: number;
+  /** E.164: shown masked. */
+  phone: string;
+  failureReason?: PayoutFailureReason;
+}
+
 export type NotificationDetails =
   | { kind: 'lesson_requested' | 'lesson_accepted' | 'payment_received' | 'refund_done' | 'dispute_opened'; facts: LessonFacts }
   | { kind: 'lesson_declined'; facts: LessonFacts; automatic: boolean }
@@ -113,7 +131,8 @@ export type NotificationDetails =
   | { kind: 'kyc_approved' }
   | { kind: 'kyc_rejected'; notes?: string }
   /** `phone`: masked; `until`: the end of the withdrawals' hold, in words. */
-  | { kind: 'payout_destination_changed'; phone: string; until: string };
+  | { kind: 'payout_destination_changed'; phone: string; until: string }
+  | { kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'payout_cancelled'; payout: PayoutFacts };
 
 export interface NotificationContent {
   title: string;
@@ -147,6 +166,7 @@ export function notificationContent(details: NotificationDetails, side: Side): N
   if (details.kind === 'payout_destination_changed') {
     return { title: messages.payouts.notifyDestinationTitle, body: messages.payouts.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
   }
+  if ('payout' in details) return payoutContent(details);
   const { facts } = details;
   const line = lessonLine(facts);
   const onLesson = facts.lesson ? lessonLink(facts.transactionId) : side === 'parent' ? PARENT_PAYMENTS : TUTOR_REVENUES;
@@ -210,5 +230,22 @@ export function notificationContent(details: NotificationDetails, side: Side): N
             : `${line}. Notre équipe a tranché : ${side === 'parent' ? 'vous êtes remboursé' : `${facts.parentName} est remboursé`}.`,
         link: onLesson,
       };
+  }
+}
+
+/** A withdrawal's outcome, in the words of messages.payouts; the tutor acts on it on 'Mes revenus'. */
+function payoutContent(details: Extract<NotificationDetails, { payout: PayoutFacts }>): NotificationContent {
+  const { payout } = details;
+  const text = messages.payouts;
+  const amount = formatFcfa(payout.amount);
+  switch (details.kind) {
+    case 'payout_paid':
+      return { title: text.notifyPaidTitle, body: text.notifyPaid(formatFcfa(payout.net), maskedPhone(payout.phone)), link: TUTOR_REVENUES };
+    case 'payout_failed':
+      return { title: text.notifyFailedTitle, body: text.notifyFailed(amount, PAYOUT_FAILURE_REASONS[payout.failureReason ?? 'unknown']), link: TUTOR_REVENUES };
+    case 'payout_reversed':
+      return { title: text.notifyReversedTitle, body: text.notifyReversed(amount), link: TUTOR_REVENUES };
+    case 'payout_cancelled':
+      return { title: text.notifyCancelledTitle, body: text.notifyCancelled(amount), link: TUTOR_REVENUES };
   }
 }

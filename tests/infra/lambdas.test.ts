@@ -14,7 +14,7 @@ describe('Kalan Lambdas', () => {
     expect(kalan.map((fn) => fn.handlerModule).sort()).toEqual([...expected].sort());
   });
 
-  it('run on Node 22 and arm64 with the shared memory, timeout and environment (more for the search catalogue, the photos and the notifier batches)', () => {
+  it('run on Node 22 and arm64 with the shared memory, timeout and environment (more for the search catalogue, the photos, the notifier batches and the payouts’ provider calls)', () => {
     const tableRef = { Ref: logicalId(stack.data.table) };
     const sized: Record<string, [memory: number, timeout: number]> = {
       [eventHandlers.searchIndexer]: [1769, 300],
@@ -22,6 +22,8 @@ describe('Kalan Lambdas', () => {
       [routes.recommendTutors.handler]: [1024, 10],
       [eventHandlers.photoResizer]: [1024, 30],
       [eventHandlers.notifier]: [512, 60],
+      [eventHandlers.payoutTasks]: [512, 25],
+      [eventHandlers.payoutReconciler]: [512, 120],
     };
     for (const fn of kalan) {
       const properties = functions[logicalId(fn)]?.Properties;

@@ -21,7 +21,7 @@ const statementsOfRole = (tpl: Template, roleId: string): Statement[] =>
 const notifierRole = (tpl: Template, id: string) => (tpl.findResources('AWS::Lambda::Function')[id] as CfnResource).Properties.Role['Fn::GetAtt'][0] as string;
 
 describe('the notifier on the table stream', () => {
-  it('has a mapping of its own: transactions and KYC decisions only, from the start, bisected, retried, then its dead-letter queue', () => {
+  it('has a mapping of its own: transactions, KYC decisions and payout outcomes only, from the start, bisected, retried, then its dead-letter queue', () => {
     const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, CfnResource>).filter(
       (m) => JSON.stringify(m.Properties.FunctionName) === JSON.stringify({ Ref: notifierId }),
     );
@@ -41,6 +41,9 @@ describe('the notifier on the table stream', () => {
             }),
           },
           { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['KYC'] } }, NewImage: { status: { S: ['approved', 'rejected'] } } } }) },
+          {
+            Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PAYOUT'] } }, NewImage: { status: { S: ['paid', 'failed', 'reversed', 'cancelled'] } } } }),
+          },
         ],
       },
     });

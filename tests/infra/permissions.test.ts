@@ -29,6 +29,16 @@ import {
   TransactionIndexEntity,
   tutorTransactionsIndex,
 } from '../../functions/src/payments/entities.js';
+import {
+  DESTINATIONS_IN_REVIEW_INDEX,
+  DestinationCodeEntity,
+  PayoutDestinationEntity,
+  PayoutEntity,
+  PayoutLedgerLineEntity,
+  payoutsByStatusIndex,
+  tutorPayoutsIndex,
+  WalletEntity,
+} from '../../functions/src/payouts/entities.js';
 import { KalanFunction } from '../../infra/lib/kalan-function.js';
 import {
   GSI1,
@@ -100,6 +110,8 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
   const objects = (bucket: { bucketArn: string }, key = '*') => resourceKind(Stack.of(stack).resolve(`${bucket.bucketArn}/${key}`));
   if (row.paystackSecret) add('secret', SECRET_ACTIONS);
   for (const action of row.workflow ?? []) add(action === 'StartExecution' || action === 'SendTaskSuccess' ? 'machine' : 'executions', [`states:${action}`]);
+  if (row.payoutProviders) for (const secret of ['cinetpaySecret', 'waveSecret']) add(secret, SECRET_ACTIONS);
+  for (const action of row.payoutWorkflow ?? []) add(action === 'StartExecution' ? 'payoutMachine' : 'payoutExecutions', [`states:${action}`]);
   if (row.buckets?.kyc) {
     add(objects(data.kycDocuments), row.buckets.kyc.map((a) => S3_ACTIONS[a]));
     const keyActions = row.buckets.kyc.flatMap((a) => KMS_ACTIONS[a]);
@@ -148,8 +160,12 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
 function serviceResourceKind(action: string, resource: unknown): string {
   const json = JSON.stringify(resource);
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/paystack-secret-key-')) return 'secret';
+  if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/cinetpay-transfer-')) return 'cinetpaySecret';
+  if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/wave-payouts-')) return 'waveSecret';
   if (action.startsWith('states:') && json.includes(':stateMachine:kalan-dev-escrow-')) return 'machine';
   if (action.startsWith('states:') && json.includes(':execution:kalan-dev-escrow-')) return 'executions';
+  if (action.startsWith('states:') && json.includes(':stateMachine:kalan-dev-payouts-')) return 'payoutMachine';
+  if (action.startsWith('states:') && json.includes(':execution:kalan-dev-payouts-')) return 'payoutExecutions';
   if (action.startsWith('bedrock:') && json.includes(':bedrock:')) return 'bedrock';
   if (action === 'dynamodb:ListStreams' && resource === '*') return 'stream';
   return resourceKind(resource);
@@ -255,12 +271,17 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     });
   });
 
-  it('lets only the escrow and webhook paths write ledger lines; the other writers of TX# items are denied ledger attributes', () => {
-    const writesTx = (s: Statement) =>
+  it('lets only the escrow, webhook and payout paths write ledger lines; the other writers of TX# items are denied ledger attributes', () => {
+    const writesPartition = (partition: string) => (s: Statement) =>
       s.Effect === 'Allow' &&
       resourcesOf(s).some((r) => resourceKind(r) === 'table') &&
       actionsOf(s).some((a) => ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:DeleteItem'].includes(a)) &&
-      (leadingKeysOf(s) ?? []).some((key) => stringLike(key, 'TX#0b7c'));
+      (leadingKeysOf(s) ?? []).some((key) => stringLike(key, partition));
+    const writesTx = writesPartition('TX#0b7c');
+    // A payout's ledger lines share its partition and nothing else writes it: its writers are ledger writers.
+    const writesPayout = writesPartition('PAYOUT#0b7c');
+    const payoutWriters = deployed.filter((f) => statementsOf(f).some(writesPayout)).map((f) => f.handlerModule);
+    expect(payoutWriters.sort()).toEqual(['payouts/admin-api', 'payouts/cinetpay-notify', 'payouts/reconcile', 'payouts/tasks', 'payouts/wallet-api']);
     const deniesLedger = (statements: Statement[]) =>
       statements.some(
         (s) =>
@@ -273,7 +294,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     expect(ledgerWriters.sort()).toEqual(
       ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'lessons/act', 'payments/verify-payment', 'payments/webhook'].sort(),
     );
-    expect(ledgerWriters.sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
+    expect([...ledgerWriters, ...payoutWriters].sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
     const deniedWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
     expect(deniedWriters.sort()).toEqual(['account/delete-me', 'admin/close-dispute', 'admin/stats', 'payments/initialize', 'transactions/rate']);
     // Delete and BatchWrite name no attributes, so the Deny cannot see them: ledger writers only.
@@ -286,8 +307,16 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
   });
 
   it('lets only the functions that drive the workflow hold Step Functions actions', () => {
-    const holders = (action: string) =>
-      deployed.filter((f) => statementsOf(f).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action))).map((f) => f.handlerModule).sort();
+    const onMachine = (machine: string) => (s: Statement) => resourcesOf(s).some((r) => JSON.stringify(r).includes(`kalan-dev-${machine}-`));
+    const holders = (action: string, machine = 'escrow') =>
+      deployed
+        .filter((f) => statementsOf(f).some((s) => s.Effect === 'Allow' && actionsOf(s).includes(action) && onMachine(machine)(s)))
+        .map((f) => f.handlerModule)
+        .sort();
+    // The payouts' machine: the withdrawal and the admin's retry start an attempt; the reconciler restarts one it finds without a live execution.
+    expect(holders('states:StartExecution', 'payouts')).toEqual(['payouts/admin-api', 'payouts/reconcile', 'payouts/wallet-api']);
+    expect(holders('states:DescribeExecution', 'payouts')).toEqual(['payouts/reconcile']);
+    for (const action of ['states:StopExecution', 'states:SendTaskSuccess']) expect(holders(action, 'payouts'), action).toEqual([]);
     expect(holders('states:StartExecution')).toEqual(['admin/retry-transaction', 'escrow/reconcile', 'payments/initialize']);
     expect(holders('states:DescribeExecution')).toEqual(['escrow/reconcile']);
     expect(holders('states:StopExecution')).toEqual(['admin/retry-transaction']);
@@ -305,7 +334,11 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       ].sort(),
     );
     const anyStates = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('states:'))));
-    expect(anyStates.map((f) => f.handlerModule).sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.workflow).sort());
+    expect(anyStates.map((f) => f.handlerModule).sort()).toEqual(
+      Object.keys(PERMISSIONS)
+        .filter((m) => PERMISSIONS[m]!.workflow || PERMISSIONS[m]!.payoutWorkflow)
+        .sort(),
+    );
   });
 
   it('lets only the post-confirmation trigger add users to groups and the account deletion delete them, of their own pool only', () => {
@@ -389,6 +422,21 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'EscrowEscrowStateMachineRoleDefaultPolicy xray:GetSamplingTargets',
         'EscrowEscrowStateMachineRoleDefaultPolicy xray:PutTelemetryRecords',
         'EscrowEscrowStateMachineRoleDefaultPolicy xray:PutTraceSegments',
+        // The payouts' state machine: the same.
+        ...[
+          'logs:CreateLogDelivery',
+          'logs:DeleteLogDelivery',
+          'logs:DescribeLogGroups',
+          'logs:DescribeResourcePolicies',
+          'logs:GetLogDelivery',
+          'logs:ListLogDeliveries',
+          'logs:PutResourcePolicy',
+          'logs:UpdateLogDelivery',
+          'xray:GetSamplingRules',
+          'xray:GetSamplingTargets',
+          'xray:PutTelemetryRecords',
+          'xray:PutTraceSegments',
+        ].map((action) => `PayoutWorkflowPayoutStateMachineRoleDefaultPolicy ${action}`),
       ].sort(),
     );
   });
@@ -453,10 +501,20 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       [GSI3.catalogue, String(item(ProfileEntity.build(PutItemCommand).item({ user_id: 'u1', first_name: 'A', last_name: 'B', role: 'tuteur' })).gsi3pk)],
       [GSI3.catalogue, String(item(TutorProfileEntity.build(PutItemCommand).item({ user_id: 'u1', id: 't1', is_completed: true })).gsi3pk)],
       [PARTITIONS.counters, pk(CounterEntity.build(GetItemCommand).key({ name: 'total_users' }))],
+      [PARTITIONS.wallet, pk(WalletEntity.build(GetItemCommand).key({ tutor_user_id: 'u1' }))],
+      [PARTITIONS.wallet, pk(PayoutDestinationEntity.build(GetItemCommand).key({ tutor_user_id: 'u1' }))],
+      [PARTITIONS.wallet, pk(DestinationCodeEntity.build(GetItemCommand).key({ tutor_user_id: 'u1' }))],
+      [PARTITIONS.payout, pk(PayoutEntity.build(GetItemCommand).key({ id: 'p1' }))],
+      [PARTITIONS.payout, pk(PayoutLedgerLineEntity.build(GetItemCommand).key({ payout_id: 'p1', line: 'withdrawal#1' }))],
+      [GSI1.tutorPayouts, tutorPayoutsIndex('u1')],
+      [GSI1.destinationsInReview, DESTINATIONS_IN_REVIEW_INDEX],
+      [GSI2.payoutsByStatus, payoutsByStatusIndex('needs_attention')],
     ];
     for (const [pattern, key] of cases) expect(stringLike(pattern, key), `${pattern} ~ ${key}`).toBe(true);
     // Prefixes never overlap: a transaction pattern never matches another partition.
     expect(stringLike(PARTITIONS.transaction, parentTransactionsIndex('u1'))).toBe(false);
     expect(stringLike(GSI1.openDisputes, disputesIndex('resolved'))).toBe(false);
+    expect(stringLike(GSI2.payoutsByStatus, tutorPayoutsIndex('u1'))).toBe(false);
+    expect(stringLike(PARTITIONS.payout, payoutsByStatusIndex('paid'))).toBe(false);
   });
 });

@@ -8,12 +8,17 @@ import { eventHandlers, routes } from '#shared/routes';
 import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synthesize.js';
 
 const { stack, template } = synthesize();
-const schedules = template.findResources('AWS::Scheduler::Schedule') as Record<string, CfnResource>;
 const queues = template.findResources('AWS::SQS::Queue') as Record<string, CfnResource>;
 const functions = template.findResources('AWS::Lambda::Function') as Record<string, CfnResource>;
 const policies = template.findResources('AWS::IAM::Policy') as Record<string, CfnResource>;
 const reconciler = kalanFunctions(stack).find((fn) => fn.handlerModule === eventHandlers.reconciler)!;
-const machineId = Object.keys(template.findResources('AWS::StepFunctions::StateMachine'))[0]!;
+// The escrow reconciler's schedule (the payouts reconciler's: tests/infra/payouts.test.ts).
+const schedules = Object.fromEntries(
+  Object.entries(template.findResources('AWS::Scheduler::Schedule') as Record<string, CfnResource>).filter(
+    ([, s]) => JSON.stringify(s.Properties.Target.Arn) === JSON.stringify({ 'Fn::GetAtt': [logicalId(reconciler), 'Arn'] }),
+  ),
+);
+const machineId = Object.keys(template.findResources('AWS::StepFunctions::StateMachine')).find((id) => id.startsWith('EscrowEscrowStateMachine'))!;
 
 type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
 const statementsOfRole = (roleRef: string): Statement[] =>

@@ -25,7 +25,7 @@ describe.each(Object.keys(STAGES))('the %s stage', (stageName) => {
   const { stack, templates, template } = synthesize({ stage: stageName });
   const json = (path: string): Json => templates.get(path)!.toJSON();
   const top: Record<string, CfnResource> = json(stack.node.path).Resources;
-  const nested: NestedStack[] = [stack.apiFunctions, stack.jobs];
+  const nested: NestedStack[] = [stack.apiFunctions, stack.jobs, stack.payoutJobs];
   const typesOf = (path: string) => [...new Set(Object.values<CfnResource>(json(path).Resources ?? {}).map((r) => r.Type))].sort();
 
   it('keeps the data, and what is held by its identity, in the top-level stack under the logical ids it had before the split', () => {
@@ -65,6 +65,12 @@ describe.each(Object.keys(STAGES))('the %s stage', (stageName) => {
   it("holds in the jobs' stack the reconciler with its schedule, and the photo resizer", () => {
     expect(kalanFunctions(stack.jobs).map((fn) => fn.handlerModule).sort()).toEqual([eventHandlers.photoResizer, eventHandlers.reconciler].sort());
     expect(typesOf(stack.jobs.node.path)).toContain('AWS::Scheduler::Schedule');
+  });
+
+  it("holds in the payouts' stack the payout workflow's tasks and the payouts reconciler with its schedule; the machine stays at the top", () => {
+    expect(kalanFunctions(stack.payoutJobs).map((fn) => fn.handlerModule).sort()).toEqual([eventHandlers.payoutReconciler, eventHandlers.payoutTasks].sort());
+    expect(typesOf(stack.payoutJobs.node.path)).toContain('AWS::Scheduler::Schedule');
+    expect(Object.values(top).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine')).toHaveLength(2);
   });
 
   it('alarms from the top-level stack on the errors of every function of every nested stack', () => {

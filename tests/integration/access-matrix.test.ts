@@ -637,6 +637,99 @@ const matrix: Record<RouteId, Row> = {
     check: (res) => expect(res.body.error).toEqual({ code: 'conflict', message: messages.admin.retryNotNeeded }),
   },
 
+  // --- Payouts (issue 30): the tutor's own wallet (the owner is the token's subject, never a
+  // parameter); CinetPay's notification is public and answers everyone alike; the console is admins'.
+  getWallet: {
+    roles: ['tuteur'],
+    // The world's tutor teaches the world's paid lessons: its share is held in escrow.
+    check: (res, { caller }) => {
+      expect(res.body).toMatchObject({ available: expect.any(Number), held: expect.any(Number), in_flight: expect.any(Number) });
+      if (caller === w.tuteur) expect(res.body.held).toBeGreaterThan(0);
+    },
+    owned: [
+      {
+        who: 'autre tuteur',
+        caller: (w) => w.neighbourTutor,
+        status: 200,
+        // Its own wallet: nothing of the world's tutor's lessons.
+        check: (res) => expect(res.body).toMatchObject({ available: 0, held: 0, in_flight: 0, current_payout: null }),
+      },
+    ],
+  },
+  listMyPayouts: {
+    roles: ['tuteur'],
+    check: (res) => expect(res.body).toEqual({ payouts: expect.any(Array), next_cursor: null }),
+  },
+  requestDestinationCode: {
+    roles: ['tuteur'],
+    request: () => ({ body: {} }),
+    check: (res) => expect(res.body.message).toEqual(expect.any(String)),
+  },
+  setPayoutDestination: {
+    roles: ['tuteur'],
+    // A code never sent (or wrong): refused about the input, and the destination unchanged.
+    ok: 400,
+    request: (_w, caller) => ({
+      body: { operator: 'orange', phone: '0701020304', holder_name: 'Awa Koné', code: '000000' },
+      state: async () => (caller ? (await api('/api/wallet', { token: caller.accessToken })).body.destination : null),
+    }),
+    check: (res) => expect(res.body.error.code).toBe('validation_error'),
+  },
+  requestWithdrawal: {
+    roles: ['tuteur'],
+    // The world's tutor has nothing released and no destination: 'Retirer' is refused, with why.
+    ok: 409,
+    request: () => ({ body: { amount: 5_000, request_id: randomUUID() } }),
+    check: (res) =>
+      expect([messages.payouts.kycRequired, messages.payouts.firstLessonRequired, messages.payouts.destinationRequired]).toContain(res.body.error.message),
+  },
+  cinetpayTransferNotification: {
+    roles: [],
+    auth: 'public',
+    // Unsigned: anyone may post one; nothing in it is trusted but a payout id, and everyone gets the same answer.
+    visitors: true,
+    request: () => ({
+      body: `client_transaction_id=${randomUUID()}&treatment_status=VAL`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+    check: (res) => expect(res.body).toEqual({ received: true }),
+  },
+  adminPayouts: {
+    roles: ['admin'],
+    check: (res) => {
+      expect(res.body).toMatchObject({ payouts: expect.any(Array), counts: expect.any(Object) });
+      expect(res.body.next_cursor === null || typeof res.body.next_cursor === 'string').toBe(true);
+    },
+  },
+  adminPayoutFloat: {
+    roles: ['admin'],
+    check: (res) => expect(res.body.providers.map((p: { provider: string }) => p.provider).sort()).toEqual(['cinetpay', 'wave']),
+  },
+  adminRetryPayout: {
+    roles: ['admin'],
+    // No such payout: about the input.
+    ok: 404,
+    request: () => ({ params: { id: randomUUID() }, body: { note: 'Relance après vérification' } }),
+    check: (res) => expect(res.body.error.message).toBe(messages.payouts.payoutNotFound),
+  },
+  adminCancelPayout: {
+    roles: ['admin'],
+    ok: 404,
+    request: () => ({ params: { id: randomUUID() }, body: { note: 'Numéro erroné' } }),
+    check: (res) => expect(res.body.error.message).toBe(messages.payouts.payoutNotFound),
+  },
+  adminPayoutDestinations: {
+    roles: ['admin'],
+    check: (res) => expect(res.body).toEqual({ destinations: expect.any(Array), next_cursor: null }),
+  },
+  adminReviewPayoutDestination: {
+    roles: ['admin'],
+    // The neighbour tutor has no destination to review.
+    ok: 404,
+    request: (w) => ({ params: { tutorId: w.neighbourTutor.sub }, body: { decision: 'approve', note: 'Nom vérifié' } }),
+    check: (res) => expect(res.body.error.message).toBe(messages.payouts.destinationNotFound),
+  },
+
   // --- Notifications (issue 15): everyone signed in, always its own (the owner is the token's subject).
   listNotifications: {
     roles: ROLES,

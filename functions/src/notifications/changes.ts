@@ -4,6 +4,7 @@
  * the one it entered, and the action that moved it (`last_action`, written by the transition).
  */
 import type { LessonFacts, NotificationDetails, Side } from '#shared/notifications';
+import type { PayoutFailureReason, PayoutStatus } from '#shared/payouts';
 import { isLesson, type TransactionAction, type TransactionStatus } from '#shared/transaction-process';
 
 /** The fields of a transaction item the notifier reads. */
@@ -109,4 +110,39 @@ export function notificationOfKycReview(before: KycImage | undefined, after: Kyc
   if (before?.status === after.status || (after.status !== 'approved' && after.status !== 'rejected')) return null;
   const details: NotificationDetails = after.status === 'approved' ? { kind: 'kyc_approved' } : { kind: 'kyc_rejected', notes: after.admin_notes };
   return { side: 'tutor', details, ref: `${after.id}#${details.kind}` };
+}
+
+/** The fields of a payout item the notifier reads (payouts/entities.ts). */
+export interface PayoutImage {
+  id: string;
+  tutor_user_id: string;
+  status: PayoutStatus;
+  amount: number;
+  net: number;
+  phone: string;
+  updated_at: string;
+  failure_reason?: PayoutFailureReason;
+}
+
+/** The outcomes a tutor is told of, by the status a payout enters (stream-filter.ts lets only these through). */
+const PAYOUT_OUTCOMES = {
+  paid: 'payout_paid',
+  failed: 'payout_failed',
+  reversed: 'payout_reversed',
+  cancelled: 'payout_cancelled',
+} as const satisfies Partial<Record<PayoutStatus, NotificationDetails['kind']>>;
+
+/**
+ * A withdrawal's outcome, told to its tutor once: the status changed into paid, failed, reversed or
+ * cancelled. The id's ref is `<payout id>#<kind>`: a reversal after a payment is a second outcome,
+ * the same record delivered again is not.
+ */
+export function notificationOfPayout(before: PayoutImage | undefined, after: PayoutImage): PlannedNotification | null {
+  if (before?.status === after.status || !Object.hasOwn(PAYOUT_OUTCOMES, after.status)) return null;
+  const kind = PAYOUT_OUTCOMES[after.status as keyof typeof PAYOUT_OUTCOMES];
+  const details: NotificationDetails = {
+    kind,
+    payout: { payoutId: after.id, amount: after.amount, net: after.net, phone: after.phone, failureReason: after.failure_reason },
+  };
+  return { side: 'tutor', details, ref: `${after.id}#${kind}` };
 }

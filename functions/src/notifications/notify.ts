@@ -1,6 +1,7 @@
 /**
  * The notifier, invoked two ways:
- * - by the table's stream: the transactions' status changes and the KYC decisions (the event source
+ * - by the table's stream: the transactions' status changes, the KYC decisions and the payouts'
+ *   outcomes (paid, failed, reversed, cancelled: issue 30) (the event source
  *   mapping filters the rest out, NOTIFIER_EVENT_PATTERNS; the local stack applies the same
  *   filter). Tells each side what concerns it (changes.ts) once however often a record comes
  *   (deliver.ts), and schedules or deletes an accepted lesson's reminders. A transient failure
@@ -17,8 +18,10 @@ import {
   acceptedLesson,
   lessonCalledOff,
   notificationOfKycReview,
+  notificationOfPayout,
   notificationsOfChange,
   type KycImage,
+  type PayoutImage,
   type TransactionImage,
 } from './changes.js';
 import { deliver, productionChannels, recipientOf, type Channels, type DeliveryResult } from './deliver.js';
@@ -49,6 +52,15 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
     const planned = after && notificationOfKycReview(before, after);
     if (planned) {
       const result = await deliver(after.user_id, planned, after.reviewed_at ?? new Date().toISOString(), channels);
+      if (result) results.push(result);
+    }
+  } else if (sk === 'PAYOUT') {
+    const before = imageOf<PayoutImage>(record.dynamodb?.OldImage);
+    const after = imageOf<PayoutImage>(record.dynamodb?.NewImage);
+    const planned = after && notificationOfPayout(before, after);
+    if (planned) {
+      // `updated_at` is the outcome's own time: the same record delivered again gives the same id.
+      const result = await deliver(after.tutor_user_id, planned, after.updated_at, channels);
       if (result) results.push(result);
     }
   }

@@ -1,8 +1,11 @@
 /**
  * The stream records that reach the notifier (Lambda event filtering in CDK, and the same patterns
- * in the local stream poller): a transaction's update into a status someone is told about, and a
- * KYC submission's update to approved or rejected. No imports: cheap to load for CDK and the poller.
+ * in the local stream poller): a transaction's update into a status someone is told about, a
+ * KYC submission's update to approved or rejected, and a payout's update into an outcome (issue 30). No imports: cheap to load for CDK and the poller.
  */
+
+/** The statuses of a payout its tutor is told of (notifications/changes.ts, notificationOfPayout). */
+export const PAYOUT_OUTCOME_STATUSES = ['paid', 'failed', 'reversed', 'cancelled'] as const;
 
 /** The statuses a change into which may tell someone something (notifications/changes.ts). */
 export const NOTIFYING_STATUSES = ['requested', 'escrow', 'refund_pending', 'refunded', 'released', 'disputed'] as const;
@@ -10,4 +13,5 @@ export const NOTIFYING_STATUSES = ['requested', 'escrow', 'refund_pending', 'ref
 export const NOTIFIER_EVENT_PATTERNS = [
   { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['TRANSACTION'] } }, NewImage: { status: { S: [...NOTIFYING_STATUSES] } } } },
   { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['KYC'] } }, NewImage: { status: { S: ['approved', 'rejected'] } } } },
+  { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PAYOUT'] } }, NewImage: { status: { S: [...PAYOUT_OUTCOME_STATUSES] } } } },
 ] as const;
