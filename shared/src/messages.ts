@@ -353,6 +353,7 @@ export const messages = {
     payoutInFlight: 'Un retrait est déjà en cours : attendez son résultat',
     insufficientBalance: 'Solde insuffisant pour ce retrait',
     requestIdReused: 'Cette demande a déjà été utilisée pour un autre retrait',
+    withdrawalRaced: 'Votre solde ou votre compte de retrait vient de changer : vérifiez-les et réessayez',
     payoutNotFound: 'Retrait introuvable',
     notRetryable: "Ce retrait n'attend aucune intervention",
     notCancellable: "Ce retrait ne peut plus être annulé : l'opérateur l'a déjà traité",

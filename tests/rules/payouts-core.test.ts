@@ -220,6 +220,11 @@ describe('withdrawals', () => {
     // The KYC name, its words in another order and without accents: it matches.
     await setDestination(userId, { operator: 'orange', phone: '07 01 02 03 04', holder_name: 'kone AWA', code: '123456' }, changedAt);
     expect(await getDestination(userId)).toMatchObject({ status: 'active', name_matches_kyc: true, phone: PHONE });
+    // The tutor is told, in-app (and by e-mail when the stage sends e-mail).
+    const { Items: notifications = [] } = await db.send(
+      new QueryCommand({ TableName: config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :n)', ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':n': 'NOTIF#' } }),
+    );
+    expect(notifications).toEqual([expect.objectContaining({ kind: 'payout_destination_changed', title: messages.payouts.notifyDestinationTitle })]);
     const at = (hours: number) => new Date(changedAt.getTime() + hours * 3600_000);
     await expect(withdraw(userId, { amount: 2_000, request_id: randomUUID() }, at(47.9))).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining('48 h') });
     const { created } = await withdraw(userId, { amount: 2_000, request_id: randomUUID() }, at(48));

@@ -285,7 +285,7 @@ export async function withdraw(tutorUserId: string, input: WithdrawInput, now = 
       const stored = await getWallet(tutorUserId);
       const refusal =
         blockedReason({ kycApproved: true, wallet: stored, destination: await getDestination(tutorUserId), now }) ??
-        ((stored?.available ?? 0) < input.amount ? messages.payouts.insufficientBalance : messages.payments.alreadyDecided);
+        ((stored?.available ?? 0) < input.amount ? messages.payouts.insufficientBalance : messages.payouts.withdrawalRaced);
       throw new ConflictError(refusal);
     }
   }
