@@ -5,9 +5,9 @@
  * and the notification: an unsigned form POST to the transfer's notify_url with transaction_id,
  * client_transaction_id, lot, amount, receiver, operator, treatment_status…
  *
- * Like the real service, the double does not deduplicate sends: a second send under the same
- * client_transaction_id is a second transfer. It counts them (`GET /__sandbox/cinetpay/sends`), so
- * a test sees a client that sends twice. A destination number's last digits choose a misbehaviour
+ * As documented, a second send under an existing client_transaction_id is refused (805) and a
+ * search that finds nothing answers 723. The double counts the send requests and the transfers per
+ * client_transaction_id (`GET /__sandbox/cinetpay/sends`), so a test sees a client that sends twice. A destination number's last digits choose a misbehaviour
  * (payouts-kit.ts, README). Transfers, contacts and counters are journaled (journal.ts): a
  * restarted sandbox still answers for every transfer; tokens are not (a restart asks for a login).
  */
@@ -77,15 +77,21 @@ interface SendsRecord {
 
 export type CinetPayRecord = TransferRecord | ContactRecord | SendsRecord;
 
+/** The documented codes the double answers (« Annexes : Code API »). */
 const ERRORS: Record<string, { message: string; description: string }> = {
-  '602': { message: 'INSUFFICIENT_BALANCE', description: 'Votre solde est insuffisant' },
+  '602': { message: 'INSUFFICIENT_BALANCE', description: 'Your CinetPay transfer balance is insufficient to perform this operation' },
   '701': { message: 'INVALID_CREDENTIALS', description: 'Identifiant de connexion incorrect' },
+  '705': { message: 'EXPIRED_TOKEN', description: 'The token has expired' },
   '706': { message: 'INVALID_TOKEN', description: 'Votre token est invalide' },
-  '719': { message: 'AMOUNT_LIMIT_EXCEEDED', description: "Le montant dépasse la limite de l'opérateur" },
-  '720': { message: 'DAILY_LIMIT_EXCEEDED', description: 'La limite journalière du numéro est atteinte' },
-  '721': { message: 'OPERATOR_UNAVAILABLE', description: "L'opérateur est momentanément indisponible" },
-  '724': { message: 'CONTACT_NOT_FOUND', description: "Ce numéro n'est pas dans vos contacts" },
-  '725': { message: 'NOTIFY_URL_REQUIRED', description: 'Une URL de notification est obligatoire' },
+  '718': { message: 'JSON_PARSE_ERROR', description: 'The emitted JSON contains errors' },
+  '719': { message: 'AMOUNT_TOO_SMALL', description: 'The amount must be above the threshold, consult the tranches by country' },
+  '720': { message: 'AMOUNT_TOO_LARGE', description: 'The amount must be less than the threshold, consult the tranches by country' },
+  '721': { message: 'OPERATOR_NOT_AVAILABLE', description: 'The operator is not supported by CinetPay' },
+  '723': { message: 'NOT_FOUND', description: 'No results for this search' },
+  '724': { message: 'ERROR_PHONE_NOT_MY_CONTACT', description: 'The phone number does not exist in the list of your CinetPay contacts' },
+  '725': { message: 'MISSING_NOTIFY_URL', description: 'Vous devez mentionner une url de notification valide' },
+  '801': { message: 'INVALID_AMOUNT', description: 'The amount entered is invalid' },
+  '805': { message: 'CLIENT_TRANSACTION_ID_EXIST', description: 'Your transaction ID already exists on CinetPay' },
 };
 
 const BEHAVIOUR_CODES: Partial<Record<ReturnType<typeof behaviourOf>, string>> = {
@@ -229,9 +235,11 @@ export function createCinetPaySandbox(
     if (settings.settleAfterMs !== null) scheduled.after(settings.settleAfterMs, () => settle(t));
   }
 
-  function tokenValid(token: string | null): boolean {
+  /** null when the token is good, else CinetPay's code: 706 unknown, 705 expired. */
+  function tokenProblem(token: string | null): string | null {
     const expiresAt = token ? tokens.get(token) : undefined;
-    return expiresAt !== undefined && expiresAt > Date.now();
+    if (expiresAt === undefined) return '706';
+    return expiresAt > Date.now() ? null : '705';
   }
 
   async function formData(req: http.IncomingMessage): Promise<URLSearchParams> {
@@ -261,7 +269,8 @@ export function createCinetPaySandbox(
     const code = BEHAVIOUR_CODES[behaviour];
     if (code) return { error: code };
     if (!contacts.has(`contact:${prefix}${phone}`)) return { error: '724' };
-    if (!clientId || !Number.isInteger(amount) || amount <= 0) return { entry: { ...item, code: 709, status: 'INVALID_PARAMETERS' } };
+    if (!clientId || !Number.isInteger(amount) || amount <= 0) return { error: '801' };
+    if (byClientId.has(clientId)) return { error: '805' };
     if (amount > available) return { error: '602' };
     available -= amount;
     const t: TransferRecord = {
@@ -302,14 +311,15 @@ export function createCinetPaySandbox(
       tokens.set(token, Date.now() + settings.tokenTtlMs);
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: { token } });
     }
-    if (!tokenValid(query.get('token'))) return reply(res, 200, failure('706'));
+    const tokenCode = tokenProblem(query.get('token'));
+    if (tokenCode) return reply(res, 200, failure(tokenCode));
     if (pathname === '/v1/transfer/check/balance' && method === 'GET') {
       const inUsing = [...transfers.values()].filter((t) => t.treatment_status !== 'VAL' && t.treatment_status !== 'REJ').reduce((sum, t) => sum + t.amount, 0);
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: { amount: available + inUsing, inUsing, available } });
     }
     if (pathname === '/v1/transfer/contact' && method === 'POST') {
       const list = items(await formData(req));
-      if (!list) return reply(res, 200, { code: 709, message: 'INVALID_PARAMETERS', data: [] });
+      if (!list) return reply(res, 200, failure('718'));
       const entries = list.map((item) => {
         const prefix = String(item.prefix ?? '');
         const phone = String(item.phone ?? '');
@@ -328,7 +338,7 @@ export function createCinetPaySandbox(
     }
     if (pathname === '/v1/transfer/money/send/contact' && method === 'POST') {
       const list = items(await formData(req));
-      if (!list) return reply(res, 200, { code: 709, message: 'INVALID_PARAMETERS', data: [] });
+      if (!list) return reply(res, 200, failure('718'));
       const results = [];
       for (const item of list) results.push(await sendOne(item));
       const error = results.find((result) => result.error)?.error;
@@ -342,6 +352,7 @@ export function createCinetPaySandbox(
       const clientId = query.get('client_transaction_id');
       const transactionId = query.get('transaction_id');
       const found = clientId ? (byClientId.get(clientId) ?? []) : transactionId && transfers.has(transactionId) ? [transfers.get(transactionId)!] : [];
+      if (found.length === 0) return reply(res, 200, failure('723'));
       return reply(res, 200, { code: 0, message: 'OPERATION_SUCCES', data: found.map(view) });
     }
     return reply(res, 404, { code: 404, message: 'NOT_FOUND', data: [] });
@@ -357,7 +368,8 @@ export function createCinetPaySandbox(
     }
     if (pathname === '/stats' && method === 'GET') return reply(res, 200, { logins, available, liveTokens: [...tokens.values()].filter((at) => at > Date.now()).length });
     if (pathname === '/expire-token' && method === 'POST') {
-      tokens.clear();
+      // Expired, not forgotten: CinetPay then answers 705 (EXPIRED_TOKEN).
+      for (const token of tokens.keys()) tokens.set(token, 0);
       return reply(res, 200, { expired: true });
     }
     if (pathname === '/hold' && method === 'POST') {

@@ -102,7 +102,8 @@ describe('CinetPay Transfer', () => {
     expect(first).toMatchObject({ state: 'pending', providerReference: expect.stringMatching(/^TR/) });
     const again = await Promise.all([cinetpay.send(request), cinetpay.send(request)]);
     const sends = await control('/cinetpay/sends');
-    expect(sends[request.payoutId]).toMatchObject({ transfers: 1 });
+    // Asked once: the later sends found the transfer under our id first.
+    expect(sends[request.payoutId]).toEqual({ requests: 1, transfers: 1 });
     for (const status of again) expect(status).toEqual(first);
     expect(await cinetpay.status(request.payoutId, null)).toEqual(first);
     await control(`/cinetpay/settle/${request.payoutId}`, {});
@@ -110,6 +111,14 @@ describe('CinetPay Transfer', () => {
     // What was asked: the net amount, our id, the operator's method, the national number.
     const [transfer] = (await control(`/cinetpay/transfers/${request.payoutId}`)) as unknown as Array<Record<string, unknown>>;
     expect(transfer).toMatchObject({ amount: '4925', client_transaction_id: request.payoutId, operator: 'OM', receiver: request.phone.slice(4) });
+  });
+
+  it('two sends at once (a retry racing the first): CinetPay refuses the second (805), both read the one transfer', async () => {
+    const request = payout('orange', '100');
+    const [a, b] = await Promise.all([cinetpay.send(request), cinetpay.send(request)]);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ state: 'pending' });
+    expect((await control('/cinetpay/sends'))[request.payoutId]).toMatchObject({ transfers: 1 });
   });
 
   it('says `unknown` of a payout it never received', async () => {

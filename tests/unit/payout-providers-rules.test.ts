@@ -37,7 +37,13 @@ describe('CinetPay', () => {
     ['721', 'operator_unavailable', true],
     ['724', 'invalid_destination', false],
     ['725', 'notify_url_missing', false],
+    ['801', 'limit_exceeded', false],
+    ['717', 'invalid_destination', false],
+    ['802', 'invalid_destination', false],
+    ['804', 'operator_unavailable', true],
     ['701', 'unauthorized', false],
+    ['705', 'unauthorized', false],
+    ['805', 'unexpected', false],
     ['999', 'unexpected', false],
   ] as const)('code %s is %s', (code, name, transient) => {
     const error = cinetpayError(code, 'x');

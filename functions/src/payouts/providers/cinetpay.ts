@@ -11,9 +11,10 @@
  * - `GET /v1/transfer/check/money?client_transaction_id=` → the transfers under our id, with
  *   `treatment_status` NEW / REC / NOS (on its way), VAL (paid) or REJ (rejected);
  * - `GET /v1/transfer/check/balance` → `available`.
- * Answers carry a `code` (0 = success) that is the truth whatever the HTTP status. Our payout id is
- * the `client_transaction_id`: `send` first asks whether a transfer exists under it, and never
- * sends a second one. The credentials (apikey, password) and the token are never logged.
+ * Answers carry a `code` (0 = success, 723 nothing found, 805 the client_transaction_id exists…)
+ * that is the truth whatever the HTTP status. Our payout id is the `client_transaction_id`: `send`
+ * first asks whether a transfer exists under it, and reads it (never a second send) when CinetPay
+ * says 805. The credentials (apikey, password) and the token are never logged.
  */
 import { nationalDigits, OPERATOR_RULES, type PayoutFailureReason } from '#shared/payouts';
 import { cachedSecret, DEFAULT_TIMEOUT_MS, exchange, isRecord, trimmedBaseUrl } from './http.js';
@@ -30,26 +31,40 @@ const TOKEN_MARGIN_MS = 30_000;
 /** Côte d'Ivoire's country prefix, CinetPay's `prefix`. */
 const PREFIX = '225';
 
-/** CinetPay's error codes Kalan handles by name (docs: « Annexes : Code API »). */
+/** CinetPay's error codes Kalan handles by name (docs.cinetpay.com, « Annexes : Code API »). */
 export const CINETPAY_ERROR_CODES: Record<string, ProviderErrorName> = {
   /** INSUFFICIENT_BALANCE: our transfer balance (the float) is too low. */
   '602': 'balance_too_low',
+  /** INVALID_CREDENTIALS, INVALID_USER: our configuration. */
   '701': 'unauthorized',
+  '703': 'unauthorized',
+  /** EXPIRED_TOKEN, INVALID_TOKEN, CANT_REFRESH_TOKEN: renewed once; twice in a row, our configuration. */
+  '705': 'unauthorized',
   '706': 'unauthorized',
-  /** The operator's limits (per transfer, per day). */
+  '707': 'unauthorized',
+  /** ERROR_PHONE_NOT_PARTICULAR, INVALID_PHONE: not an account CinetPay can pay. */
+  '717': 'invalid_destination',
+  '802': 'invalid_destination',
+  /** AMOUNT_TOO_SMALL, AMOUNT_TOO_LARGE (the operator's tranches), INVALID_AMOUNT. */
   '719': 'limit_exceeded',
   '720': 'limit_exceeded',
-  /** The operator's network does not answer: worth a retry later. */
+  '801': 'limit_exceeded',
+  /** OPERATOR_NOT_AVAILABLE, OPERATOR_UNAVAILABLE: worth a retry later. */
   '721': 'operator_unavailable',
-  /** Not a contact (after we added it): CinetPay will not keep this number. */
+  '804': 'operator_unavailable',
+  /** ERROR_PHONE_NOT_MY_CONTACT (after we added it): CinetPay will not keep this number. */
   '724': 'invalid_destination',
-  /** No notify_url: our configuration. */
+  /** MISSING_NOTIFY_URL: our configuration. */
   '725': 'notify_url_missing',
 };
-const INVALID_TOKEN = '706';
+const TOKEN_CODES = new Set(['705', '706', '707']);
+/** NOT_FOUND: « No results for this search » — no transfer under our id. */
+const NOT_FOUND = '723';
 const CONTACT_MISSING = '724';
-/** « ERROR_PHONE_ALREADY_MY_CONTACT »: adding a contact that exists is a success. */
+/** ERROR_PHONE_ALREADY_MY_CONTACT: adding a contact that exists is a success. */
 const ALREADY_A_CONTACT = '726';
+/** CLIENT_TRANSACTION_ID_EXIST: a transfer under our id exists — read it, never send again. */
+const ALREADY_SENT = '805';
 
 export const codeOf = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
@@ -86,7 +101,7 @@ export function cinetpayStatusOf(transfer: CinetPayTransfer): ProviderStatus {
   }
 }
 
-/** Of several transfers under one id (a double the provider made), the most advanced one counts. */
+/** Of several transfers under one id (CinetPay refuses a second one: 805; should it happen), the most advanced one counts. */
 function mostAdvanced(transfers: CinetPayTransfer[]): ProviderStatus {
   const statuses = transfers.map(cinetpayStatusOf);
   const rank = { paid: 3, pending: 2, failed: 1, reversed: 0, unknown: -1 } as const;
@@ -159,7 +174,7 @@ export function createCinetPayProvider(options: CinetPayOptions = {}): PayoutPro
     return token.value;
   }
 
-  /** A call with the token; CinetPay's 706 (the token died early) renews it once. */
+  /** A call with the token; CinetPay's 705 / 706 / 707 (the token died early) renew it once. */
   async function call(method: 'GET' | 'POST', path: string, params: { query?: Record<string, string>; data?: unknown[] }): Promise<Record<string, unknown>> {
     for (let attempt = 0; ; attempt += 1) {
       const used = token;
@@ -181,7 +196,7 @@ export function createCinetPayProvider(options: CinetPayOptions = {}): PayoutPro
         throw new PayoutProviderError('cinetpay', 'unexpected', String(answer.status), `CinetPay : réponse illisible sur ${path} (HTTP ${answer.status})`);
       }
       const code = codeOf(answer.body.code);
-      if (code === INVALID_TOKEN && attempt === 0) {
+      if (TOKEN_CODES.has(code) && attempt === 0) {
         // Forget the token unless another call already replaced it.
         if (token === used || used === undefined) token = undefined;
         continue;
@@ -193,7 +208,13 @@ export function createCinetPayProvider(options: CinetPayOptions = {}): PayoutPro
 
   /** The transfers CinetPay holds under our id (none: never sent). */
   async function transfersOf(payoutId: string): Promise<CinetPayTransfer[]> {
-    const body = await call('GET', '/v1/transfer/check/money', { query: { client_transaction_id: payoutId } });
+    let body: Record<string, unknown>;
+    try {
+      body = await call('GET', '/v1/transfer/check/money', { query: { client_transaction_id: payoutId } });
+    } catch (error) {
+      if (error instanceof PayoutProviderError && error.providerCode === NOT_FOUND) return [];
+      throw error;
+    }
     const data = body.data;
     const list = Array.isArray(data) ? data : isRecord(data) ? [data] : [];
     return list.filter(isRecord).filter((transfer) => transfer.client_transaction_id === undefined || String(transfer.client_transaction_id) === payoutId);
@@ -249,8 +270,11 @@ export function createCinetPayProvider(options: CinetPayOptions = {}): PayoutPro
       try {
         entry = await transfer(request, digits);
       } catch (error) {
+        if (!(error instanceof PayoutProviderError)) throw error;
+        // Sent meanwhile (a concurrent retry): the transfer under our id is the answer.
+        if (error.providerCode === ALREADY_SENT) return status(request.payoutId);
         // The contact vanished between the two calls: added again, sent once more (724: nothing was sent).
-        if (!(error instanceof PayoutProviderError) || error.providerCode !== CONTACT_MISSING) throw error;
+        if (error.providerCode !== CONTACT_MISSING) throw error;
         await addContact(digits, request.holderName);
         entry = await transfer(request, digits);
       }
