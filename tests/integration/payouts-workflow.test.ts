@@ -118,6 +118,26 @@ describe('the payout workflow on the local engines', () => {
     expect(await walletOf(payout.tutorUserId)).toMatchObject({ available: payout.amount, in_flight: 0 });
   }, 90_000);
 
+  it('retries a Wave send that timed out without sending twice, then returns the amount once when Wave fails it', async () => {
+    // …555: Wave makes the payout, then answers after 15 s, past the client's 10 s. Wave has no
+    // webhook: 'sent' can only come from the Send retried after the time-out, which finds the payout.
+    const payout = await seedPayout({ operator: 'wave', amount: 6_000, phone: uniquePhone('wave', '12345555') });
+    await control('/settings', { settleAfterMs: null });
+    try {
+      await startWorkflow(payout.id);
+      await payoutReaches(payout.id, 'sent', 40_000);
+      expect((await control('/wave/sends'))[payout.id]).toMatchObject({ requests: 1, payouts: 1 });
+      await control(`/wave/settle/${payout.id}`, { status: 'failed' });
+    } finally {
+      await control('/settings', { settleAfterMs: 3_000 });
+    }
+    const failed = await payoutReaches(payout.id, 'failed');
+    expect(failed.failure_reason).not.toBe('operator_unavailable');
+    expect(await executionStatus(payout.id, 1)).toBe('SUCCEEDED');
+    expect(await movementsOf(payout.id)).toEqual({ withdrawal: 2, payout_returned: 2 });
+    expect(await walletOf(payout.tutorUserId)).toMatchObject({ available: payout.amount, in_flight: 0 });
+  }, 90_000);
+
   it('returns the amount once when Wave reverses a payout after its success', async () => {
     // …777: paid (succeeded), then reversed by Wave 10 s later; Wave has no webhook, the reconciler polls.
     const payout = await seedPayout({ operator: 'wave', amount: 20_000, phone: uniquePhone('wave', '12345777') });
