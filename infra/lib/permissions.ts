@@ -402,7 +402,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       gsi2: [GSI2.tutorTransactions],
       batchGet: [TX],
       put: [WALLET, PAYOUT, USER],
-      update: [WALLET, USER],
+      // PAYOUT#: the workflow's attempt counted on the payout before its execution starts (payouts/workflow.ts).
+      update: [WALLET, PAYOUT, USER],
       delete: [WALLET],
       check: [WALLET, USER],
     },
