@@ -20,8 +20,8 @@ const keys = {
 export function useProviderFloat() {
   return useQuery({
     queryKey: keys.float,
-    queryFn: ({ signal }) => apiRequest<{ providers: ProviderFloat[] } | ProviderFloat[]>('adminPayoutFloat', { signal }),
-    select: (answer) => (Array.isArray(answer) ? answer : answer.providers),
+    queryFn: ({ signal }) => apiRequest<{ providers: ProviderFloat[] }>('adminPayoutFloat', { signal }),
+    select: (answer) => answer.providers,
     staleTime: 30_000,
   });
 }
@@ -47,7 +47,7 @@ export function usePayoutDestinationsToReview() {
         signal,
       }),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.next_cursor ?? null,
+    getNextPageParam: (page) => page.next_cursor,
     staleTime: 10_000,
   });
 }
@@ -60,7 +60,7 @@ function useInvalidatePayouts() {
 export function useRetryPayout() {
   const invalidate = useInvalidatePayouts();
   return useMutation({
-    mutationFn: ({ id, ...body }: AdminRetryPayoutInput & { id: string }) => apiRequest<AdminPayoutView>('adminRetryPayout', { params: { id }, body }),
+    mutationFn: ({ id, ...body }: AdminRetryPayoutInput & { id: string }) => apiRequest<{ payout: AdminPayoutView; message: string }>('adminRetryPayout', { params: { id }, body }),
     onSettled: invalidate,
   });
 }

@@ -19,7 +19,7 @@ export function DestinationsToReview() {
   return (
     <PagedList
       query={query}
-      itemsOf={(page) => page.destinations ?? []}
+      itemsOf={(page) => page.destinations}
       loadError={messages.payouts.adminDestinationsLoadFailure}
       showErrorDetail
       skeleton={{ count: 1, height: '24' }}

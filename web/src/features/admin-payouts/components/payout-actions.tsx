@@ -79,8 +79,9 @@ function RetryDialog({ payout, onClose }: { payout: AdminPayoutView; onClose: ()
     setErrors({});
     setFailure(null);
     try {
-      await retry.mutateAsync({ id: payout.id, ...parsed.data });
-      notify.success({ title: messages.payouts.adminRetried });
+      // The API says what the retry did (paid after all, returned, sent again…), in French.
+      const { message } = await retry.mutateAsync({ id: payout.id, ...parsed.data });
+      notify.success({ title: message || messages.payouts.adminRetried });
       onClose();
     } catch (error) {
       setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
