@@ -167,7 +167,7 @@ async function setDestination(page: Page, tutor: TestUser, operator: string, pho
 }
 
 /** 'Retirer' → amount → 'Continuer' → 'Confirmer le retrait'; returns the request's body. */
-async function withdraw(page: Page, amount: number | null, expectedNet: number): Promise<{ amount: number; request_id: string }> {
+async function withdraw(page: Page, amount: number | null, expectedNet: number, loseFirstAnswer = false): Promise<{ amount: number; request_id: string }> {
   // By the keyboard: 'Retirer' focused and Enter; the amount is focused and Enter goes on.
   await page.getByRole('button', { name: 'Retirer' }).focus();
   await page.keyboard.press('Enter');
@@ -186,12 +186,29 @@ async function withdraw(page: Page, amount: number | null, expectedNet: number):
   const confirm = page.getByRole('alertdialog', { name: 'Vérifiez votre retrait' });
   await expect.poll(() => confirm.getByText(/Une fois confirmé, le transfert part vers ce numéro/).isVisible()).toBe(true);
   await checkScreen(page, 'retrait-confirmation');
-  const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/wallet/withdrawals' && request.method() === 'POST');
-  // A double tap: one request id for both (the second tap finds the button disabled or sends the same id).
+  const bodies: Array<{ amount: number; request_id: string }> = [];
+  const isWithdrawal = (url: URL) => url.pathname === '/api/wallet/withdrawals';
+  await page.route(isWithdrawal, async (route) => {
+    bodies.push(route.request().postDataJSON() as { amount: number; request_id: string });
+    if (!loseFirstAnswer || bodies.length > 1) return route.continue();
+    // The request reaches the API (the payout is made), its answer is lost on the way back.
+    await route.fetch();
+    await route.abort('failed');
+  });
+  // A double tap: the button is disabled while sending, and any second request carries the same id.
   await confirm.getByRole('button', { name: 'Confirmer le retrait' }).dblclick();
-  const body = (await sent).postDataJSON() as { amount: number; request_id: string };
-  await expect.poll(() => confirm.isVisible(), { timeout: 10_000 }).toBe(false);
-  return body;
+  if (loseFirstAnswer) {
+    await expect.poll(() => confirm.getByText('Impossible de joindre le serveur. Vérifiez votre connexion internet.').isVisible()).toBe(true);
+    // 'Confirmer le retrait' again: the same request id, so the API answers with the payout already made.
+    await confirm.getByRole('button', { name: 'Confirmer le retrait' }).click();
+  }
+  await expect
+    .poll(async () => ((await confirm.isVisible()) ? await confirm.innerText() : 'fermé'), { timeout: 10_000 })
+    .toBe('fermé');
+  await page.unroute(isWithdrawal);
+  expect(bodies.length).toBeGreaterThanOrEqual(loseFirstAnswer ? 2 : 1);
+  expect(new Set(bodies.map((body) => body.request_id)).size).toBe(1);
+  return bodies[0]!;
 }
 
 describe('a tutor withdraws their earnings to mobile money', () => {
@@ -219,7 +236,7 @@ describe('a tutor withdraws their earnings to mobile money', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Retirer' }).isEnabled(), { timeout: 10_000 }).toBe(true);
     // 5 000 FCFA to Orange Money: 1,5 % of fee (75), 4 925 received.
     const started = Date.now();
-    const request = await withdraw(page, 5_000, 4_925);
+    const request = await withdraw(page, 5_000, 4_925, true);
     expect(request.amount).toBe(5_000);
     const paid = await settledPayout(request.request_id);
     expect(paid?.status, JSON.stringify(paid?.attention ?? paid)).toBe('paid');

@@ -23,8 +23,11 @@ interface WithdrawDialogProps {
  * made once here: a double tap or a retry after a network failure sends the same one, and the API
  * answers with the same payout instead of making a second.
  */
-export function WithdrawDialog({ onClose, available, destination }: WithdrawDialogProps) {
+export function WithdrawDialog({ onClose, available: availableNow, destination }: WithdrawDialogProps) {
   const [requestId] = useState(() => crypto.randomUUID());
+  // The balance as the dialog opened: when an answer is lost, the payout was made and the wallet
+  // refreshed shows it debited; the retry (same id) must still be possible, the API judges it.
+  const [available] = useState(availableNow);
   const [text, setText] = useState(String(available));
   const [step, setStep] = useState<'amount' | 'confirm'>('amount');
   const [failure, setFailure] = useState<string | null>(null);
