@@ -6,7 +6,7 @@
  * movement balanced, the wallet equal to the sum of the tutor's ledger lines, never below zero.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import fc from 'fast-check';
@@ -28,7 +28,7 @@ import {
   settleReversed,
   walletCreditWrite,
 } from '../../functions/src/payouts/settle.js';
-import { setDestination, withdraw } from '../../functions/src/payouts/wallet-api.js';
+import { requestDestinationCode, setDestination, withdraw } from '../../functions/src/payouts/wallet-api.js';
 import { config } from './engines.js';
 import { bookAndPay, call, newPerson, newTutor, transaction, type Tutor } from './harness.js';
 
@@ -371,4 +371,61 @@ describe('random histories', () => {
     console.info(`[payouts-property] ${histories} histoires, ${withdrawals} retraits, ${linesChecked} lignes du grand livre vérifiées (équilibre, portefeuille = somme des lignes)`);
     expect(histories).toBe(RUNS);
   }, 600_000);
+});
+
+describe('the wallet routes', () => {
+  it('e-mails a code that proves one change (its hash kept), refuses after five wrong codes, and lists the payouts newest first', async () => {
+    const books = await verifiedTutor();
+    const { tutor } = books;
+    // The e-mail as SES would send it (the rules engines run no SES double): the code is in its body.
+    const mails: string[] = [];
+    const channel = { name: 'email' as const, available: true, send: async (_: unknown, content: { body: string }) => (mails.push(content.body), 'sent' as const) };
+    await requestDestinationCode(tutor.userId, new Date(), channel);
+    const { Item: stored } = await db.send(
+      new GetCommand({ TableName: config.tableName, Key: { pk: `WALLET#${tutor.userId}`, sk: 'DESTINATION_CODE' }, ConsistentRead: true }),
+    );
+    // Only its hash is kept, with the table's TTL 10 minutes ahead.
+    const code = /(\d{6})/.exec(mails[0]!)![1]!;
+    expect(stored).toMatchObject({ attempts: 0, code_hash: createHash('sha256').update(`${tutor.userId}:${code}`).digest('hex') });
+    expect(JSON.stringify(stored)).not.toContain(code);
+    expect(stored!.expires_at - Date.now() / 1000).toBeGreaterThan(590);
+    const put = (given: string) => call('setPayoutDestination', tutor, { body: { operator: 'orange', phone: '0701020304', holder_name: 'Awa Koné', code: given } });
+    const wrong = code === '999999' ? '000000' : '999999';
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await put(wrong));
+    expect(answers.map((a) => a.body.error.message)).toEqual([...Array(4).fill(messages.payouts.codeInvalid), messages.payouts.codeTooManyAttempts]);
+    // Five wrong codes: the right one is refused too, until a new code is asked for.
+    expect((await put(code)).body.error.message).toBe(messages.payouts.codeTooManyAttempts);
+    expect(await getDestination(tutor.userId)).toBeNull();
+    await requestDestinationCode(tutor.userId, new Date(), channel);
+    const fresh = /(\d{6})/.exec(mails[1]!)![1]!;
+    expect((await put(fresh)).status).toBe(200);
+    expect(await getDestination(tutor.userId)).toMatchObject({ status: 'active', phone: PHONE });
+    expect((await put(fresh)).body.error.message).toBe(messages.payouts.codeInvalid);
+    // A number of another operator is refused before any code is checked.
+    const mtn = await call('setPayoutDestination', tutor, { body: { operator: 'orange', phone: '0505050505', holder_name: 'Awa Koné', code: '123456' } });
+    expect(mtn).toMatchObject({ status: 400 });
+
+    await release(books, 50_000);
+    await activeDestination(tutor.userId);
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const { payout } = await withdraw(tutor.userId, { amount: 1_000, request_id: randomUUID() }, new Date(Date.now() + i * 1000));
+      await settlePaid(payout.id, null);
+      ids.push(payout.id);
+    }
+    const first = await call('listMyPayouts', tutor);
+    expect(first.status).toBe(200);
+    expect(first.body.payouts).toHaveLength(20);
+    const second = await call('listMyPayouts', tutor, { query: { cursor: first.body.next_cursor } });
+    expect([...first.body.payouts, ...second.body.payouts].map((p: { id: string }) => p.id)).toEqual([...ids].reverse());
+    expect(second.body.next_cursor).toBeNull();
+    expect(first.body.payouts[0]).toMatchObject({ status: 'paid', status_label: 'Payé', phone_masked: '07 •• •• •3 04', amount: 1_000, fee: 15, net: 985 });
+    // Another tutor reads only their own (empty) list.
+    const other = await verifiedTutor();
+    expect((await call('listMyPayouts', other.tutor)).body).toEqual({ payouts: [], next_cursor: null });
+    const wallet = await call('getWallet', tutor);
+    expect(wallet.body).toMatchObject({ available: 50_000 - 23_000, in_flight: 0, paid_out: 23 * 985, blocked_reason: null, current_payout: null });
+    await checkBooks(books);
+  });
 });

@@ -28,6 +28,11 @@
  * | slotHold      (tutors/slot-holds.ts) | SLOTS#<tutor id> / SLOT#<start> | —                           | —                        |
  * | notification  (notifications/entities.ts) | USER#<user_id> / NOTIF#<when>#<source>#<kind>[#…] | — | NOTIF_UNREAD#<user_id> / <id> (sparse: unread only) |
  * | notificationPreferences (notifications/entities.ts) | USER#<user_id> / NOTIF_PREFS | —            | —                        |
+ * | wallet        (payouts/entities.ts) | WALLET#<tutor user id> / WALLET | —                             | —                        |
+ * | payoutDestination (payouts/entities.ts) | WALLET#<tutor user id> / DESTINATION | PAYOUT_DESTINATIONS#review / <changed_at>#<tutor> (sparse: review only) | — |
+ * | destinationCode (payouts/entities.ts) | WALLET#<tutor user id> / DESTINATION_CODE (TTL expires_at) | — | —              |
+ * | payout        (payouts/entities.ts) | PAYOUT#<id> / PAYOUT          | TUTOR_PAYOUTS#<tutor> / <created_at>#<id> | PAYOUTS#<status> / <created_at>#<id> |
+ * | payoutLedgerLine (payouts/entities.ts) | PAYOUT#<id> / LEDGER#<movement>#<n> | —                     | —                        |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';

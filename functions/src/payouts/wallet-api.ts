@@ -44,7 +44,7 @@ import { apiHandler, json, ok, type ApiEvent, type ApiResult } from '#commons/ht
 import { readIndexPage } from '#commons/index-page';
 import { logger } from '#commons/logger';
 import { getProfile } from '../auth/profile-read.js';
-import { sesEmailChannel } from '../notifications/channels.js';
+import { sesEmailChannel, type OutboundChannel } from '../notifications/channels.js';
 import { deliver } from '../notifications/deliver.js';
 import { transactionsOfTutor } from '../payments/transactions.js';
 import {
@@ -119,8 +119,11 @@ export async function payoutsOf(tutorUserId: string, cursor: string | undefined)
 
 const hashCode = (tutorUserId: string, code: string) => createHash('sha256').update(`${tutorUserId}:${code}`).digest('hex');
 
-/** Makes and e-mails a new code (replacing any earlier one, and its attempts). */
-export async function requestDestinationCode(tutorUserId: string, now = new Date()): Promise<{ email: string }> {
+/**
+ * Makes and e-mails a new code (replacing any earlier one, and its attempts). An e-mail that fails
+ * fails the request (500): the tutor asks again, the new code replaces this one.
+ */
+export async function requestDestinationCode(tutorUserId: string, now = new Date(), channel: OutboundChannel = sesEmailChannel): Promise<{ email: string }> {
   const profile = await getProfile(tutorUserId);
   if (!profile?.email) throw new NotFoundError(messages.http.notFound);
   const code = String(randomInt(0, 10 ** DESTINATION_CODE_LENGTH)).padStart(DESTINATION_CODE_LENGTH, '0');
@@ -133,7 +136,7 @@ export async function requestDestinationCode(tutorUserId: string, now = new Date
       created_at: now.toISOString(),
     })
     .send();
-  const outcome = await sesEmailChannel.send(
+  const outcome = await channel.send(
     { userId: tutorUserId, firstName: profile.first_name, email: profile.email },
     {
       title: 'Votre code pour le compte de retrait',
@@ -294,7 +297,8 @@ export async function withdraw(tutorUserId: string, input: WithdrawInput, now = 
 // ---------------------------------------------------------------------------------------------
 // Routes
 
-const noBody = z.optional(z.object({}));
+// The browser posts '{}': nothing else is accepted.
+const noBody = z.strictObject({});
 
 const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<ApiResult>> = {
   [routeKey(routes.getWallet)]: apiHandler(routes.getWallet, {}, async ({ caller }) => ok(await walletOf(caller.userId))),
