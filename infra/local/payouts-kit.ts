@@ -155,4 +155,5 @@ export function timers() {
   };
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Unref'd: a slow answer in progress never keeps a stopping stack alive. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

@@ -261,6 +261,22 @@ describe('Wave', () => {
   });
 });
 
+describe('settling by themselves (as under npm start)', () => {
+  it('a transfer settles after settleAfterMs, and a …777 Wave payout is reversed reverseAfterMs later', async () => {
+    await control('/settings', { settleAfterMs: 50, reverseAfterMs: 50 });
+    try {
+      const viaCinetPay = payout('moov', '100');
+      const viaWave = payout('wave', '777');
+      await cinetpay.send(viaCinetPay);
+      await wave.send(viaWave);
+      await until(() => cinetpay.status(viaCinetPay.payoutId, null), (status) => status.state === 'paid');
+      await until(() => wave.status(viaWave.payoutId, null), (status) => status.state === 'reversed');
+    } finally {
+      await control('/settings', { settleAfterMs: null });
+    }
+  });
+});
+
 describe('a restart of the doubles', () => {
   it('keeps every transfer, payout and counter', async () => {
     const viaCinetPay = payout('orange', '100');

@@ -75,6 +75,25 @@ describe('payout credentials', () => {
     expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(2);
   });
 
+  it("CinetPay's token is kept for its 5 minutes (less a margin), then a new one is asked for", async () => {
+    vi.stubEnv('PAYOUT_CINETPAY_API_KEY', 'local-key');
+    vi.stubEnv('PAYOUT_CINETPAY_PASSWORD', 'local-pass');
+    vi.resetModules();
+    const { createCinetPayProvider } = await import('../../functions/src/payouts/providers/cinetpay.js');
+    let clock = 1_000_000;
+    const cinetpay = createCinetPayProvider({ now: () => clock });
+    const logins = () => sent.filter((request) => request.url.includes('/v1/auth/login')).length;
+    await cinetpay.balance();
+    clock += 4 * 60_000;
+    await cinetpay.balance();
+    expect(logins()).toBe(1);
+    clock += 31_000;
+    await cinetpay.balance();
+    expect(logins()).toBe(2);
+    // The token travels in the query string, as documented; never the password.
+    expect(sent.at(-1)!.url).toBe('http://cinetpay.test/v1/transfer/check/balance?token=tok&lang=fr');
+  });
+
   it('without a local value nor a secret name, says which variable is missing', async () => {
     const { cinetpay } = await providers();
     await expect(cinetpay.balance()).rejects.toThrow(/PAYOUT_CINETPAY_SECRET_NAME/);

@@ -177,8 +177,8 @@ export function createCinetPayProvider(options: CinetPayOptions = {}): PayoutPro
   /** A call with the token; CinetPay's 705 / 706 / 707 (the token died early) renew it once. */
   async function call(method: 'GET' | 'POST', path: string, params: { query?: Record<string, string>; data?: unknown[] }): Promise<Record<string, unknown>> {
     for (let attempt = 0; ; attempt += 1) {
-      const used = token;
-      const value = await currentToken();
+      const pending = currentToken();
+      const value = await pending;
       const query = new URLSearchParams({ token: value, lang: 'fr', ...params.query });
       const answer = await exchange(
         'cinetpay',
@@ -198,7 +198,7 @@ export function createCinetPayProvider(options: CinetPayOptions = {}): PayoutPro
       const code = codeOf(answer.body.code);
       if (TOKEN_CODES.has(code) && attempt === 0) {
         // Forget the token unless another call already replaced it.
-        if (token === used || used === undefined) token = undefined;
+        if (token?.value === pending) token = undefined;
         continue;
       }
       if (code !== '0') throw cinetpayError(code, String(answer.body.description ?? answer.body.message ?? `HTTP ${answer.status}`));
