@@ -15,5 +15,6 @@ export const BENCHES: Record<string, () => Promise<Bench>> = {
   indexer: async () => (await import('./indexer.js')).benchIndexer,
   payments: async () => (await import('./payments.js')).benchPayments,
   admin: async () => (await import('./admin.js')).benchAdmin,
+  payouts: async () => (await import('./payouts.js')).benchPayouts,
   cost: async () => (await import('./cost.js')).benchCost,
 };

@@ -59,6 +59,12 @@ const FIGURES: Record<string, RegExp[]> = {
     /DynamoDB write units per completed lesson .*: [1-9][\d.]* WCU/,
     /slot races \(2 parents book the same free slot at once, 1 times\): exactly one booking in 1\/1 races/,
   ],
+  payouts: [
+    /withdrawal → paid, CinetPay \(Orange Money\), notification or check, 2 one after the other: p50 \d+ ms, p95 \d+ ms/,
+    /withdrawal → paid, Wave, paid at a check \(no webhook\), 2 one after the other: p50 \d+ ms, p95 \d+ ms/,
+    /DynamoDB write units per payout, orange \(withdrawal to paid\): [1-9][\d.]* WCU; Step Functions transitions per payout: [1-9][\d.]*/,
+    /workflow throughput: 4 payouts \(half CinetPay, half Wave\) started at once, all paid in [\d.]+ s → [\d.]+ payouts\/s/,
+  ],
   admin: [/first stat-card read: \d+ ms \{/, /stat-card read at 50 transactions, 20 users: p50 [\d.]+ ms, p95 [\d.]+ ms \(3 calls, in process\)/],
   cost: [
     /per action, measured on the local stack \(mean of 1, warm\)/,

@@ -7,10 +7,8 @@
  * The production modules are imported in this process against the stack's engines
  * (`usePayoutEnvironment` first), so every item is written by the entities the handlers read.
  */
-import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { quotePayout, type PayoutOperator } from '#shared/payouts';
 import { stack } from '../support/stack.js';
 import type { StackInfo } from '../support/stack-info.js';
 import { db, eventually } from './payments-helpers.js';
@@ -27,76 +25,7 @@ export function usePayoutEnvironment(target: StackInfo = stack()): void {
   );
 }
 
-/** An Ivorian number of the operator, unique per call (its last 8 digits: the double's behaviours key on the number). */
-export function uniquePhone(operator: PayoutOperator, suffix?: string): string {
-  const prefix = operator === 'mtn' ? '05' : operator === 'moov' ? '01' : '07';
-  const digits = suffix ?? String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-  return `+225${prefix}${digits}`;
-}
-
-export interface SeededPayout {
-  id: string;
-  tutorUserId: string;
-  amount: number;
-  fee: number;
-  net: number;
-  phone: string;
-}
-
-/**
- * A tutor whose wallet held `amount` and who withdrew it: wallet (available 0, in flight
- * `amount`, this payout current), the payout requested, and its `withdrawal` lines — what the
- * withdrawal's one transaction writes.
- */
-export async function seedPayout(options: { operator?: PayoutOperator; amount?: number; phone?: string; createdAt?: Date } = {}): Promise<SeededPayout> {
-  const { PutTransaction } = await import('dynamodb-toolbox/entity/actions/transactPut');
-  const { execute } = await import('dynamodb-toolbox/entity/actions/transactWrite');
-  const { PayoutEntity, WalletEntity } = await import('../../functions/src/payouts/entities.js');
-  const { payoutLineWrites } = await import('../../functions/src/payouts/settle.js');
-  const { providerNameFor } = await import('../../functions/src/payouts/providers/index.js');
-  const operator = options.operator ?? 'orange';
-  const amount = options.amount ?? 10_000;
-  const { fee, net } = quotePayout(operator, amount);
-  const id = randomUUID();
-  const tutorUserId = `payout-tutor-${randomUUID()}`;
-  const phone = options.phone ?? uniquePhone(operator);
-  const now = (options.createdAt ?? new Date()).toISOString();
-  const payout = {
-    id,
-    tutor_user_id: tutorUserId,
-    tutor_name: 'Awa Koné',
-    amount,
-    fee,
-    net,
-    operator,
-    provider: providerNameFor(operator),
-    phone,
-    holder_name: 'Awa Koné',
-    status: 'requested' as const,
-    created_at: now,
-    updated_at: now,
-    gsi1pk: `TUTOR_PAYOUTS#${tutorUserId}`,
-    gsi1sk: `${now}#${id}`,
-    gsi2pk: 'PAYOUTS#requested',
-    gsi2sk: `${now}#${id}`,
-  };
-  await execute(
-    WalletEntity.build(PutTransaction).item({
-      tutor_user_id: tutorUserId,
-      available: 0,
-      in_flight: amount,
-      paid_out: 0,
-      fees: 0,
-      released_total: amount,
-      releases: 1,
-      current_payout_id: id,
-      updated_at: now,
-    } as never),
-    PayoutEntity.build(PutTransaction).item(payout as never),
-    ...payoutLineWrites(payout as never, 'withdrawal', now),
-  );
-  return { id, tutorUserId, amount, fee, net, phone };
-}
+export { seedPayout, uniquePhone, type SeededPayout } from '../support/payouts-seed.js';
 
 /** Starts the payout's workflow as the withdrawal does (a new attempt). */
 export async function startWorkflow(payoutId: string): Promise<void> {

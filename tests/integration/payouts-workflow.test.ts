@@ -192,7 +192,11 @@ describe('the payout workflow on the local engines', () => {
       15_000,
     );
 
+    // Stuck past one minute: the orphan (requested three minutes ago), requested or sent until the double settles it (3 s).
+    process.env.PAYOUT_STUCK_MINUTES = '1';
     const report = await reconcilePayouts();
+    delete process.env.PAYOUT_STUCK_MINUTES;
+    expect(report.stuck).toBeGreaterThanOrEqual(1);
     expect((await payoutOf(left.id))?.status).toBe('paid');
     expect(report.settled).toBeGreaterThanOrEqual(1);
     expect(report.redriven).toBeGreaterThanOrEqual(1);

@@ -36,6 +36,9 @@ import { providerNamed } from './providers/index.js';
 import { applyProviderStatus, type Payout } from './settle.js';
 import { payoutExecutionArnOf, startPayoutWorkflow } from './workflow.js';
 
+/** The metrics the alarms read (namespace Kalan; PayoutFloatShortfall also has the dimension `provider`). */
+export const PAYOUT_METRICS = { stuck: 'PayoutsStuck', failed: 'PayoutsFailed', floatShortfall: 'PayoutFloatShortfall' } as const;
+
 /** A payout requested this long ago without a running workflow gets a new attempt. */
 export const REDRIVE_AFTER_MS = 2 * 60 * 1000;
 /** How long after it is paid a Wave payout is still polled for a reversal. */
@@ -67,7 +70,7 @@ export interface PayoutReconcileReport {
   reversed: number;
   /** Requested payouts given a new workflow attempt. */
   redriven: number;
-  /** Still requested or sent past PAYOUT_STUCK_MINUTES, after this run. */
+  /** Still requested or sent PAYOUT_STUCK_MINUTES after the withdrawal (what the tutor waits), after this run. */
   stuck: number;
   /** Payouts that failed in the last RECONCILE_INTERVAL_MINUTES. */
   failed: number;
@@ -178,7 +181,7 @@ async function checkFloats(now: Date, report: PayoutReconcileReport): Promise<vo
       // One metric per provider (its own dimension), published with this invocation's.
       const single = metrics.singleMetric();
       single.addDimension('provider', provider);
-      single.addMetric('PayoutFloatShortfall', MetricUnit.Count, check.shortfall);
+      single.addMetric(PAYOUT_METRICS.floatShortfall, MetricUnit.Count, check.shortfall);
       if (check.shortfall > 0) logger.warn('Payout float below the next 24 hours', { provider, ...check });
     } catch (error) {
       report.errors += 1;
@@ -215,14 +218,14 @@ export async function reconcilePayouts(now = new Date(), deadline = Number.POSIT
 
   const stuckBefore = now.getTime() - stuckMinutes() * 60_000;
   for (const status of ['requested', 'sent'] as const) {
-    report.stuck += (await payoutsByStatus(status)).filter((payout) => new Date(payout.sent_at ?? payout.created_at).getTime() <= stuckBefore).length;
+    report.stuck += (await payoutsByStatus(status)).filter((payout) => new Date(payout.created_at).getTime() <= stuckBefore).length;
   }
   report.failed = (await payoutsSince('failed', (payout) => payout.returned_at, new Date(now.getTime() - RECONCILE_INTERVAL_MINUTES * 60_000))).length;
   await checkFloats(now, report);
 
   // Published every run, zeros included: an alarm on them then never reads "missing data".
-  metrics.addMetric('PayoutsStuck', MetricUnit.Count, report.stuck);
-  metrics.addMetric('PayoutsFailed', MetricUnit.Count, report.failed);
+  metrics.addMetric(PAYOUT_METRICS.stuck, MetricUnit.Count, report.stuck);
+  metrics.addMetric(PAYOUT_METRICS.failed, MetricUnit.Count, report.failed);
   if (report.settled + report.reversed) recordBusinessEvent('ReconcilerRepair', report.settled + report.reversed);
   return report;
 }
