@@ -8,6 +8,7 @@ import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { DefaultDashboardFactory, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct, type IConstruct } from 'constructs';
 import { BUSINESS_EVENTS, METRICS_NAMESPACE, METRICS_SERVICE, type BusinessEvent } from '#shared/metrics';
+import { PAYOUT_PROVIDERS } from '#shared/payouts';
 import { KalanFunction } from './kalan-function.js';
 import type { Stage } from './stage.js';
 
@@ -83,15 +84,18 @@ export class Monitoring extends Construct {
     Aspects.of(Stack.of(this)).add(new MonitorResources(this));
   }
 
-  /** A business metric as the functions publish it (EMF: namespace Kalan, dimensions service + stage). */
-  businessMetric(event: BusinessEvent): Metric {
+  /**
+   * A business metric as the functions publish it (EMF: namespace Kalan, dimensions service + stage,
+   * and those of a metric published per something, like the float's per provider).
+   */
+  businessMetric(event: BusinessEvent, dimensions: Record<string, string> = {}, statistic = 'Sum'): Metric {
     return new Metric({
       namespace: METRICS_NAMESPACE,
       metricName: BUSINESS_EVENTS[event],
-      dimensionsMap: { service: METRICS_SERVICE, stage: this.stage.name },
-      statistic: 'Sum',
+      dimensionsMap: { service: METRICS_SERVICE, stage: this.stage.name, ...dimensions },
+      statistic,
       period: PERIOD,
-      label: BUSINESS_EVENTS[event],
+      label: [BUSINESS_EVENTS[event], ...Object.values(dimensions)].join(' '),
     });
   }
 
@@ -166,19 +170,20 @@ export class Monitoring extends Construct {
                 ),
               },
             },
-            {
-              metric: this.businessMetric('PayoutFloatShortfall'),
-              alarmFriendlyName: 'PayoutFloatShortfall',
+            // Published per provider by the payouts reconciler (functions/src/payouts/reconcile.ts): one alarm each.
+            ...PAYOUT_PROVIDERS.map((provider) => ({
+              metric: this.businessMetric('PayoutFloatShortfall', { provider }, 'Maximum'),
+              alarmFriendlyName: `PayoutFloatShortfall-${provider}`,
               addAlarm: {
                 Critical: {
                   threshold: 0,
                   comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
                   treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
                   alarmDescriptionOverride:
-                    'Le solde chez un prestataire de retraits (CinetPay ou Wave) est inférieur aux retraits attendus dans les 24 prochaines heures : approvisionnez-le (console d’administration, Retraits).',
+                    `Le solde chez ${provider === 'cinetpay' ? 'CinetPay' : 'Wave'} est inférieur aux retraits attendus dans les 24 prochaines heures : approvisionnez-le (console d’administration, Retraits).`,
                 },
               },
-            },
+            })),
           ],
         },
       ],

@@ -10,7 +10,7 @@ import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { eventHandlers, routes } from '#shared/routes';
+import { eventHandlers } from '#shared/routes';
 import { stackInstance } from './escrow.js';
 import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
 import { acknowledge, nagId, nagReference, stackIdAsSeenFrom } from './nag.js';
@@ -63,7 +63,7 @@ export class Payouts extends Construct {
   readonly deadLetterQueue: Queue;
   readonly cinetpaySecret: ISecret;
   readonly waveSecret: ISecret;
-  private readonly notifyUrl: string;
+  private readonly siteUrl: string;
   private readonly stateMachineNamePrefix: string;
   /** Built from the name: the nested stack's functions name the machine without depending on it (the machine depends on their task function). */
   readonly stateMachineArn: string;
@@ -77,7 +77,7 @@ export class Payouts extends Construct {
     const stateMachineName = `${this.stateMachineNamePrefix}${stackInstance(stack.stackId)}`;
     this.stateMachineArn = stack.formatArn({ service: 'states', resource: 'stateMachine', resourceName: stateMachineName, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     this.executionsArn = stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
-    this.notifyUrl = `${siteUrl}${routes.cinetpayTransferNotification.path}`;
+    this.siteUrl = siteUrl;
 
     const secretNames = payoutSecretNames(stage.name);
     this.cinetpaySecret = Secret.fromSecretNameV2(this, 'CinetPaySecret', secretNames.cinetpay);
@@ -151,7 +151,8 @@ export class Payouts extends Construct {
     fn.addEnvironment('PAYOUT_WAVE_SECRET_NAME', this.waveSecret.secretName);
     fn.addEnvironment('CINETPAY_BASE_URL', CINETPAY_BASE_URL);
     fn.addEnvironment('WAVE_BASE_URL', WAVE_BASE_URL);
-    fn.addEnvironment('CINETPAY_NOTIFY_URL', this.notifyUrl);
+    // CinetPay's notify_url is built from it (payouts/tasks.ts): `<origin>/api/webhooks/cinetpay-transfer`.
+    fn.addEnvironment('SITE_URL', this.siteUrl);
     this.cinetpaySecret.grantRead(fn);
     this.waveSecret.grantRead(fn);
     fn.markGranted('payoutProviders');

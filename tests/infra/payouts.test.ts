@@ -56,8 +56,8 @@ describe('the payouts (CDK)', () => {
         CINETPAY_BASE_URL: 'https://client.cinetpay.com',
         WAVE_BASE_URL: 'https://api.wave.com',
       });
-      // The notify URL on the site's origin (CloudFront routes /api/* to the API).
-      expect(JSON.stringify(env(handler).CINETPAY_NOTIFY_URL), handler).toContain('/api/webhooks/cinetpay-transfer');
+      // The notify URL is built on the site's origin (CloudFront routes /api/* to the API).
+      expect(env(handler).SITE_URL, handler).toEqual(env(eventHandlers.notifier).SITE_URL);
     }
     expect(env('payouts/wallet-api').PAYOUT_CINETPAY_SECRET_NAME).toBeUndefined();
     expect(JSON.stringify(template.toJSON())).not.toMatch(/SecretString|GenerateSecretString/);
@@ -86,7 +86,12 @@ describe('the payouts (CDK)', () => {
       alarms.filter((alarm) => (alarm.Metrics ?? []).some((q: any) => q.MetricStat?.Metric.Namespace === METRICS_NAMESPACE && q.MetricStat.Metric.MetricName === metricName));
     expect(on(BUSINESS_EVENTS.PayoutsFailed)).toEqual([expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })]);
     expect(on(BUSINESS_EVENTS.PayoutsStuck)).toEqual([expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })]);
-    expect(on(BUSINESS_EVENTS.PayoutFloatShortfall)).toEqual([expect.objectContaining({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' })]);
+    // One per provider, on the dimension the reconciler publishes it with.
+    const float = on(BUSINESS_EVENTS.PayoutFloatShortfall);
+    expect(float).toHaveLength(2);
+    for (const alarm of float) expect(alarm).toMatchObject({ Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+    const providers = float.map((alarm) => alarm.Metrics.find((q: any) => q.MetricStat).MetricStat.Metric.Dimensions.find((d: any) => d.Name === 'provider').Value);
+    expect(providers.sort()).toEqual(['cinetpay', 'wave']);
     const machineId = machines.find(([id]) => id.startsWith('PayoutWorkflowPayoutStateMachine'))![0];
     const failed = alarms.filter((alarm) =>
       (alarm.Metrics ?? []).some(

@@ -6,12 +6,18 @@
  * index partition) its row names; a ledger line is written only by a ledger writer.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteId } from '#shared/routes';
 import { eventHandlers, routes } from '#shared/routes';
 import { documentClient } from '#commons/clients/dynamodb';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { PayoutEntity, payoutsByStatusIndex, tutorPayoutsIndex, WalletEntity } from '../../functions/src/payouts/entities.js';
 import { LEDGER_ATTRIBUTES, PERMISSIONS, TABLE_ACTIONS, type TableAction } from '../../infra/lib/permissions.js';
+import { invoke } from '../../infra/local/lambda-runtime.js';
+import { createPayoutsSandbox, payoutsEnvironment } from '../../infra/local/payouts-sandbox.js';
+import { config } from './engines.js';
 import {
   book,
   call,
@@ -295,6 +301,81 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
       [`USER#${parent.userId}`, `USER#${tutor.userId}`].sort(),
     );
     expect(of('account/export-my-data').some((r) => r.action === 'query' && r.partition === `TX#${paid.id}`)).toBe(true);
+  });
+
+  it("the payouts (issue 30): the tutor's wallet, the admin's console and CinetPay's notification", async () => {
+    const sandbox = createPayoutsSandbox({ ...config, inMemory: true });
+    const port = await new Promise<number>((resolve) => sandbox.server.listen(0, '127.0.0.1', () => resolve((sandbox.server.address() as net.AddressInfo).port)));
+    Object.assign(process.env, payoutsEnvironment({ ...config, ports: { ...config.ports, payouts: port } }, sandbox.credentials));
+    try {
+      const [tutor, admin] = await Promise.all([newTutor(), newPerson('admin')]);
+      expect((await callAs('getWallet', tutor)).status).toBe(200);
+      expect((await callAs('listMyPayouts', tutor)).status).toBe(200);
+      const wrongCode = { operator: 'orange', phone: '0701020304', holder_name: 'Awa Koné', code: '000000' };
+      expect((await callAs('setPayoutDestination', tutor, { body: wrongCode })).status).toBe(400);
+      expect((await callAs('requestWithdrawal', tutor, { body: { amount: 5_000, request_id: randomUUID() } })).status).toBe(409);
+
+      // Two payouts needing attention that CinetPay never received: one retried, one cancelled.
+      const payout = async () => {
+        const id = randomUUID();
+        const at = new Date().toISOString();
+        await WalletEntity.build(PutItemCommand).item({ tutor_user_id: tutor.userId, available: 0, in_flight: 10_000, releases: 1, current_payout_id: id, updated_at: at }).send();
+        await PayoutEntity.build(PutItemCommand)
+          .item({
+            id,
+            tutor_user_id: tutor.userId,
+            tutor_name: 'Awa Koné',
+            amount: 10_000,
+            fee: 150,
+            net: 9_850,
+            operator: 'orange',
+            provider: 'cinetpay',
+            phone: '+2250701020304',
+            holder_name: 'Awa Koné',
+            status: 'needs_attention',
+            created_at: at,
+            updated_at: at,
+            gsi1pk: tutorPayoutsIndex(tutor.userId),
+            gsi1sk: `${at}#${id}`,
+            gsi2pk: payoutsByStatusIndex('needs_attention'),
+            gsi2sk: `${at}#${id}`,
+          })
+          .send();
+        return id;
+      };
+      expect((await callAs('adminPayouts', admin)).status).toBe(200);
+      expect((await callAs('adminPayoutFloat', admin)).status).toBe(200);
+      expect((await callAs('adminPayoutDestinations', admin)).status).toBe(200);
+      const retried = await payout();
+      expect((await callAs('adminRetryPayout', admin, { params: { id: retried }, body: { note: 'Relance', operator: 'mtn', phone: '0501020304' } })).status).toBe(200);
+      const cancelled = await payout();
+      expect((await callAs('adminCancelPayout', admin, { params: { id: cancelled }, body: { note: 'Annulé' } })).status).toBe(200);
+      expect((await callAs('adminReviewPayoutDestination', admin, { params: { tutorId: tutor.userId }, body: { decision: 'approve', note: 'Vérifié' } })).status).toBe(404);
+      const notified = await as(routes.cinetpayTransferNotification.handler, () =>
+        invoke(routes.cinetpayTransferNotification.handler, {
+          version: '2.0',
+          routeKey: `POST ${routes.cinetpayTransferNotification.path}`,
+          rawPath: routes.cinetpayTransferNotification.path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `client_transaction_id=${retried}`,
+          isBase64Encoded: false,
+          requestContext: { requestId: randomUUID(), http: { method: 'POST' } },
+        }),
+      );
+      expect((notified as { statusCode: number }).statusCode).toBe(200);
+
+      const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+      expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+      const of = (handlerModule: string) => requests.filter((r) => r.handlerModule === handlerModule);
+      // The cancel wrote the payout's compensating ledger lines; the retry counted a workflow attempt.
+      expect(of('payouts/admin-api').some((r) => r.action === 'put' && r.partition === `PAYOUT#${cancelled}` && r.sk?.startsWith('LEDGER#payout_returned'))).toBe(true);
+      expect(of('payouts/admin-api').some((r) => r.action === 'update' && r.partition === `PAYOUT#${retried}`)).toBe(true);
+      expect(of('payouts/cinetpay-notify').some((r) => r.action === 'get' && r.partition === `PAYOUT#${retried}`)).toBe(true);
+    } finally {
+      sandbox.stop();
+      sandbox.server.closeAllConnections();
+      await new Promise((resolve) => sandbox.server.close(resolve));
+    }
   });
 
   it('would notice a handler going beyond its row', () => {

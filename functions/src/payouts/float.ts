@@ -12,8 +12,8 @@ import { logger } from '#commons/logger';
 import { PayoutEntity, payoutsByStatusIndex } from './entities.js';
 import { providerNamed } from './providers/index.js';
 
-/** Payouts the provider will be asked to pay (or is paying) now. */
-const PENDING_STATUSES: readonly PayoutStatus[] = ['requested', 'sent'];
+/** Payouts the provider will be asked to pay (or is paying) now; one needing attention may be retried (as payouts/reconcile.ts counts them). */
+const PENDING_STATUSES: readonly PayoutStatus[] = ['requested', 'sent', 'needs_attention'];
 const AVERAGE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,10 +38,10 @@ async function netByProvider(status: PayoutStatus, since?: string): Promise<Map<
 /** The expected need of the next 24 hours, per provider (FCFA, integer). */
 export async function expectedNeeds(now = new Date()): Promise<Map<PayoutProviderName, number>> {
   const since = new Date(now.getTime() - AVERAGE_DAYS * DAY_MS).toISOString();
-  const [requested, sent, paid] = await Promise.all([...PENDING_STATUSES.map((status) => netByProvider(status)), netByProvider('paid', since)]);
+  const [paid, ...pendings] = await Promise.all([netByProvider('paid', since), ...PENDING_STATUSES.map((status) => netByProvider(status))]);
   const needs = new Map<PayoutProviderName, number>();
   for (const provider of PAYOUT_PROVIDERS) {
-    const need: Need = { pending: (requested!.get(provider) ?? 0) + (sent!.get(provider) ?? 0), paidLastWeek: paid!.get(provider) ?? 0 };
+    const need: Need = { pending: pendings.reduce((sum, sums) => sum + (sums.get(provider) ?? 0), 0), paidLastWeek: paid!.get(provider) ?? 0 };
     needs.set(provider, need.pending + Math.ceil(need.paidLastWeek / AVERAGE_DAYS));
   }
   return needs;
