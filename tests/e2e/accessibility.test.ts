@@ -345,6 +345,8 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.goto('/tutor-revenues');
     await shown(page.getByText('Revenus reçus')).toBe(true);
     await shown(page.getByTestId('revenue-transaction').first()).toBe(true);
+    // Issue 30: the wallet above the earnings, 'Retirer' refused with its reason.
+    await shown(page.getByTestId('withdraw-blocked')).toBe(true);
     await scan(page, 'tuteur : revenus');
 
     await page.goto('/cours');
@@ -376,7 +378,7 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await context.close();
   });
 
-  it('admin: the four tabs of the dashboard and their confirmation dialogs', async () => {
+  it('admin: the tabs of the dashboard and their confirmation dialogs', async () => {
     const { context, page } = await signedIn(world.admin);
     await scan(page, 'admin : accueil');
     await page.goto('/admin');
@@ -408,6 +410,11 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await shown(page.getByRole('alertdialog')).toBe(true);
     await scan(page, 'admin : litiges, confirmation « Clore le litige »');
     await cancel(page);
+
+    // Issue 30: the tutors' payouts (their actions' dialogs: tests/e2e/payouts.test.ts).
+    await page.getByRole('tab', { name: 'Retraits' }).click();
+    await shown(page.getByRole('heading', { name: 'Solde chez les prestataires' })).toBe(true);
+    await scan(page, 'admin : retraits');
     await context.close();
   });
 

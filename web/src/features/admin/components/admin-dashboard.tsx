@@ -1,11 +1,11 @@
 import { Stack, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuCreditCard, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
+import { LuArrowDownToLine, LuCreditCard, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
 import { KycReviewTab } from './kyc-review-tab';
 
 export const ADMIN_DASHBOARD_TITLE = 'Tableau de bord administrateur';
 
-export const ADMIN_TABS = ['kyc', 'payments', 'users', 'disputes'] as const;
+export const ADMIN_TABS = ['kyc', 'payments', 'payouts', 'users', 'disputes'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value);
 
@@ -13,6 +13,8 @@ const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly
 export interface AdminDashboardSlots {
   statCards: ReactNode;
   paymentsTab: ReactNode;
+  /** 'Retraits': the tutors' payouts (issue 30). */
+  payoutsTab: ReactNode;
   usersTab: ReactNode;
   disputesTab: ReactNode;
 }
@@ -24,7 +26,7 @@ interface AdminDashboardProps extends AdminDashboardSlots {
 }
 
 /** /admin (spec §2): four stat cards, then the tabs; 'Vérifications KYC' is the default. */
-export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab, tab, onTabChange }: AdminDashboardProps) {
+export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, disputesTab, tab, onTabChange }: AdminDashboardProps) {
   return (
     <Stack gap="6">
       {statCards}
@@ -37,6 +39,10 @@ export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab, 
           <Tabs.Trigger value="payments" flexShrink="0">
             <LuCreditCard />
             Paiements
+          </Tabs.Trigger>
+          <Tabs.Trigger value="payouts" flexShrink="0">
+            <LuArrowDownToLine />
+            Retraits
           </Tabs.Trigger>
           <Tabs.Trigger value="users" flexShrink="0">
             <LuUsers />
@@ -52,6 +58,9 @@ export function AdminDashboard({ statCards, paymentsTab, usersTab, disputesTab, 
         </Tabs.Content>
         <Tabs.Content value="payments">
           {paymentsTab}
+        </Tabs.Content>
+        <Tabs.Content value="payouts">
+          {payoutsTab}
         </Tabs.Content>
         <Tabs.Content value="users">
           {usersTab}
