@@ -14,7 +14,7 @@
  *   write of this process by a middleware of the bench), and Step Functions state transitions per payout.
  * Prints figures; asserts nothing about time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PayoutOperator } from '#shared/payouts';
@@ -22,6 +22,31 @@ import { portEnvironment } from '../support/stack-process.js';
 import { benchPorts, sized } from './sizes.js';
 
 const PORTS = benchPorts(4010);
+
+/** List prices (tests/bench/aws-prices.json, as the cost bench reads them): USD per unit. */
+const PRICES = JSON.parse(readFileSync(path.join(import.meta.dirname, 'aws-prices.json'), 'utf8')) as {
+  as_of: string;
+  region: string;
+  prices: Record<string, { usd: number; per: number }>;
+};
+const usd = (name: string) => PRICES.prices[name]!.usd / PRICES.prices[name]!.per;
+/**
+ * Lambda per payout, an upper bound: the withdrawal's API call and 3 task or notification
+ * invocations (Send, Check, CinetPay's notification), each billed 1 s at 512 MB (Arm).
+ */
+const LAMBDA_INVOCATIONS = 4;
+const LAMBDA_GB_SECONDS = LAMBDA_INVOCATIONS * 0.5 * 1;
+
+/** AWS cost of one payout from the measured write units and state transitions (USD). */
+function costPerPayout(writeUnits: number, transitions: number): number {
+  return (
+    writeUnits * usd('dynamodb_write_request_unit') +
+    transitions * usd('step_functions_transition') +
+    LAMBDA_INVOCATIONS * usd('lambda_request') +
+    LAMBDA_GB_SECONDS * usd('lambda_arm_gb_second') +
+    usd('http_api_request')
+  );
+}
 const SEQUENTIAL = sized(20, 2);
 const BURST = sized(100, 4);
 
@@ -102,10 +127,14 @@ export async function benchPayouts(): Promise<void> {
       const times: number[] = [];
       for (let i = 0; i < SEQUENTIAL; i++) times.push(await withdrawal(operator));
       const perPayout = (writeUnits - units) / SEQUENTIAL;
+      const transitionsPerPayout = (localStateTransitions() - transitions) / SEQUENTIAL;
       times.sort((a, b) => a - b);
       console.log(`  withdrawal → paid, ${label}, ${SEQUENTIAL} one after the other: p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`);
       console.log(
-        `  DynamoDB write units per payout, ${operator} (withdrawal to paid): ${perPayout.toFixed(1)} WCU; Step Functions transitions per payout: ${((localStateTransitions() - transitions) / SEQUENTIAL).toFixed(1)}`,
+        `  DynamoDB write units per payout, ${operator} (withdrawal to paid): ${perPayout.toFixed(1)} WCU; Step Functions transitions per payout: ${transitionsPerPayout.toFixed(1)}`,
+      );
+      console.log(
+        `  AWS cost per payout, ${operator} (list prices of ${PRICES.as_of}, ${PRICES.region}; Lambda counted as ${LAMBDA_INVOCATIONS} invocations of 1 s at 512 MB): ${(costPerPayout(perPayout, transitionsPerPayout) * 1000).toFixed(3)} USD per 1 000 payouts`,
       );
     }
 
