@@ -10,21 +10,18 @@ import type net from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { DescribeStreamCommand, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventHandlers } from '#shared/routes';
-import { newestFirstKey } from '#commons/db';
-import { PayoutEntity, WalletEntity, payoutsByStatusIndex, tutorPayoutsIndex } from '../../functions/src/payouts/entities.js';
 import { cancelPayout, settleFailed, settlePaid, settleReversed } from '../../functions/src/payouts/settle.js';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { createMailboxServer, readMailbox } from '../../infra/local/mailbox.js';
 import { passesFilters, STREAM_CONSUMERS, streamsClient, toLambdaRecord } from '../../infra/local/streams.js';
+import { seedPayout } from '../support/payouts-seed.js';
 import { config } from './engines.js';
 import { newTutor, type Person } from './harness.js';
 
@@ -88,34 +85,7 @@ const mailsTo = (person: Person) => readMailbox(mailDir, { to: person.email });
 
 /** A payout of 10 000 FCFA to an Orange number, in flight (`sent`), with its wallet as a withdrawal leaves it. */
 async function payoutInFlight(tutor: Person): Promise<string> {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  await WalletEntity.build(PutItemCommand)
-    .item({ tutor_user_id: tutor.userId, available: 0, in_flight: 10_000, paid_out: 0, fees: 0, released_total: 10_000, releases: 1, current_payout_id: id, updated_at: now })
-    .send();
-  await PayoutEntity.build(PutItemCommand)
-    .item({
-      id,
-      tutor_user_id: tutor.userId,
-      tutor_name: 'Awa Koné',
-      amount: 10_000,
-      fee: 150,
-      net: 9_850,
-      operator: 'orange',
-      provider: 'cinetpay',
-      phone: '+2250701020304',
-      holder_name: 'Awa Koné',
-      status: 'sent',
-      created_at: now,
-      updated_at: now,
-      sent_at: now,
-      gsi1pk: tutorPayoutsIndex(tutor.userId),
-      gsi1sk: newestFirstKey(now, id),
-      gsi2pk: payoutsByStatusIndex('sent'),
-      gsi2sk: newestFirstKey(now, id),
-    })
-    .send();
-  return id;
+  return (await seedPayout({ tutorUserId: tutor.userId, status: 'sent', phone: '+2250701020304' })).id;
 }
 
 describe("a payout's outcome tells its tutor once", () => {

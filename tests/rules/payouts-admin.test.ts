@@ -8,7 +8,6 @@
  */
 import http from 'node:http';
 import type net from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,17 +17,14 @@ import { newestFirstKey } from '#commons/db';
 import {
   DESTINATIONS_IN_REVIEW_INDEX,
   PayoutDestinationEntity,
-  PayoutEntity,
-  PayoutLedgerLineEntity,
   payoutsByStatusIndex,
-  tutorPayoutsIndex,
-  WalletEntity,
 } from '../../functions/src/payouts/entities.js';
 import { payoutsPage } from '../../functions/src/payouts/admin-api.js';
 import { providerNamed } from '../../functions/src/payouts/providers/index.js';
 import { getDestination, getPayout, getWallet } from '../../functions/src/payouts/settle.js';
 import { localDynamoClient } from '../../infra/local/dynamodb.js';
 import { createPayoutsSandbox, payoutsEnvironment } from '../../infra/local/payouts-sandbox.js';
+import { seedPayout } from '../support/payouts-seed.js';
 import { config } from './engines.js';
 import { call, expectBalanced, newPerson, newTutor, type Person } from './harness.js';
 
@@ -50,40 +46,8 @@ const PHONE = '+2250701020304';
 
 /** A payout of 10 000 FCFA to an Orange number, in `status`, its wallet as the withdrawal left it. */
 async function payoutOf(tutor: Person, status: PayoutStatus, createdAt = new Date().toISOString()): Promise<string> {
-  const id = randomUUID();
-  await WalletEntity.build(PutItemCommand)
-    .item({ tutor_user_id: tutor.userId, available: 0, in_flight: 10_000, paid_out: 0, fees: 0, released_total: 10_000, releases: 1, current_payout_id: id, updated_at: createdAt })
-    .send();
-  // The withdrawal's own lines, as the wallet API writes them: the tutor's 10 000 into the payout.
-  for (const [line, account, debit, credit] of [
-    ['withdrawal#1', `tutor:${tutor.userId}`, 10_000, 0],
-    ['withdrawal#2', `payout:${id}`, 0, 10_000],
-  ] as const) {
-    await PayoutLedgerLineEntity.build(PutItemCommand).item({ payout_id: id, line, movement: 'withdrawal', account, debit, credit, created_at: createdAt }).send();
-  }
-  await PayoutEntity.build(PutItemCommand)
-    .item({
-      id,
-      tutor_user_id: tutor.userId,
-      tutor_name: 'Awa Koné',
-      amount: 10_000,
-      fee: 150,
-      net: 9_850,
-      operator: 'orange',
-      provider: 'cinetpay',
-      phone: PHONE,
-      holder_name: 'Awa Koné',
-      status,
-      created_at: createdAt,
-      updated_at: createdAt,
-      ...(status === 'needs_attention' ? { attention: { state: 'Send', error: 'Payout.balance_too_low', cause: '602', at: createdAt } } : {}),
-      gsi1pk: tutorPayoutsIndex(tutor.userId),
-      gsi1sk: newestFirstKey(createdAt, id),
-      gsi2pk: payoutsByStatusIndex(status),
-      gsi2sk: newestFirstKey(createdAt, id),
-    })
-    .send();
-  return id;
+  const attention = { state: 'Send', error: 'Payout.balance_too_low', cause: '602' };
+  return (await seedPayout({ tutorUserId: tutor.userId, status, phone: PHONE, createdAt: new Date(createdAt), attention })).id;
 }
 
 async function rawPayout(id: string): Promise<Record<string, any>> {

@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteId } from '#shared/routes';
 import { eventHandlers, routes } from '#shared/routes';
 import { documentClient } from '#commons/clients/dynamodb';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { PayoutEntity, payoutsByStatusIndex, tutorPayoutsIndex, WalletEntity } from '../../functions/src/payouts/entities.js';
 import { LEDGER_ATTRIBUTES, PERMISSIONS, TABLE_ACTIONS, type TableAction } from '../../infra/lib/permissions.js';
 import { invoke } from '../../infra/local/lambda-runtime.js';
 import { createPayoutsSandbox, payoutsEnvironment } from '../../infra/local/payouts-sandbox.js';
+import { seedPayout } from '../support/payouts-seed.js';
 import { config } from './engines.js';
 import {
   book,
@@ -316,33 +315,8 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
       expect((await callAs('requestWithdrawal', tutor, { body: { amount: 5_000, request_id: randomUUID() } })).status).toBe(409);
 
       // Two payouts needing attention that CinetPay never received: one retried, one cancelled.
-      const payout = async () => {
-        const id = randomUUID();
-        const at = new Date().toISOString();
-        await WalletEntity.build(PutItemCommand).item({ tutor_user_id: tutor.userId, available: 0, in_flight: 10_000, releases: 1, current_payout_id: id, updated_at: at }).send();
-        await PayoutEntity.build(PutItemCommand)
-          .item({
-            id,
-            tutor_user_id: tutor.userId,
-            tutor_name: 'Awa Koné',
-            amount: 10_000,
-            fee: 150,
-            net: 9_850,
-            operator: 'orange',
-            provider: 'cinetpay',
-            phone: '+2250701020304',
-            holder_name: 'Awa Koné',
-            status: 'needs_attention',
-            created_at: at,
-            updated_at: at,
-            gsi1pk: tutorPayoutsIndex(tutor.userId),
-            gsi1sk: `${at}#${id}`,
-            gsi2pk: payoutsByStatusIndex('needs_attention'),
-            gsi2sk: `${at}#${id}`,
-          })
-          .send();
-        return id;
-      };
+      const payout = async () =>
+        (await seedPayout({ tutorUserId: tutor.userId, status: 'needs_attention', phone: '+2250701020304' })).id;
       expect((await callAs('adminPayouts', admin)).status).toBe(200);
       expect((await callAs('adminPayoutFloat', admin)).status).toBe(200);
       expect((await callAs('adminPayoutDestinations', admin)).status).toBe(200);

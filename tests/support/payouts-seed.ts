@@ -6,7 +6,7 @@
  * (no vitest here).
  */
 import { randomUUID } from 'node:crypto';
-import { quotePayout, type PayoutOperator } from '#shared/payouts';
+import { quotePayout, type PayoutOperator, type PayoutStatus } from '#shared/payouts';
 
 /** An Ivorian number of the operator: `suffix` (8 digits) chooses a double's behaviour, otherwise a plain one. */
 export function uniquePhone(operator: PayoutOperator, suffix?: string): string {
@@ -27,10 +27,26 @@ export interface SeededPayout {
 
 /**
  * A tutor whose wallet held `amount` and who withdrew it: wallet (available 0, in flight
- * `amount`, this payout current), the payout requested, and its `withdrawal` lines — what the
- * withdrawal's one transaction writes.
+ * `amount`, this payout current), the payout requested (or already sent, or needing attention),
+ * and its `withdrawal` lines — what the withdrawal's one transaction writes.
  */
-export async function seedPayout(options: { operator?: PayoutOperator; amount?: number; phone?: string; createdAt?: Date } = {}): Promise<SeededPayout> {
+export async function seedPayout(
+  options: {
+    operator?: PayoutOperator;
+    amount?: number;
+    phone?: string;
+    createdAt?: Date;
+    /** The tutor's (a new one by default). */
+    tutorUserId?: string;
+    /**
+     * Where the payout stands (requested by default; `sent` also stamps `sent_at`). The wallet is
+     * the withdrawal's whatever the status: a settled status is for the lists' tests only.
+     */
+    status?: PayoutStatus;
+    /** Why it needs attention (status needs_attention). */
+    attention?: { state: string; error: string; cause: string };
+  } = {},
+): Promise<SeededPayout> {
   const { PutTransaction } = await import('dynamodb-toolbox/entity/actions/transactPut');
   const { execute } = await import('dynamodb-toolbox/entity/actions/transactWrite');
   const { PayoutEntity, WalletEntity } = await import('../../functions/src/payouts/entities.js');
@@ -40,7 +56,8 @@ export async function seedPayout(options: { operator?: PayoutOperator; amount?: 
   const amount = options.amount ?? 10_000;
   const { fee, net } = quotePayout(operator, amount);
   const id = randomUUID();
-  const tutorUserId = `payout-tutor-${randomUUID()}`;
+  const tutorUserId = options.tutorUserId ?? `payout-tutor-${randomUUID()}`;
+  const status = options.status ?? 'requested';
   const phone = options.phone ?? uniquePhone(operator);
   const now = (options.createdAt ?? new Date()).toISOString();
   const payout = {
@@ -54,12 +71,14 @@ export async function seedPayout(options: { operator?: PayoutOperator; amount?: 
     provider: providerNameFor(operator),
     phone,
     holder_name: 'Awa Koné',
-    status: 'requested' as const,
+    status,
     created_at: now,
     updated_at: now,
+    ...(status === 'sent' ? { sent_at: now } : {}),
+    ...(status === 'needs_attention' && options.attention ? { attention: { ...options.attention, at: now } } : {}),
     gsi1pk: `TUTOR_PAYOUTS#${tutorUserId}`,
     gsi1sk: `${now}#${id}`,
-    gsi2pk: 'PAYOUTS#requested',
+    gsi2pk: `PAYOUTS#${status}`,
     gsi2sk: `${now}#${id}`,
   };
   await execute(
