@@ -157,3 +157,11 @@ export function stackNames(stage: { name: string; region?: string }): { main: st
 export function paystackSecretName(stageName: string): string {
   return `kalan/${stageName}/paystack-secret-key`;
 }
+
+/**
+ * Where the stage's payout providers' credentials live in Secrets Manager (issue 30; created by
+ * hand, never in the repo): CinetPay Transfer's `{"apikey","password"}`, Wave's `{"apiKey"}`.
+ */
+export function payoutSecretNames(stageName: string): { cinetpay: string; wave: string } {
+  return { cinetpay: `kalan/${stageName}/cinetpay-transfer`, wave: `kalan/${stageName}/wave-payouts` };
+}

@@ -29,11 +29,6 @@ export const PAYOUT_RECONCILE_RATE = Duration.minutes(5);
 export const CINETPAY_BASE_URL = 'https://client.cinetpay.com';
 export const WAVE_BASE_URL = 'https://api.wave.com';
 
-/** Where the stage's payout providers' credentials live in Secrets Manager (created by hand, never in the repo). */
-export function payoutSecretNames(stageName: string): { cinetpay: string; wave: string } {
-  return { cinetpay: `kalan/${stageName}/cinetpay-transfer`, wave: `kalan/${stageName}/wave-payouts` };
-}
-
 export interface PayoutsProps {
   readonly stage: Stage;
   readonly table: ITable;
@@ -79,7 +74,7 @@ export class Payouts extends Construct {
     this.executionsArn = stack.formatArn({ service: 'states', resource: 'execution', resourceName: `${stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     this.siteUrl = siteUrl;
 
-    const secretNames = payoutSecretNames(stage.name);
+    const secretNames = stage.payoutSecretNames;
     this.cinetpaySecret = Secret.fromSecretNameV2(this, 'CinetPaySecret', secretNames.cinetpay);
     this.waveSecret = Secret.fromSecretNameV2(this, 'WaveSecret', secretNames.wave);
 

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { DEFAULT_STAGE, paystackSecretName, type StageSettings, stageSettings } from '../stages.js';
+import { DEFAULT_STAGE, paystackSecretName, payoutSecretNames, type StageSettings, stageSettings } from '../stages.js';
 
 /** A stage as the constructs use it: its settings from infra/stages.ts and what follows from them. */
 export interface Stage extends Omit<StageSettings, 'logRetentionDays'> {
@@ -15,6 +15,8 @@ export interface Stage extends Omit<StageSettings, 'logRetentionDays'> {
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention: RetentionDays;
   readonly paystackSecretName: string;
+  /** The payout providers' credentials (issue 30): CinetPay Transfer's and Wave's secrets. */
+  readonly payoutSecretNames: { cinetpay: string; wave: string };
 }
 
 /** The stage from its settings (tests pass their own). */
@@ -27,6 +29,7 @@ export function stageFrom(settings: StageSettings & { name: string }): Stage {
     // infra/stages.ts only accepts CloudWatch's own values, which are RetentionDays' values.
     logRetention: logRetentionDays as RetentionDays,
     paystackSecretName: paystackSecretName(settings.name),
+    payoutSecretNames: payoutSecretNames(settings.name),
   };
 }
 

@@ -265,9 +265,32 @@ describe("the stage's Paystack secret", () => {
   it('is looked up by its name in the stage, and its value is never read', async () => {
     const { opts, lines } = options();
     await preflight(opts);
-    expect(secrets.commandCalls(DescribeSecretCommand).map((call) => call.args[0].input)).toEqual([{ SecretId: 'kalan/dev-aminata/paystack-secret-key' }]);
+    expect(secrets.commandCalls(DescribeSecretCommand).map((call) => call.args[0].input)).toEqual([
+      { SecretId: 'kalan/dev-aminata/paystack-secret-key' },
+      { SecretId: 'kalan/dev-aminata/cinetpay-transfer' },
+      { SecretId: 'kalan/dev-aminata/wave-payouts' },
+    ]);
     expect(secrets.commandCalls(GetSecretValueCommand)).toHaveLength(0);
     expect(lines).toContain("secret Paystack : kalan/dev-aminata/paystack-secret-key (présent ; sa valeur n'est pas lue)");
+    expect(lines).toContain("secret Wave : kalan/dev-aminata/wave-payouts (présent ; sa valeur n'est pas lue)");
+  });
+});
+
+describe("the stage's payout providers' secrets (issue 30)", () => {
+  it('must exist too: a missing one stops the deploy with the command that creates it (placeholders, no value)', async () => {
+    secrets
+      .on(DescribeSecretCommand, { SecretId: 'kalan/dev-aminata/wave-payouts' })
+      .rejects(new ResourceNotFoundException({ message: "Secrets Manager can't find the specified secret.", $metadata: {} }));
+    expect(await failure(options().opts)).toBe(
+      `Le secret Wave du stage dev-aminata est absent de Secrets Manager (kalan/dev-aminata/wave-payouts, compte ${ACCOUNT}, eu-west-3) : ` +
+        `créez-le avec \`aws secretsmanager create-secret --region eu-west-3 --name kalan/dev-aminata/wave-payouts --secret-string '{"apiKey":"<clé API Wave>"}'\` ` +
+        '(une clé API Wave avec le droit « Payouts », jamais dans le dépôt).',
+    );
+  });
+
+  it('names the CinetPay Transfer secret the stack reads when it is scheduled for deletion', async () => {
+    secrets.on(DescribeSecretCommand, { SecretId: 'kalan/dev-aminata/cinetpay-transfer' }).resolves({ Name: 'kalan/dev-aminata/cinetpay-transfer', DeletedDate: new Date() });
+    expect(await failure(options().opts)).toMatch(/^Le secret CinetPay Transfer kalan\/dev-aminata\/cinetpay-transfer est programmé pour suppression/);
   });
 });
 
@@ -297,11 +320,11 @@ describe('the SPA build', () => {
 });
 
 describe('a complete preflight', () => {
-  it('checks identity, region, bootstrap, secret and build in that order, and says so', async () => {
+  it('checks identity, region, bootstrap, secrets and build in that order, and says so', async () => {
     const { opts, lines } = options();
     const result = await preflight(opts);
     expect(result).toMatchObject({ identity: { account: ACCOUNT, arn: ARN }, region: 'eu-west-3', stage: { name: 'dev-aminata', production: false } });
-    expect(lines.map((line) => line.split(' :')[0])).toEqual(['identité AWS', 'région', 'bootstrap CDK', 'secret Paystack', 'SPA']);
+    expect(lines.map((line) => line.split(' :')[0])).toEqual(['identité AWS', 'région', 'bootstrap CDK', 'secret Paystack', 'secret CinetPay Transfer', 'secret Wave', 'SPA']);
   });
 });
 

@@ -6,12 +6,13 @@
  * 3. a region;
  * 4. the CDK bootstrap of that account in that region, and in us-east-1 when the stage has an edge
  *    stack there (CloudFront's WAF ACL: prod and every stage that pins its region);
- * 5. the stage's Paystack secret in Secrets Manager (its existence only: the value is never read);
+ * 5. the stage's secrets in Secrets Manager — Paystack's, CinetPay Transfer's and Wave's (issue 30) —
+ *    their existence only: their values are never read;
  * 6. the SPA build (`npm run build` when it is missing or older than its sources).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { EDGE_REGION, paystackSecretName, type StageSettings, stackNames, stageSettings } from '../../stages.js';
+import { EDGE_REGION, paystackSecretName, payoutSecretNames, type StageSettings, stackNames, stageSettings } from '../../stages.js';
 import { AwsCallError, BOOTSTRAP_VERSION_PARAMETER, type CallerIdentity, type DeployAccount } from './aws-account.js';
 
 /** The oldest bootstrap stack that current CDK templates accept (their CheckBootstrapVersion rule). */
@@ -61,8 +62,10 @@ export async function preflight(options: PreflightOptions): Promise<PreflightRes
     const bootstrapVersion = await checkBootstrap(account, identity, bootstrapRegion, otherStack);
     log(`bootstrap CDK : version ${bootstrapVersion} (${bootstrapRegion})`);
   }
-  const secretName = await checkPaystackSecret(account, stage, identity, region);
-  log(`secret Paystack : ${secretName} (présent ; sa valeur n'est pas lue)`);
+  for (const secret of stageSecrets(stage.name)) {
+    await checkSecret(account, stage, identity, region, secret);
+    log(`secret ${secret.label} : ${secret.name} (présent ; sa valeur n'est pas lue)`);
+  }
   await checkSpaBuild(options.spa, log);
   return { stage, identity, region };
 }
@@ -167,35 +170,58 @@ async function checkBootstrap(account: DeployAccount, identity: CallerIdentity, 
   return version;
 }
 
-async function checkPaystackSecret(
+interface StageSecret {
+  /** How the messages name it. */
+  label: string;
+  name: string;
+  /** The `--secret-string` to show in the command that creates it (a placeholder, never a value). */
+  placeholder: string;
+  /** What to know about its value. */
+  note: string;
+}
+
+/** The secrets a stage's functions read, created by hand in its account and region. */
+function stageSecrets(stageName: string): StageSecret[] {
+  const payouts = payoutSecretNames(stageName);
+  return [
+    { label: 'Paystack', name: paystackSecretName(stageName), placeholder: '<clé secrète Paystack>', note: 'la clé sk_… ne va jamais dans le dépôt' },
+    {
+      label: 'CinetPay Transfer',
+      name: payouts.cinetpay,
+      placeholder: `'{"apikey":"<clé API>","password":"<mot de passe API>"}'`,
+      note: "les identifiants de l'API de transfert CinetPay ne vont jamais dans le dépôt",
+    },
+    { label: 'Wave', name: payouts.wave, placeholder: `'{"apiKey":"<clé API Wave>"}'`, note: 'une clé API Wave avec le droit « Payouts », jamais dans le dépôt' },
+  ];
+}
+
+async function checkSecret(
   account: DeployAccount,
   stage: StageSettings & { name: string },
   identity: CallerIdentity,
   region: string,
-): Promise<string> {
-  const name = paystackSecretName(stage.name);
-  const create =
-    `créez-le avec \`aws secretsmanager create-secret --region ${region} --name ${name} --secret-string <clé secrète Paystack>\` ` +
-    '(la clé sk_… ne va jamais dans le dépôt)';
+  secret: StageSecret,
+): Promise<void> {
+  const { label, name } = secret;
+  const create = `créez-le avec \`aws secretsmanager create-secret --region ${region} --name ${name} --secret-string ${secret.placeholder}\` (${secret.note})`;
   let state;
   try {
     state = await account.secretState(name);
   } catch (error) {
     const code = error instanceof AwsCallError ? error.code : (error as Error).name;
     throw new PreflightError(
-      `Impossible de vérifier le secret Paystack ${name} (Secrets Manager, compte ${identity.account}, ${region}) : ${code} — ${(error as Error).message}.`,
+      `Impossible de vérifier le secret ${label} ${name} (Secrets Manager, compte ${identity.account}, ${region}) : ${code} — ${(error as Error).message}.`,
     );
   }
   if (state === 'missing') {
-    throw new PreflightError(`Le secret Paystack du stage ${stage.name} est absent de Secrets Manager (${name}, compte ${identity.account}, ${region}) : ${create}.`);
+    throw new PreflightError(`Le secret ${label} du stage ${stage.name} est absent de Secrets Manager (${name}, compte ${identity.account}, ${region}) : ${create}.`);
   }
   if (state === 'scheduled-for-deletion') {
     throw new PreflightError(
-      `Le secret Paystack ${name} est programmé pour suppression (compte ${identity.account}, ${region}) : ` +
+      `Le secret ${label} ${name} est programmé pour suppression (compte ${identity.account}, ${region}) : ` +
         `restaurez-le avec \`aws secretsmanager restore-secret --region ${region} --secret-id ${name}\`.`,
     );
   }
-  return name;
 }
 
 async function checkSpaBuild(spa: SpaBuild, log: (line: string) => void): Promise<void> {
