@@ -19,6 +19,37 @@ import type { Stage } from './stage.js';
 /** The escrow workflow's definition: the one file the local runner executes too. */
 export const ESCROW_ASL_FILE = join(REPO_ROOT, 'functions', 'src', 'escrow', 'escrow.asl.json');
 
+/**
+ * A Step Functions Standard workflow whose Tasks call one function (the escrow's, the payouts'):
+ * its definition read from the ASL file the local runner runs too (inline, no S3 asset: the
+ * template then shows the whole definition, and `${<functionArnSubstitution>}` is the tasks
+ * function's ARN), its own log group under /aws/vendedlogs/ (Step Functions log delivery needs no
+ * resource policy entry there), X-Ray tracing, and the right to invoke its tasks. The constructs
+ * keep the ids given, so their logical ids are the ones they had when each was written inline.
+ */
+export function workflowStateMachine(
+  scope: Construct,
+  props: { id: string; logsId: string; stateMachineName: string; aslFile: string; functionArnSubstitution: string; tasks: KalanFunction; stage: Stage },
+): StateMachine {
+  const { stateMachineName, stage, tasks } = props;
+  const logs = new LogGroup(scope, props.logsId, {
+    logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
+    retention: stage.logRetention,
+    removalPolicy: stage.removalPolicy,
+  });
+  const stateMachine = new StateMachine(scope, props.id, {
+    stateMachineName,
+    stateMachineType: StateMachineType.STANDARD,
+    definitionBody: DefinitionBody.fromString(readFileSync(props.aslFile, 'utf8')),
+    definitionSubstitutions: { [props.functionArnSubstitution]: tasks.functionArn },
+    logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
+    tracingEnabled: true,
+    removalPolicy: stage.removalPolicy,
+  });
+  tasks.grantInvoke(stateMachine);
+  return stateMachine;
+}
+
 /** The first block of a stack's id: unique per stack creation. */
 export function stackInstance(stackId: string): string {
   return Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stackId))));
@@ -80,23 +111,15 @@ export class Escrow extends Construct {
     this.autoReleaseDays = String(props.autoReleaseDays ?? DEFAULT_AUTO_RELEASE_DAYS);
     this.tasks.addEnvironment('ESCROW_AUTO_RELEASE_DAYS', this.autoReleaseDays);
 
-    const logs = new LogGroup(this, 'EscrowLogs', {
-      // Under /aws/vendedlogs/, Step Functions log delivery needs no resource policy entry per group.
-      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
-      retention: stage.logRetention,
-      removalPolicy: stage.removalPolicy,
-    });
-    this.stateMachine = new StateMachine(this, 'EscrowStateMachine', {
+    this.stateMachine = workflowStateMachine(this, {
+      id: 'EscrowStateMachine',
+      logsId: 'EscrowLogs',
       stateMachineName,
-      stateMachineType: StateMachineType.STANDARD,
-      // Inline (no S3 asset): the file is small and the template then shows the whole definition.
-      definitionBody: DefinitionBody.fromString(readFileSync(ESCROW_ASL_FILE, 'utf8')),
-      definitionSubstitutions: { EscrowTasksFunctionArn: this.tasks.functionArn },
-      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
-      tracingEnabled: true,
-      removalPolicy: stage.removalPolicy,
+      aslFile: ESCROW_ASL_FILE,
+      functionArnSubstitution: 'EscrowTasksFunctionArn',
+      tasks: this.tasks,
+      stage,
     });
-    this.tasks.grantInvoke(this.stateMachine);
 
     this.grantRoutes(api, siteUrl);
     this.acknowledgeNagFindings(api);

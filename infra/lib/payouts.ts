@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { eventHandlers } from '#shared/routes';
-import { stackInstance } from './escrow.js';
+import { stackInstance, workflowStateMachine } from './escrow.js';
 import { KalanFunction, kalanFunctionsOf } from './kalan-function.js';
 import { acknowledge, nagId, nagReference, stackIdAsSeenFrom } from './nag.js';
 import type { Api } from './api.js';
@@ -82,21 +80,15 @@ export class Payouts extends Construct {
     this.tasks = new KalanFunction(jobs, 'PayoutTasks', { handlerModule: eventHandlers.payoutTasks, table, stage });
     this.reconciler = new KalanFunction(jobs, 'PayoutReconciler', { handlerModule: eventHandlers.payoutReconciler, table, stage });
 
-    const logs = new LogGroup(this, 'PayoutLogs', {
-      logGroupName: `/aws/vendedlogs/states/${stateMachineName}`,
-      retention: stage.logRetention,
-      removalPolicy: stage.removalPolicy,
-    });
-    this.stateMachine = new StateMachine(this, 'PayoutStateMachine', {
+    this.stateMachine = workflowStateMachine(this, {
+      id: 'PayoutStateMachine',
+      logsId: 'PayoutLogs',
       stateMachineName,
-      stateMachineType: StateMachineType.STANDARD,
-      definitionBody: DefinitionBody.fromString(readFileSync(PAYOUTS_ASL_FILE, 'utf8')),
-      definitionSubstitutions: { PayoutTasksFunctionArn: this.tasks.functionArn },
-      logs: { destination: logs, level: LogLevel.ALL, includeExecutionData: false },
-      tracingEnabled: true,
-      removalPolicy: stage.removalPolicy,
+      aslFile: PAYOUTS_ASL_FILE,
+      functionArnSubstitution: 'PayoutTasksFunctionArn',
+      tasks: this.tasks,
+      stage,
     });
-    this.tasks.grantInvoke(this.stateMachine);
 
     ({ schedule: this.schedule, deadLetterQueue: this.deadLetterQueue } = this.scheduleReconciler(jobs));
     for (const fn of kalanFunctionsOf(this)) this.grantDeclared(fn);

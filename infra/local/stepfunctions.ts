@@ -47,8 +47,8 @@ interface LocalStateMachineSpec {
   name: string;
   stateMachineArn: string;
   aslFile: string;
-  /** The definition's `${…}` placeholder CDK replaces with the tasks function's ARN. */
-  functionArnPlaceholder: string;
+  /** The key of CDK's `definitionSubstitutions` that names the tasks function's ARN (`${key}` in the file). */
+  functionArnSubstitution: string;
   tasksFunctionArn: string;
   /** The handler module (functions/src/<module>.ts) behind that ARN. */
   tasksModule: string;
@@ -76,14 +76,14 @@ function localStateMachineSpecs(config: LocalConfig): LocalStateMachineSpec[] {
       name: 'kalan-local-escrow',
       ...escrow,
       aslFile: ASL_FILE,
-      functionArnPlaceholder: '${EscrowTasksFunctionArn}',
+      functionArnSubstitution: 'EscrowTasksFunctionArn',
       tasksModule: eventHandlers.escrowTasks,
     },
     {
       name: 'kalan-local-payouts',
       ...payouts,
       aslFile: PAYOUTS_ASL_FILE,
-      functionArnPlaceholder: '${PayoutTasksFunctionArn}',
+      functionArnSubstitution: 'PayoutTasksFunctionArn',
       tasksModule: eventHandlers.payoutTasks,
     },
   ];
@@ -220,7 +220,7 @@ export async function createLocalStepFunctions(config: LocalConfig = localConfig
   const waitMs = localWaitMs();
   const machines = new Map<string, LoadedStateMachine>(
     specs.map((spec) => {
-      const definitionText = readFileSync(spec.aslFile, 'utf8').replaceAll(spec.functionArnPlaceholder, spec.tasksFunctionArn);
+      const definitionText = readFileSync(spec.aslFile, 'utf8').replaceAll(`\${${spec.functionArnSubstitution}}`, spec.tasksFunctionArn);
       const definition = JSON.parse(definitionText) as { States: Record<string, AslState> };
       adaptTimeoutPaths(definition.States);
       const stateMachine = new StateMachine(definition as never, { validationOptions: { checkArn: true, checkPaths: true } });

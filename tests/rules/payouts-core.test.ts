@@ -26,8 +26,8 @@ import {
   settleFailed,
   settlePaid,
   settleReversed,
-  walletCreditWrite,
 } from '../../functions/src/payouts/settle.js';
+import { walletCreditWrite } from '../../functions/src/payouts/wallet-credit.js';
 import { requestDestinationCode, setDestination, withdraw } from '../../functions/src/payouts/wallet-api.js';
 import { config } from './engines.js';
 import { bookAndPay, call, newPerson, newTutor, transaction, type Tutor } from './harness.js';

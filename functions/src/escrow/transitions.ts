@@ -48,7 +48,7 @@ import {
 import { attentionWrites, getTransaction, type Transaction } from '../payments/transactions.js';
 import { lessonStatWrite } from '../tutors/lesson-stats.js';
 import { releaseSlotWrites } from '../tutors/slot-holds.js';
-import { walletCreditWrite } from '../payouts/settle.js';
+import { walletCreditWrite } from '../payouts/wallet-credit.js';
 import { accounts, ledgerLinesFor, type LedgerParties } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 

@@ -44,21 +44,6 @@ export async function getDestination(tutorUserId: string, consistent = true): Pr
   return Item ?? null;
 }
 
-/**
- * The wallet update an escrow movement writes with its ledger lines (escrow/transitions.ts): the
- * tutor's credit becomes available; a `release` counts one more confirmed lesson. ADD creates the
- * wallet the first time.
- */
-export function walletCreditWrite(tutorUserId: string, credit: number, releases: number, now: string): WriteItem {
-  return WalletEntity.build(UpdateTransaction).item({
-    tutor_user_id: tutorUserId,
-    available: $add(credit),
-    released_total: $add(credit),
-    ...(releases ? { releases: $add(releases) } : {}),
-    updated_at: now,
-  }) as WriteItem;
-}
-
 /** The payout's ledger lines of a movement, each a conditional put (written once). */
 export function payoutLineWrites(payout: Payout, movement: NonNullable<(typeof PAYOUT_STEPS)[PayoutStep]['movement']>, now: string): WriteItem[] {
   const lines = payoutLedgerLines(movement, {

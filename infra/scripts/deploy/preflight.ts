@@ -174,8 +174,8 @@ interface StageSecret {
   /** How the messages name it. */
   label: string;
   name: string;
-  /** The `--secret-string` to show in the command that creates it (a placeholder, never a value). */
-  placeholder: string;
+  /** The `--secret-string` the command that creates it shows: its shape, with `<…>` where the value goes. */
+  secretShape: string;
   /** What to know about its value. */
   note: string;
 }
@@ -184,14 +184,14 @@ interface StageSecret {
 function stageSecrets(stageName: string): StageSecret[] {
   const payouts = payoutSecretNames(stageName);
   return [
-    { label: 'Paystack', name: paystackSecretName(stageName), placeholder: '<clé secrète Paystack>', note: 'la clé sk_… ne va jamais dans le dépôt' },
+    { label: 'Paystack', name: paystackSecretName(stageName), secretShape: '<clé secrète Paystack>', note: 'la clé sk_… ne va jamais dans le dépôt' },
     {
       label: 'CinetPay Transfer',
       name: payouts.cinetpay,
-      placeholder: `'{"apikey":"<clé API>","password":"<mot de passe API>"}'`,
+      secretShape: `'{"apikey":"<clé API>","password":"<mot de passe API>"}'`,
       note: "les identifiants de l'API de transfert CinetPay ne vont jamais dans le dépôt",
     },
-    { label: 'Wave', name: payouts.wave, placeholder: `'{"apiKey":"<clé API Wave>"}'`, note: 'une clé API Wave avec le droit « Payouts », jamais dans le dépôt' },
+    { label: 'Wave', name: payouts.wave, secretShape: `'{"apiKey":"<clé API Wave>"}'`, note: 'une clé API Wave avec le droit « Payouts », jamais dans le dépôt' },
   ];
 }
 
@@ -203,7 +203,7 @@ async function checkSecret(
   secret: StageSecret,
 ): Promise<void> {
   const { label, name } = secret;
-  const create = `créez-le avec \`aws secretsmanager create-secret --region ${region} --name ${name} --secret-string ${secret.placeholder}\` (${secret.note})`;
+  const create = `créez-le avec \`aws secretsmanager create-secret --region ${region} --name ${name} --secret-string ${secret.secretShape}\` (${secret.note})`;
   let state;
   try {
     state = await account.secretState(name);

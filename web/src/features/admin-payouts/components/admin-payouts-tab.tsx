@@ -6,6 +6,7 @@ import { Alert, Badge, Card, DataList, Flex, Heading, NativeSelect, SimpleGrid, 
 import { useState } from 'react';
 import { LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
+import { PAYOUT_STATUS_PALETTE } from '@/components/money/payout-status-palette';
 import { FormField } from '@/components/ui/form-field';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { PagedList } from '@/components/ui/paged-list';
@@ -16,15 +17,6 @@ import { PayoutActions } from './payout-actions';
 type Filter = PayoutStatus | 'all';
 
 const PROVIDER_LABELS: Record<string, string> = { cinetpay: 'CinetPay', wave: 'Wave' };
-const PALETTE: Record<PayoutStatus, string> = {
-  requested: 'blue',
-  sent: 'blue',
-  needs_attention: 'orange',
-  paid: 'green',
-  failed: 'red',
-  reversed: 'red',
-  cancelled: 'gray',
-};
 /** The filter's words: 'À traiter' first (what an admin opens the tab for); the two 'Annulé' told apart. */
 const FILTER_LABELS: Record<Filter, string> = {
   ...PAYOUT_STATUS_LABELS,
@@ -135,7 +127,7 @@ function AdminPayoutCard({ payout }: { payout: AdminPayoutView }) {
               {formatDateTime(payout.created_at)}
             </Text>
           </Stack>
-          <Badge colorPalette={PALETTE[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
+          <Badge colorPalette={PAYOUT_STATUS_PALETTE[payout.status]}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
         </Flex>
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>

@@ -5,21 +5,12 @@ import type { PayoutView } from '#shared/payouts-schemas';
 import { Badge, Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { LuCheck, LuX } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
+import { PAYOUT_STATUS_PALETTE } from '@/components/money/payout-status-palette';
 import { payoutSteps } from '../payout-steps';
-
-const PALETTE: Record<PayoutStatus, string> = {
-  requested: 'blue',
-  sent: 'blue',
-  needs_attention: 'orange',
-  paid: 'green',
-  failed: 'red',
-  reversed: 'red',
-  cancelled: 'gray',
-};
 
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   return (
-    <Badge colorPalette={PALETTE[status]} data-testid="payout-status">
+    <Badge colorPalette={PAYOUT_STATUS_PALETTE[status]} data-testid="payout-status">
       {PAYOUT_STATUS_LABELS[status]}
     </Badge>
   );
