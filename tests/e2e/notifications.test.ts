@@ -57,7 +57,10 @@ describe('the bell and the notifications page', () => {
     await item.click();
     await page.waitForURL((address) => address.pathname === '/payments');
     await expect.poll(() => page.getByRole('button', { name: 'Notifications' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect((await api('/api/notifications', { token: parent.accessToken })).body.unread_count).toBe(0);
+    // The bell updates optimistically; the server's count follows once the mark-read request lands.
+    await expect
+      .poll(async () => (await api('/api/notifications', { token: parent.accessToken })).body.unread_count, { timeout: 15_000 })
+      .toBe(0);
 
     // E-mail off, from the page's preferences.
     await page.goto('/notifications');
