@@ -31,6 +31,14 @@ export const PARTITIONS = {
   wallet: 'WALLET#*',
   /** A payout with its ledger lines (payouts/entities.ts). */
   payout: 'PAYOUT#*',
+  /** A conversation with its messages, message ids and report markers (messages/entities.ts). */
+  conversation: 'CONV#*',
+  /** An account's messaging state, rate counters and response figures (messages/entities.ts). */
+  messaging: 'MESSAGING#*',
+  /** A report of a message, with its snapshot (messages/report-entities.ts). */
+  messageReport: 'MSG_REPORT#*',
+  /** A WebSocket connection (messages/connections.ts), with DynamoDB's TTL. */
+  socketConnection: 'WSCONN#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -47,6 +55,12 @@ export const GSI1 = {
   tutorPayouts: 'TUTOR_PAYOUTS#*',
   /** Sparse: payout destinations whose holder's name an admin must check. */
   destinationsInReview: 'PAYOUT_DESTINATIONS#review',
+  /** A parent's conversations, most recently active first (messages/entities.ts). */
+  parentConversations: 'CONVS#*',
+  /** Message reports per status, newest first (messages/report-entities.ts). */
+  messageReports: 'MSG_REPORTS#*',
+  /** A user's open WebSocket connections (messages/connections.ts). */
+  userSockets: 'SOCKETS#*',
 } as const;
 
 /** Partition keys of gsi2. */
@@ -61,6 +75,8 @@ export const GSI2 = {
   unreadNotifications: 'NOTIF_UNREAD#*',
   /** Payouts by status, newest first (rewritten with each status change: payouts/entities.ts). */
   payoutsByStatus: 'PAYOUTS#*',
+  /** A tutor's conversations, most recently active first (messages/entities.ts). */
+  tutorConversations: 'CONVS#*',
 } as const;
 
 /** Partition keys of gsi3 (sparse: the published tutors, the search catalogue's source). */

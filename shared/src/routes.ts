@@ -12,6 +12,7 @@ import { authRoutes } from './route-tables/auth.js';
 import { discoveryRoutes } from './route-tables/discovery.js';
 import { onboardingRoutes } from './route-tables/onboarding.js';
 import { lessonRoutes } from './route-tables/lessons.js';
+import { messagingRoutes } from './route-tables/messaging.js';
 import { notificationRoutes } from './route-tables/notifications.js';
 import { paymentRoutes } from './route-tables/payments.js';
 import { payoutRoutes } from './route-tables/payouts.js';
@@ -54,6 +55,7 @@ export const routes = {
   ...payoutRoutes,
   ...lessonRoutes,
   ...notificationRoutes,
+  ...messagingRoutes,
   ...visitorRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
   notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true, accountMayBeGone: true },
@@ -83,6 +85,10 @@ export const eventHandlers = {
   payoutTasks: 'payouts/tasks',
   /** Re-queries every payout left 'envoyé' or stuck, settles it, and checks the providers' float (every 5 minutes). */
   payoutReconciler: 'payouts/reconcile',
+  /** The WebSocket API's routes ($connect, $disconnect, $default: ping) — issue 31. */
+  socket: 'messages/socket',
+  /** The WebSocket API's $connect authorizer: the Cognito access token of `?token=`. */
+  socketAuthorizer: 'messages/socket-authorizer',
 } as const;
 
 /**

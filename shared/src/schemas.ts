@@ -128,6 +128,11 @@ export const runtimeConfigSchema = z.object({
   /** Only set locally, where Cognito is emulated. */
   userPoolEndpoint: z.optional(z.string()),
   apiBaseUrl: z.string(),
+  /**
+   * The messages' WebSocket endpoint (issue 31): the API Gateway WebSocket API's wss:// URL in the
+   * cloud; absent locally, where the router serves the same protocol at `/ws` on the page's origin.
+   */
+  realtimeUrl: z.optional(z.string()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

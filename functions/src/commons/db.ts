@@ -33,6 +33,14 @@
  * | destinationCode (payouts/entities.ts) | WALLET#<tutor user id> / DESTINATION_CODE (TTL expires_at) | — | —              |
  * | payout        (payouts/entities.ts) | PAYOUT#<id> / PAYOUT          | TUTOR_PAYOUTS#<tutor> / <created_at>#<id> | PAYOUTS#<status> / <created_at>#<id> |
  * | payoutLedgerLine (payouts/entities.ts) | PAYOUT#<id> / LEDGER#<movement>#<n> | —                     | —                        |
+ * | conversation  (messages/entities.ts) | CONV#<id> / CONV               | CONVS#<parent user id> / <last activity>#<id> | CONVS#<tutor user id> / <last activity>#<id> |
+ * | message       (messages/entities.ts) | CONV#<id> / MSG#<seq, 10 digits> | —                               | —                        |
+ * | messageId     (messages/entities.ts) | CONV#<id> / MSGID#<message id> | —                                 | —                        |
+ * | messagingAccount (messages/entities.ts) | MESSAGING#<user_id> / ACCOUNT | —                              | —                        |
+ * | messagingCounter (messages/entities.ts) | MESSAGING#<user_id> / RATE#<minute> | NEWCONV#<day> (TTL expires_at) | — | —    |
+ * | responseStats (messages/entities.ts) | MESSAGING#<tutor user id> / RESPONSE_STATS | —                     | —                        |
+ * | messageReport (messages/report-entities.ts) | MSG_REPORT#<id> / REPORT | MSG_REPORTS#<status> / <created_at>#<id> | —          |
+ * | socketConnection (messages/connections.ts) | WSCONN#<connection id> / CONNECTION (TTL expires_at) | SOCKETS#<user_id> / <connection id> | — |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).
 import { Entity } from 'dynamodb-toolbox/entity';
