@@ -45,7 +45,7 @@ beforeAll(() => {
   documentClient.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as Record<string, any>;
-      const isMessage = context.commandName === 'TransactWriteCommand' && (input.TransactItems as Array<Record<string, any>>).some((t) => String(t.Put?.Item?.sk ?? '').startsWith('MSG#'));
+      const isMessage = /TransactWrite/.test(context.commandName ?? '') && (input.TransactItems as Array<Record<string, any>>).some((t) => String(t.Put?.Item?.sk ?? '').startsWith('MSG#'));
       if (isMessage) input.ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
       const capacity = (result.output as { ConsumedCapacity?: Array<{ CapacityUnits?: number }> }).ConsumedCapacity;
