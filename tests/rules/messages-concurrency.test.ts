@@ -38,18 +38,22 @@ function expectExact(items: Array<Record<string, any>>, expectedCount: number) {
   return conversation;
 }
 
-/** Consumed write units of the messages' TransactWriteItems (ReturnConsumedCapacity asked by a middleware). */
-const consumed: number[] = [];
+/** Consumed write units of the messages' TransactWriteItems (ReturnConsumedCapacity asked by a middleware), table and indexes. */
+const consumed: string[] = [];
 const recorder = 'kalanMessageCapacity';
 beforeAll(() => {
   documentClient.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as Record<string, any>;
       const isMessage = /TransactWrite/.test(context.commandName ?? '') && (input.TransactItems as Array<Record<string, any>>).some((t) => String(t.Put?.Item?.sk ?? '').startsWith('MSG#'));
-      if (isMessage) input.ReturnConsumedCapacity = 'TOTAL';
+      if (isMessage) input.ReturnConsumedCapacity = 'INDEXES';
       const result = await next(args);
-      const capacity = (result.output as { ConsumedCapacity?: Array<{ CapacityUnits?: number }> }).ConsumedCapacity;
-      if (isMessage && capacity) consumed.push(capacity.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0));
+      type Capacity = { CapacityUnits?: number; Table?: { CapacityUnits?: number }; GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }> };
+      const capacity = (result.output as { ConsumedCapacity?: Capacity[] }).ConsumedCapacity;
+      for (const c of isMessage ? (capacity ?? []) : []) {
+        const indexes = Object.entries(c.GlobalSecondaryIndexes ?? {}).map(([name, units]) => `${name} ${units.CapacityUnits}`);
+        consumed.push(`${c.CapacityUnits} (table ${c.Table?.CapacityUnits}${indexes.length ? `, ${indexes.join(', ')}` : ''})`);
+      }
       return result;
     },
     { step: 'initialize', name: recorder, priority: 'low' },
@@ -77,7 +81,7 @@ describe('one conversation, both sides at once', () => {
     expect(results.map((r) => r.status)).toEqual(Array(PER_SIDE * 2).fill(201));
     expect(new Set(results.map((r) => r.body.message.seq)).size).toBe(PER_SIDE * 2);
     expectExact(await conversationItems(id), PER_SIDE * 2);
-    console.log(`[messages] write units of one message (TransactWriteItems, ReturnConsumedCapacity TOTAL): ${[...new Set(consumed)].sort().join(', ')} (${consumed.length} writes)`);
+    console.log(`[messages] write units of one message (TransactWriteItems, ReturnConsumedCapacity INDEXES): ${[...new Set(consumed)].join(' | ')} — ${consumed.length} messages`);
   });
 
   it("concurrent reads while messages arrive: the counters stay exact, and 'lu' marks right after the reads", async () => {

@@ -16,7 +16,8 @@ import { conversationView, participantConversation, type Participant } from './c
 import { pushToUsers } from './realtime-push.js';
 import { otherSide, readSeqOf, userIdOf } from './views.js';
 
-const MAX_ATTEMPTS = 8;
+/** Each lost race means a message arrived or another tab read further (see send.ts). */
+const MAX_ATTEMPTS = 20;
 
 /** The other side's messages with a seq in (after, upTo]: the caller's unread count once read up to `after`. */
 async function unreadAfter(conversationId: string, after: number, upTo: number, from: 'parent' | 'tutor'): Promise<number> {
@@ -53,7 +54,7 @@ export async function markRead(conversationId: string, readSeq: number, caller: 
       if (!isConditionalCheckFailure(error)) throw error;
       // A message arrived, or another tab read further: read again and decide again.
       if (attempt >= MAX_ATTEMPTS) throw new ConflictError(messages.http.conflict);
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 10 * 2 ** attempt)));
     }
   }
 }

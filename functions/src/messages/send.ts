@@ -28,7 +28,13 @@ import { pairHasPaidLesson } from './unlock.js';
 import { scheduleUnreadEmail } from './unread-email.js';
 import { deletedAtOf, otherSide, readSeqOf, toMessageView, unreadOf, userIdOf, type Conversation, type Message } from './views.js';
 
-const MAX_ATTEMPTS = 8;
+/**
+ * Each lost race means another message was written: n senders at once all land within n attempts
+ * at worst. Both participants' tabs rarely exceed a few; the margin covers bursts.
+ */
+const MAX_ATTEMPTS = 20;
+/** Full jitter, growing with the attempt (capped): racing senders spread out instead of colliding again. */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 10 * 2 ** attempt)));
 /** The lists show the start of the last message: the conversation item (rewritten with every message, in both lists' indexes) stays small. */
 const LAST_MESSAGE_PREVIEW = 200;
 
@@ -145,7 +151,7 @@ export async function sendMessage(conversationId: string, input: SendMessageRequ
       }
       // Another message took seq n + 1 (or the tutor's figures moved): read again and write after it.
       if (attempt < MAX_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+        await backoff(attempt);
         conversation = await participantConversation(conversationId, caller);
         continue;
       }
