@@ -10,6 +10,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '#commons/clients/dynamodb';
 import { env } from '#commons/env';
+import { holdDynamoAnswer } from './faults.js';
 import { call, newPerson, newTutor, type Person } from './harness.js';
 
 const PER_SIDE = 8;
@@ -88,15 +89,18 @@ describe('one conversation, both sides at once', () => {
     const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
     const id = await openedBy(parent, tutor.tutorId);
     const read = (reader: Person, readSeq: number) => call('markConversationRead', reader, { params: { id }, body: { read_seq: readSeq } });
-    // The parent sends while the tutor reads at several positions, from several tabs.
+    // The parent sends while the tutor reads at several positions, from several tabs — never the
+    // newest: some messages stay unread, and their count must be exact.
     const work = [...Array(PER_SIDE).keys()].flatMap((i) => [
       call('sendMessage', parent, { params: { id }, body: { request_id: randomUUID(), body: `Question ${i}` } }),
-      read(tutor, i + 1),
-      read(tutor, PER_SIDE),
+      read(tutor, i),
+      read(tutor, Math.min(i + 1, PER_SIDE - 1)),
     ]);
     const results = await Promise.all(work);
     for (const result of results) expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
-    expectExact(await conversationItems(id), PER_SIDE);
+    const partly = expectExact(await conversationItems(id), PER_SIDE);
+    expect(partly.tutor_read_seq).toBeLessThan(PER_SIDE);
+    expect(partly.unread_tutor).toBeGreaterThan(0);
 
     // Then the tutor's tabs read everything at once: 'lu' on all the parent's messages, nothing unread.
     const finals = await Promise.all([read(tutor, PER_SIDE), read(tutor, PER_SIDE - 1), read(tutor, PER_SIDE + 5)]);
@@ -119,6 +123,25 @@ describe('one conversation, both sides at once', () => {
     const tutorView = await call('getConversationMessages', tutor, { params: { id } });
     const parentReadSeq = (await conversationItems(id)).find((item) => item.sk === 'CONV')!.parent_read_seq;
     for (const message of tutorView.body.messages.filter((m: { mine: boolean }) => m.mine)) expect(message.read).toBe(message.seq <= parentReadSeq);
+  });
+
+  it('a message arriving while a read counts the unread ones is counted (the read writes on the count it saw, or again)', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
+    const id = await openedBy(parent, tutor.tutorId);
+    for (const body of ['Un', 'Deux', 'Trois']) expect((await call('sendMessage', parent, { params: { id }, body: { request_id: randomUUID(), body } })).status).toBe(201);
+    // The tutor's read counts messages 2..3 as unread, and is held right after that count.
+    const hold = holdDynamoAnswer('QueryCommand', (input) => !input.IndexName && JSON.stringify(input.ExpressionAttributeValues ?? {}).includes(`CONV#${id}`));
+    try {
+      const reading = call('markConversationRead', tutor, { params: { id }, body: { read_seq: 1 } });
+      await hold.answered;
+      expect((await call('sendMessage', parent, { params: { id }, body: { request_id: randomUUID(), body: 'Quatre' } })).status).toBe(201);
+      hold.release();
+      expect((await reading).status).toBe(200);
+    } finally {
+      hold.remove();
+    }
+    const conversation = expectExact(await conversationItems(id), 4);
+    expect([conversation.tutor_read_seq, conversation.unread_tutor]).toEqual([1, 3]);
   });
 
   it('the same request sent twice at once makes one message', async () => {
