@@ -189,6 +189,8 @@ const {
   lessonStats: LESSON_STATS,
   wallet: WALLET,
   payout: PAYOUT,
+  conversation: CONV,
+  messaging: MESSAGING,
 } = PARTITIONS;
 
 /**
@@ -270,8 +272,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
   // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
-  // The profile, its account, and the tutor's lesson figures (cancellation rate, no-shows).
-  'tutors/get-tutor': { table: { get: [USER, LESSON_STATS], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
+  // The profile, its account, the tutor's lesson figures (cancellation rate, no-shows) and its
+  // response figures (MESSAGING#: messages/response-stats.ts).
+  'tutors/get-tutor': { table: { get: [USER, LESSON_STATS, MESSAGING], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   // The profile by its id (gsi2) and nothing else of the tutor: no account, no image.
   'tutors/get-slots': { table: { get: [USER], gsi2: [GSI2.tutor], query: [SLOTS] } },
   'uploads/create-upload': { table: { get: [USER] }, buckets: { kyc: ['write'], tutorImages: ['write'] } },
@@ -443,6 +446,22 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     payoutProviders: true,
     payoutWorkflow: ['StartExecution'],
     cognito: SECOND_FACTOR_CHECK,
+  },
+  // Messages (issue 31). The API: the caller's conversations (CONV#: the conversation, its
+  // messages and message ids, put and updated in one transaction per message), its lists (gsi1 for
+  // a parent, gsi2 for a tutor, `CONVS#`), the tutors' photos (BatchGet of USER#), a tutor by its id
+  // (gsi2 TUTOR#), a lesson by id and the parent's lessons (gsi1 PARENT_TX# + BatchGet: is the pair
+  // paid?), the messaging state, rate counters and response figures (MESSAGING#).
+  'messages/api': {
+    table: {
+      get: [USER, TX, CONV, MESSAGING],
+      batchGet: [USER, TX],
+      query: [CONV],
+      gsi1: [GSI1.parentConversations, GSI1.parentTransactions],
+      gsi2: [GSI2.tutorConversations, GSI2.tutor],
+      put: [CONV],
+      update: [CONV, MESSAGING],
+    },
   },
 };
 

@@ -3,7 +3,8 @@
  * Cognito tokens. Every route of the shared route table has a row in `matrix` (TypeScript and the
  * first test fail otherwise); each row is played by a signed-out caller, a parent, a tutor, a
  * company and an admin, and, on owned resources (a transaction, its invoice, its rating, its
- * escrow decision, a dispute, a KYC document or submission, a favourite, a search history), by the
+ * escrow decision, a dispute, a KYC document or submission, a favourite, a search history, a
+ * conversation), by the
  * owner's neighbour: a user of the same role who does not own it.
  *
  * Expected statuses are exact. Signed out: 401, except on the visitors' routes (issue 17), which
@@ -222,6 +223,55 @@ async function parentsUnreadNotification(): Promise<Req> {
     state: async () => (await notificationsOf(w.parent)).notifications.find((n) => n.id === id)?.read_at ?? null,
   };
 }
+
+/**
+ * The conversation of the world's parent and tutor (issue 31), opened once by the parent from the
+ * tutor's page, with one message: what its two participants read and write, and nobody else.
+ */
+let worldConversation: Promise<string> | undefined;
+function conversationOfTheWorld(): Promise<string> {
+  worldConversation ??= (async () => {
+    const opened = await api('/api/conversations', { method: 'POST', token: w.parent.accessToken, body: { tutor_id: w.tutorProfile.id } });
+    expect([200, 201], opened.text).toContain(opened.status);
+    const first = await api(`/api/conversations/${opened.body.id}/messages`, {
+      method: 'POST',
+      token: w.parent.accessToken,
+      body: { request_id: randomUUID(), body: 'Bonjour, êtes-vous disponible le samedi ?' },
+    });
+    expect(first.status, first.text).toBe(201);
+    return opened.body.id as string;
+  })();
+  return worldConversation;
+}
+
+/** The conversation's whole partition (the conversation, its messages and message ids), as the participants' view of it. */
+async function onWorldConversation(body?: object): Promise<Req> {
+  const id = await conversationOfTheWorld();
+  const state = async () => {
+    const [asParent, asTutor] = await Promise.all([
+      api(`/api/conversations/${id}/messages`, { token: w.parent.accessToken }),
+      api(`/api/conversations/${id}/messages`, { token: w.tuteur.accessToken }),
+    ]);
+    return [asParent.body, asTutor.body];
+  };
+  return { params: { id }, ...(body ? { body } : {}), state };
+}
+
+/** A conversation's other callers: a parent and a tutor outside the pair get 404, as for an unknown id. */
+const outsidersOfTheConversation = (): Cell[] => [
+  {
+    who: 'parent voisin',
+    caller: (w) => w.neighbourParent,
+    status: 404,
+    check: (res) => expect(res.body.error).toEqual({ code: 'not_found', message: messages.messaging.conversationNotFound }),
+  },
+  {
+    who: 'autre tuteur',
+    caller: (w) => w.neighbourTutor,
+    status: 404,
+    check: (res) => expect(res.body.error).toEqual({ code: 'not_found', message: messages.messaging.conversationNotFound }),
+  },
+];
 
 // ---------------------------------------------------------------------------------------------
 // The matrix: one row per route of the table.
@@ -728,6 +778,72 @@ const matrix: Record<RouteId, Row> = {
     ok: 404,
     request: (w) => ({ params: { tutorId: w.neighbourTutor.sub }, body: { decision: 'approve', note: 'Nom vérifié' } }),
     check: (res) => expect(res.body.error.message).toBe(messages.payouts.destinationNotFound),
+  },
+
+  // --- Messages (issue 31): parents and tutors, each in its own conversations only (the side is the
+  // token's; a conversation of others answers 404 as an unknown one); companies and admins 403 (an
+  // admin reads reported messages only, through the reports queue).
+  listConversations: {
+    roles: ['parent', 'tuteur'],
+    request: async () => {
+      await conversationOfTheWorld();
+      return {};
+    },
+    check: async (res, { caller }) => {
+      expect(res.body).toMatchObject({ conversations: expect.any(Array), unread_total: expect.any(Number) });
+      const listed = res.body.conversations.map((c: { id: string }) => c.id);
+      expect(listed).toContain(await conversationOfTheWorld());
+      expect(res.body.conversations.every((c: { side: string }) => c.side === (caller === w.parent ? 'parent' : 'tutor'))).toBe(true);
+    },
+    owned: [
+      // Their own lists: the world's conversation is in neither.
+      ...(['neighbourParent', 'neighbourTutor'] as const).map(
+        (who): Cell => ({
+          who: who === 'neighbourParent' ? 'parent voisin' : 'autre tuteur',
+          caller: (w) => w[who],
+          status: 200,
+          check: async (res) => expect(res.body.conversations.map((c: { id: string }) => c.id)).not.toContain(await conversationOfTheWorld()),
+        }),
+      ),
+    ],
+  },
+  startConversation: {
+    roles: ['parent', 'tuteur'],
+    // The world's lesson: its parent and its tutor find their one conversation again.
+    request: async () => ({ ...(await onWorldConversation({ transaction_id: w.lesson })), params: {} }),
+    check: async (res) => expect(res.body.id).toBe(await conversationOfTheWorld()),
+    owned: [
+      ...(['neighbourParent', 'neighbourTutor'] as const).map(
+        (who): Cell => ({
+          who: who === 'neighbourParent' ? 'parent voisin (cours des autres)' : 'autre tuteur (cours des autres)',
+          caller: (w) => w[who],
+          status: 404,
+          check: (res) => expect(res.body.error.message).toBe(messages.messaging.lessonNotFound),
+        }),
+      ),
+    ],
+  },
+  getConversationMessages: {
+    roles: ['parent', 'tuteur'],
+    request: () => onWorldConversation(),
+    check: (res, { caller }) => {
+      expect(res.body.conversation.side).toBe(caller === w.parent ? 'parent' : 'tutor');
+      expect(res.body.messages.length).toBeGreaterThan(0);
+    },
+    owned: outsidersOfTheConversation(),
+  },
+  sendMessage: {
+    roles: ['parent', 'tuteur'],
+    ok: 201,
+    request: () => onWorldConversation({ request_id: randomUUID(), body: 'Je confirme pour samedi.' }),
+    check: (res) => expect(res.body.message).toMatchObject({ mine: true, body: 'Je confirme pour samedi.' }),
+    owned: outsidersOfTheConversation(),
+  },
+  markConversationRead: {
+    roles: ['parent', 'tuteur'],
+    request: () => onWorldConversation({ read_seq: 1 }),
+    check: (res, { caller }) => expect(res.body.side).toBe(caller === w.parent ? 'parent' : 'tutor'),
+    owned: outsidersOfTheConversation(),
   },
 
   // --- Notifications (issue 15): everyone signed in, always its own (the owner is the token's subject).

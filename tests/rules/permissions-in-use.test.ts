@@ -352,6 +352,41 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     }
   });
 
+  it('the messages (issue 31): conversations opened, listed, written, read, unlocked by a paid lesson', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor()]);
+    const expectOk = async (routeId: RouteId, caller: Person, options?: CallOptions) => {
+      const response = await callAs(routeId, caller, options);
+      expect(response.status, `${routeId} ${JSON.stringify(response.body)}`).toBeLessThan(300);
+      return response;
+    };
+    const { body: opened } = await expectOk('startConversation', parent, { body: { tutor_id: tutor.tutorId } });
+    const id = opened.id as string;
+    await expectOk('sendMessage', parent, { params: { id }, body: { request_id: randomUUID(), body: 'Appelez-moi au 07 07 12 34 56' } });
+    await expectOk('sendMessage', tutor, { params: { id }, body: { request_id: randomUUID(), body: 'Bonjour !' } });
+    for (const person of [parent, tutor]) {
+      await expectOk('listConversations', person);
+      await expectOk('getConversationMessages', person, { params: { id } });
+      await expectOk('markConversationRead', person, { params: { id }, body: { read_seq: 2 } });
+    }
+    // A paid lesson: the tutor finds the conversation again from it; the next message is not masked.
+    const paid = await as('payments/initialize', () => book(parent, tutor));
+    await as('payments/webhook', async () => postWebhook(await chargeSuccess(paid.reference)));
+    await untilStatus(paid.id, 'escrow');
+    await expectOk('startConversation', tutor, { body: { transaction_id: paid.id } });
+    await expectOk('sendMessage', parent, { params: { id }, body: { request_id: randomUUID(), body: 'Mon numéro : 07 07 12 34 56' } });
+    await expectOk('getTutorProfile', parent, { params: { id: tutor.tutorId } });
+
+    const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+    expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+    const of = (handlerModule: string) => requests.filter((r) => r.handlerModule === handlerModule);
+    // Each message: its id, the message and the conversation in one transaction (CONV#), the rate counter (MESSAGING#).
+    expect(of('messages/api').filter((r) => r.action === 'put' && r.partition === `CONV#${id}` && r.sk?.startsWith('MSG#'))).toHaveLength(3);
+    expect(of('messages/api').some((r) => r.action === 'update' && r.partition === `MESSAGING#${parent.userId}` && r.sk?.startsWith('RATE#'))).toBe(true);
+    expect(of('messages/api').some((r) => r.action === 'query' && r.index === 'gsi2' && r.partition === `CONVS#${tutor.userId}`)).toBe(true);
+    expect(of('messages/api').some((r) => r.action === 'batchGet' && r.partition === `TX#${paid.id}`)).toBe(true);
+    expect(of('tutors/get-tutor').some((r) => r.action === 'get' && r.partition === `MESSAGING#${tutor.userId}`)).toBe(true);
+  });
+
   it('would notice a handler going beyond its row', () => {
     expect(refusal({ handlerModule: 'transactions/rate', action: 'put', partition: 'TX#1', sk: 'LEDGER#release#1', attributes: ['debit'] })).toMatch(/ledger line/);
     expect(refusal({ handlerModule: 'auth/get-me', action: 'get', partition: 'TX#1', attributes: [] })).toBe('dynamodb:GetItem TX#1');
