@@ -189,6 +189,9 @@ const {
   lessonStats: LESSON_STATS,
   wallet: WALLET,
   payout: PAYOUT,
+  conversation: CONV,
+  messaging: MESSAGING,
+  messageReport: MSG_REPORT,
 } = PARTITIONS;
 
 /**
@@ -320,10 +323,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Notifications (issue 15): each user's own items (USER#), the unread ones by the sparse gsi2.
   // The notifier reads the stream's images, the recipients' profiles and preferences, writes each
   // notification once and marks its e-mail; schedules the lesson reminders; a reminder re-reads its
-  // transaction (still on?) before telling.
+  // transaction (still on?) before telling; an unread message's schedule re-reads its conversation
+  // (read meanwhile?) before telling (issue 31).
   'notifications/notify': {
     // The notification is put on condition that its account still exists (a ConditionCheck of the profile).
-    table: { get: [TX, USER], put: [USER], update: [USER], check: [USER] },
+    table: { get: [TX, USER, CONV], put: [USER], update: [USER], check: [USER] },
     tableStream: true,
     email: true,
     reminderSchedules: ['CreateSchedule', 'DeleteSchedule'],
@@ -442,6 +446,25 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     ledger: true,
     payoutProviders: true,
     payoutWorkflow: ['StartExecution'],
+    cognito: SECOND_FACTOR_CHECK,
+  },
+
+  // Reports of messages (issue 31, safety). A participant's report reads the conversation, the
+  // message by its id and the messages before it (CONV#), then puts the report with its marker in
+  // the conversation's partition. The admin's queue (gsi1 by status) with each author's standing
+  // (MESSAGING#); the decision closes the report, moves the author's count (and suspension), hides
+  // the message and the conversation's last text, and a warning tells the author (a notification
+  // put once under its profile's ConditionCheck, its e-mail sent and marked: USER#).
+  'messages/reports-api': {
+    table: {
+      get: [USER, CONV, MESSAGING, MSG_REPORT],
+      query: [CONV],
+      gsi1: [GSI1.messageReports],
+      put: [CONV, MSG_REPORT, USER],
+      update: [MSG_REPORT, MESSAGING, CONV, USER],
+      check: [USER],
+    },
+    email: true,
     cognito: SECOND_FACTOR_CHECK,
   },
 };
