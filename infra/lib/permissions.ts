@@ -234,13 +234,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'http/not-found': {},
   // My data (law 2013-450): the export reads the user's partition, its KYC submissions (the admin
   // list, filtered on the owner), its transactions as parent and as tutor with their history and
-  // dispute, and signs links to its documents and images.
+  // dispute, and signs links to its documents and images; its conversations (gsi1 as a parent, gsi2
+  // as a tutor) with their messages (CONV#) and its messaging standing (MESSAGING#, issue 31).
   'account/export-my-data': {
     table: {
-      get: [USER],
-      query: [USER, TX],
-      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
-      gsi2: [GSI2.tutorTransactions],
+      get: [USER, MESSAGING],
+      query: [USER, TX, CONV],
+      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions, GSI1.parentConversations],
+      gsi2: [GSI2.tutorTransactions, GSI2.tutorConversations],
       batchGet: [TX],
     },
     buckets: { kyc: ['read'], tutorImages: ['read'] },
@@ -250,16 +251,18 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // The deletion reads the same, takes its name out of the other side's notifications (USER#),
   // anonymises the kept transactions (never a ledger line: the Deny applies), deletes the KYC
   // submissions and the user's items with the counters they hold, then whatever is left of its
-  // partition, tags and deletes the files, and deletes the Cognito user last.
+  // partition, tags and deletes the files, and deletes the Cognito user last. Issue 31: its
+  // conversations (gsi1/gsi2) lose its name and its messages' text (CONV#), the reports that name it
+  // (the reports' lists, gsi1) its name, and its messaging items (MESSAGING#) are deleted.
   'account/delete-me': {
     table: {
-      query: [USER],
-      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
-      gsi2: [GSI2.tutorTransactions],
+      query: [USER, CONV, MESSAGING],
+      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions, GSI1.parentConversations, GSI1.messageReports],
+      gsi2: [GSI2.tutorTransactions, GSI2.tutorConversations],
       batchGet: [TX],
-      update: [TX, COUNTERS, USER],
+      update: [TX, COUNTERS, USER, CONV, MSG_REPORT],
       delete: [USER, KYC],
-      batchWrite: [USER],
+      batchWrite: [USER, MESSAGING],
     },
     buckets: { kyc: ['tag', 'delete'], tutorImages: ['delete'], photoVariants: ['delete'] },
     cognito: ['AdminDeleteUser'],
