@@ -175,7 +175,10 @@ export interface Permissions {
   readonly tableStream?: true;
   /** SES v2 `SendEmail` from the stage's sender identity (infra/lib/notifications.ts). */
   readonly email?: true;
-  /** The lesson reminders' one-time schedules, in their group only (and passing their scheduler role). */
+  /**
+   * One-time schedules in the reminders' group only (and passing their scheduler role), all invoking
+   * the notifier: the lessons' reminders, and the unread messages' e-mails (issue 31).
+   */
   readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
 }
 
@@ -276,8 +279,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'tutors/get-my-profile': { table: { get: [USER] }, buckets: { tutorImages: ['read'] } },
   // Checks (HEAD) whether a newly named photo's variants are already made (photos/variants.ts).
   'tutors/save-my-profile': { table: { get: [USER], put: [USER], update: [USER] }, buckets: { tutorImages: ['read'], photoVariants: ['read'] } },
-  // The profile, its account, and the tutor's lesson figures (cancellation rate, no-shows).
-  'tutors/get-tutor': { table: { get: [USER, LESSON_STATS], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
+  // The profile, its account, the tutor's lesson figures (cancellation rate, no-shows) and its
+  // response figures (MESSAGING#: messages/response-stats.ts).
+  'tutors/get-tutor': { table: { get: [USER, LESSON_STATS, MESSAGING], gsi2: [GSI2.tutor] }, buckets: { tutorImages: ['read'] } },
   // The profile by its id (gsi2) and nothing else of the tutor: no account, no image.
   'tutors/get-slots': { table: { get: [USER], gsi2: [GSI2.tutor], query: [SLOTS] } },
   'uploads/create-upload': { table: { get: [USER] }, buckets: { kyc: ['write'], tutorImages: ['write'] } },
@@ -450,6 +454,24 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     payoutProviders: true,
     payoutWorkflow: ['StartExecution'],
     cognito: SECOND_FACTOR_CHECK,
+  },
+  // Messages (issue 31). The API: the caller's conversations (CONV#: the conversation, its
+  // messages and message ids, put and updated in one transaction per message), its lists (gsi1 for
+  // a parent, gsi2 for a tutor, `CONVS#`), the tutors' photos (BatchGet of USER#), a tutor by its id
+  // (gsi2 TUTOR#), a lesson by id and the parent's lessons (gsi1 PARENT_TX# + BatchGet: is the pair
+  // paid?), the messaging state, rate counters and response figures (MESSAGING#).
+  'messages/api': {
+    table: {
+      get: [USER, TX, CONV, MESSAGING],
+      batchGet: [USER, TX],
+      query: [CONV],
+      gsi1: [GSI1.parentConversations, GSI1.parentTransactions],
+      gsi2: [GSI2.tutorConversations, GSI2.tutor],
+      put: [CONV],
+      update: [CONV, MESSAGING],
+    },
+    // An unread run's e-mail: a one-time schedule invoking the notifier (messages/unread-email.ts).
+    reminderSchedules: ['CreateSchedule'],
   },
 
   // Reports of messages (issue 31, safety). A participant's report reads the conversation, the

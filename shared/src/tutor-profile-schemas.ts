@@ -10,6 +10,7 @@ import { optionalText, requiredText } from './schemas.js';
 import { uploadKeySchema } from './upload-schemas.js';
 import type { AvailabilityException } from './lesson-slots.js';
 import type { PhotoVariant } from './photos.js';
+import type { TutorResponseStats } from './messaging-schemas.js';
 
 const m = messages.onboarding;
 
@@ -216,6 +217,8 @@ export interface PublicTutorProfile extends TutorProfileFields {
    * the profile shows the cancellation rate and the no-shows from them.
    */
   lesson_stats: TutorLessonStats;
+  /** How fast and how often the tutor answers parents' questions (issue 31); null below RESPONSE_STATS_MIN_QUESTIONS. */
+  response_stats: TutorResponseStats | null;
 }
 
 export interface TutorLessonStats {

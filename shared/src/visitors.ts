@@ -7,6 +7,7 @@ import { SUBJECTS, ZONES, type Subject, type Zone } from './constants.js';
 import type { SearchResponse } from './discovery-schemas.js';
 import type { TutorSummary } from './search.js';
 import type { TutorLessonStats } from './tutor-profile-schemas.js';
+import type { TutorResponseStats } from './messaging-schemas.js';
 import { messages } from './messages.js';
 
 /** A visitor sees the first name and the initial of the last name: 'Yao K.'. */
@@ -102,6 +103,8 @@ export interface PublicVisitorProfile extends Omit<PublicTutorCard, 'availabilit
   diploma_count: number;
   /** Issue 15's public figures: lessons accepted, cancelled by the tutor, no-shows an admin upheld. */
   lesson_stats: TutorLessonStats;
+  /** Issue 31's figures: 'Répond en général en N h', the response rate (null below RESPONSE_STATS_MIN_QUESTIONS). */
+  response_stats: TutorResponseStats | null;
 }
 
 /** A list of every key of `T`: a key added to the type and not to the list fails to compile. */
@@ -148,6 +151,7 @@ export const PUBLIC_TUTOR_PROFILE_KEYS = everyKeyOf<PublicVisitorProfile>()([
   'profile_image_variants',
   'diploma_count',
   'lesson_stats',
+  'response_stats',
 ]);
 
 /** A new object holding exactly `keys` of `source` (whatever else `source` holds stays behind). */

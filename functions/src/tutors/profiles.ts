@@ -21,6 +21,7 @@ import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
 
 import { exceptionsOf, getTutorProfileById, visibleTutorProfile, type StoredTutorProfile } from './visible.js';
 import { lessonStatsOf } from './lesson-stats.js';
+import { responseStatsOf } from '../messages/response-stats.js';
 
 export async function getTutorProfileOfUser(userId: string): Promise<StoredTutorProfile | null> {
   const { Item } = await TutorProfileEntity.build(GetItemCommand)
@@ -76,11 +77,12 @@ export async function getPublicTutorProfile(
   caller: { userId: string; groups: readonly string[] },
 ): Promise<PublicTutorProfile> {
   const item = await visibleTutorProfile(id, caller);
-  const [{ Item: account }, photo, diplomaUrls, lessonStats] = await Promise.all([
+  const [{ Item: account }, photo, diplomaUrls, lessonStats, responseStats] = await Promise.all([
     ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
     shownPhoto(item.profile_image_url, isPhotoReady(profilePhotoState(item))),
     signedUrls(item.diploma_images),
     lessonStatsOf(item.id),
+    responseStatsOf(item.user_id),
   ]);
   if (!account) throw new NotFoundError(messages.tutors.notFound);
   return {
@@ -93,6 +95,7 @@ export async function getPublicTutorProfile(
     diploma_image_urls: diplomaUrls,
     diploma_count: item.diploma_images.length,
     lesson_stats: lessonStats,
+    response_stats: responseStats,
   };
 }
 
@@ -105,9 +108,10 @@ export async function getPublicTutorProfile(
 export async function getVisitorProfile(id: string): Promise<PublicVisitorProfile> {
   const item = await getTutorProfileById(id);
   if (!item?.is_completed || item.hidden_from_visitors === true) throw new NotFoundError(messages.tutors.notFound);
-  const [{ Item: account }, lessonStats] = await Promise.all([
+  const [{ Item: account }, lessonStats, responseStats] = await Promise.all([
     ProfileEntity.build(GetItemCommand).key({ user_id: item.user_id }).send(),
     lessonStatsOf(item.id),
+    responseStatsOf(item.user_id),
   ]);
   const listed = account?.role === 'tuteur' && isListedPublicly({ is_verified: account.is_verified, hidden_from_visitors: item.hidden_from_visitors });
   if (!account || !listed) throw new NotFoundError(messages.tutors.notFound);
@@ -120,6 +124,7 @@ export async function getVisitorProfile(id: string): Promise<PublicVisitorProfil
       is_verified: true as const,
       diploma_count: item.diploma_images.length,
       lesson_stats: lessonStats,
+      response_stats: responseStats,
     },
     PUBLIC_TUTOR_PROFILE_KEYS,
   );
