@@ -24,6 +24,8 @@ export interface NotificationsProps {
 
 /** The prefix of the reminders' schedule names (functions/src/notifications/reminders.ts). */
 export const REMINDER_SCHEDULE_PREFIX = 'lesson-';
+/** The prefix of the unread messages' e-mail schedules, in the same group (functions/src/messages/unread-email.ts, issue 31). */
+export const UNREAD_SCHEDULE_PREFIX = 'unread-';
 
 /**
  * Notifications (issue 15, point 5). The table's stream feeds a second consumer, the notifier
@@ -102,7 +104,9 @@ export class Notifications extends Construct {
 
     // Reminders: one-time schedules in their group, run with their own role.
     this.scheduleGroup = new ScheduleGroup(this, 'LessonReminders', { scheduleGroupName: `kalan-${stage.name}-lesson-reminders` });
-    const schedulesArn = `arn:${partition}:scheduler:${region}:${account}:schedule/${this.scheduleGroup.scheduleGroupName}/${REMINDER_SCHEDULE_PREFIX}*`;
+    const schedulesArns = [REMINDER_SCHEDULE_PREFIX, UNREAD_SCHEDULE_PREFIX].map(
+      (prefix) => `arn:${partition}:scheduler:${region}:${account}:schedule/${this.scheduleGroup.scheduleGroupName}/${prefix}*`,
+    );
     this.schedulerRole = new Role(this, 'ReminderSchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': account } },
@@ -111,22 +115,32 @@ export class Notifications extends Construct {
     });
     this.schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.notifier.functionArn] }));
 
-    this.notifier.addEnvironment('REMINDER_SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
-    this.notifier.addEnvironment('REMINDER_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
-    const actions = this.notifier.permissions.reminderSchedules ?? [];
-    this.notifier.addToRolePolicy(new PolicyStatement({ actions: actions.map((a) => `scheduler:${a}`), resources: [schedulesArn] }));
-    this.notifier.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['iam:PassRole'],
-        resources: [this.schedulerRole.roleArn],
-        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-      }),
-    );
-    this.notifier.markGranted('reminderSchedules');
-    acknowledge(
-      this.notifier,
-      "A lesson's reminder schedules are named after it: the group's `lesson-` prefix, not one schedule.",
-      nagId(this.notifier, `AwsSolutions-IAM5[Resource::arn:{partition}:scheduler:{region}:{account}:schedule/kalan-${stage.name}-lesson-reminders/${REMINDER_SCHEDULE_PREFIX}*]`),
-    );
+    // The notifier (the lessons' reminders) and every function whose row schedules too (the messages
+    // API: an unread message's e-mail, issue 31), all targeting the notifier with the one role.
+    const schedulers = [this.notifier, ...kalanFunctionsOf(this).filter((fn) => fn !== this.notifier && fn.permissions.reminderSchedules)];
+    for (const fn of schedulers) {
+      fn.addEnvironment('REMINDER_SCHEDULE_GROUP', this.scheduleGroup.scheduleGroupName);
+      fn.addEnvironment('REMINDER_SCHEDULER_ROLE_ARN', this.schedulerRole.roleArn);
+      if (fn !== this.notifier) fn.addEnvironment('NOTIFIER_FUNCTION_ARN', this.notifier.functionArn);
+      const actions = fn.permissions.reminderSchedules ?? [];
+      fn.addToRolePolicy(new PolicyStatement({ actions: actions.map((a) => `scheduler:${a}`), resources: schedulesArns }));
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [this.schedulerRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
+      fn.markGranted('reminderSchedules');
+    }
+    for (const fn of schedulers) {
+      for (const prefix of [REMINDER_SCHEDULE_PREFIX, UNREAD_SCHEDULE_PREFIX]) {
+        acknowledge(
+          fn,
+          "A lesson's reminder schedules, an unread message's e-mail schedule, are named after it: the group's prefix, not one schedule.",
+          nagId(fn, `AwsSolutions-IAM5[Resource::arn:{partition}:scheduler:{region}:{account}:schedule/kalan-${stage.name}-lesson-reminders/${prefix}*]`),
+        );
+      }
+    }
   }
 }

@@ -175,7 +175,10 @@ export interface Permissions {
   readonly tableStream?: true;
   /** SES v2 `SendEmail` from the stage's sender identity (infra/lib/notifications.ts). */
   readonly email?: true;
-  /** The lesson reminders' one-time schedules, in their group only (and passing their scheduler role). */
+  /**
+   * One-time schedules in the reminders' group only (and passing their scheduler role), all invoking
+   * the notifier: the lessons' reminders, and the unread messages' e-mails (issue 31).
+   */
   readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
 }
 
@@ -191,6 +194,7 @@ const {
   payout: PAYOUT,
   conversation: CONV,
   messaging: MESSAGING,
+  messageReport: MSG_REPORT,
 } = PARTITIONS;
 
 /**
@@ -233,13 +237,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'http/not-found': {},
   // My data (law 2013-450): the export reads the user's partition, its KYC submissions (the admin
   // list, filtered on the owner), its transactions as parent and as tutor with their history and
-  // dispute, and signs links to its documents and images.
+  // dispute, and signs links to its documents and images; its conversations (gsi1 as a parent, gsi2
+  // as a tutor) with their messages (CONV#) and its messaging standing (MESSAGING#, issue 31).
   'account/export-my-data': {
     table: {
-      get: [USER],
-      query: [USER, TX],
-      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
-      gsi2: [GSI2.tutorTransactions],
+      get: [USER, MESSAGING],
+      query: [USER, TX, CONV],
+      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions, GSI1.parentConversations],
+      gsi2: [GSI2.tutorTransactions, GSI2.tutorConversations],
       batchGet: [TX],
     },
     buckets: { kyc: ['read'], tutorImages: ['read'] },
@@ -249,16 +254,18 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // The deletion reads the same, takes its name out of the other side's notifications (USER#),
   // anonymises the kept transactions (never a ledger line: the Deny applies), deletes the KYC
   // submissions and the user's items with the counters they hold, then whatever is left of its
-  // partition, tags and deletes the files, and deletes the Cognito user last.
+  // partition, tags and deletes the files, and deletes the Cognito user last. Issue 31: its
+  // conversations (gsi1/gsi2) lose its name and its messages' text (CONV#), the reports that name it
+  // (the reports' lists, gsi1) its name, and its messaging items (MESSAGING#) are deleted.
   'account/delete-me': {
     table: {
-      query: [USER],
-      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions],
-      gsi2: [GSI2.tutorTransactions],
+      query: [USER, CONV, MESSAGING],
+      gsi1: [GSI1.kycVerifications, GSI1.parentTransactions, GSI1.parentConversations, GSI1.messageReports],
+      gsi2: [GSI2.tutorTransactions, GSI2.tutorConversations],
       batchGet: [TX],
-      update: [TX, COUNTERS, USER],
+      update: [TX, COUNTERS, USER, CONV, MSG_REPORT],
       delete: [USER, KYC],
-      batchWrite: [USER],
+      batchWrite: [USER, MESSAGING],
     },
     buckets: { kyc: ['tag', 'delete'], tutorImages: ['delete'], photoVariants: ['delete'] },
     cognito: ['AdminDeleteUser'],
@@ -323,10 +330,11 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // Notifications (issue 15): each user's own items (USER#), the unread ones by the sparse gsi2.
   // The notifier reads the stream's images, the recipients' profiles and preferences, writes each
   // notification once and marks its e-mail; schedules the lesson reminders; a reminder re-reads its
-  // transaction (still on?) before telling.
+  // transaction (still on?) before telling; an unread message's schedule re-reads its conversation
+  // (read meanwhile?) before telling (issue 31).
   'notifications/notify': {
     // The notification is put on condition that its account still exists (a ConditionCheck of the profile).
-    table: { get: [TX, USER], put: [USER], update: [USER], check: [USER] },
+    table: { get: [TX, USER, CONV], put: [USER], update: [USER], check: [USER] },
     tableStream: true,
     email: true,
     reminderSchedules: ['CreateSchedule', 'DeleteSchedule'],
@@ -462,6 +470,27 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       put: [CONV],
       update: [CONV, MESSAGING],
     },
+    // An unread run's e-mail: a one-time schedule invoking the notifier (messages/unread-email.ts).
+    reminderSchedules: ['CreateSchedule'],
+  },
+
+  // Reports of messages (issue 31, safety). A participant's report reads the conversation, the
+  // message by its id and the messages before it (CONV#), then puts the report with its marker in
+  // the conversation's partition. The admin's queue (gsi1 by status) with each author's standing
+  // (MESSAGING#); the decision closes the report, moves the author's count (and suspension), hides
+  // the message and the conversation's last text, and a warning tells the author (a notification
+  // put once under its profile's ConditionCheck, its e-mail sent and marked: USER#).
+  'messages/reports-api': {
+    table: {
+      get: [USER, CONV, MESSAGING, MSG_REPORT],
+      query: [CONV],
+      gsi1: [GSI1.messageReports],
+      put: [CONV, MSG_REPORT, USER],
+      update: [MSG_REPORT, MESSAGING, CONV, USER],
+      check: [USER],
+    },
+    email: true,
+    cognito: SECOND_FACTOR_CHECK,
   },
 };
 

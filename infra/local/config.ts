@@ -113,6 +113,8 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     AWS_ENDPOINT_URL_SCHEDULER: url(config.ports.scheduler),
     REMINDER_SCHEDULE_GROUP: 'kalan-local-lesson-reminders',
     REMINDER_SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/kalan-local-lesson-reminders',
+    // The unread messages' e-mails (issue 31): the messages API schedules the notifier by its ARN (the local runtime's name for it).
+    NOTIFIER_FUNCTION_ARN: `arn:aws:lambda:${config.region}:000000000000:function:notifications-notify`,
     POWERTOOLS_SERVICE_NAME: 'kalan',
     // Lambda runs Node 22; this machine's Node 20 would only get a deprecation notice.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -522,6 +522,13 @@ export const messages = {
     otherAccountDeleted: "Ce compte a été supprimé : vous ne pouvez plus lui écrire",
     onlyParentsStart: 'Seuls les parents peuvent ouvrir une conversation avec un répétiteur',
     unreadEmailSubject: 'Vous avez un nouveau message sur Kalan',
+    /** The notification (and its e-mail) of a message left unread. */
+    unreadTitle: 'Vous avez un nouveau message',
+    unreadBody: (sender: string) => `${sender} vous a écrit sur Kalan. Ouvrez la conversation pour lire son message et lui répondre.`,
+    /** The notification of a report upheld with a warning, to the message's author. */
+    warningTitle: 'Avertissement de la modération',
+    warningBody:
+      "Un de vos messages a été signalé et jugé contraire aux règles de Kalan. Après 3 signalements retenus, votre messagerie est suspendue.",
     socketUnauthorized: 'Connexion en temps réel refusée',
     reportsTab: 'Signalements',
     reportsEmpty: 'Aucun signalement à traiter',

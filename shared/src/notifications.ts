@@ -40,6 +40,10 @@ export const NOTIFICATION_KINDS = [
   'payout_failed',
   'payout_reversed',
   'payout_cancelled',
+  /** A message still unread UNREAD_EMAIL_DELAY_MINUTES after it was sent (issue 31): once per unread run, to its recipient. */
+  'message_unread',
+  /** An admin upheld a report of one of the user's messages with a warning (issue 31): to its author. */
+  'message_warning',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -86,6 +90,7 @@ export interface NotificationPreferencesView extends NotificationPreferences {
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email: true, sms: false };
 
 /** Paths of the SPA a notification links to. */
+export const conversationLink = (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`;
 export const lessonLink = (transactionId: string) => `/cours?lesson=${encodeURIComponent(transactionId)}`;
 const PARENT_PAYMENTS = '/payments';
 const TUTOR_REVENUES = '/tutor-revenues';
@@ -132,7 +137,10 @@ export type NotificationDetails =
   | { kind: 'kyc_rejected'; notes?: string }
   /** `phone`: masked; `until`: the end of the withdrawals' hold, in words. */
   | { kind: 'payout_destination_changed'; phone: string; until: string }
-  | { kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'payout_cancelled'; payout: PayoutFacts };
+  | { kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'payout_cancelled'; payout: PayoutFacts }
+  /** `senderName`: the other side's name as the conversation holds it; never the message's text. */
+  | { kind: 'message_unread'; conversationId: string; senderName: string }
+  | { kind: 'message_warning'; conversationId: string };
 
 export interface NotificationContent {
   title: string;
@@ -165,6 +173,12 @@ export function notificationContent(details: NotificationDetails, side: Side): N
   }
   if (details.kind === 'payout_destination_changed') {
     return { title: messages.payouts.notifyDestinationTitle, body: messages.payouts.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
+  }
+  if (details.kind === 'message_unread') {
+    return { title: messages.messaging.unreadTitle, body: messages.messaging.unreadBody(details.senderName), link: conversationLink(details.conversationId) };
+  }
+  if (details.kind === 'message_warning') {
+    return { title: messages.messaging.warningTitle, body: messages.messaging.warningBody, link: conversationLink(details.conversationId) };
   }
   if ('payout' in details) return payoutContent(details);
   const { facts } = details;

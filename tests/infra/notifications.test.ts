@@ -88,9 +88,10 @@ describe('the lesson reminders', () => {
       {
         Effect: 'Allow',
         Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-        Resource: {
-          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':schedule/kalan-dev-lesson-reminders/lesson-*']],
-        },
+        // The lessons' reminders and the unread messages' e-mails (issue 31).
+        Resource: ['lesson-*', 'unread-*'].map((prefix) => ({
+          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:schedule/kalan-dev-lesson-reminders/${prefix}`]],
+        })),
       },
     ]);
     const passRole = statements.filter((s) => [s.Action].flat().includes('iam:PassRole'));

@@ -145,12 +145,15 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
   // The dev stage has no sender address, so no SES right (a stage with one: tests/infra/notifications.test.ts).
   if (row.email) expect(stageNamed('dev').accountEmailSender).toBeUndefined();
   if (row.reminderSchedules) {
-    add(
-      resourceKind(
-        Stack.of(stack).resolve(`arn:${Stack.of(stack).partition}:scheduler:${Stack.of(stack).region}:${Stack.of(stack).account}:schedule/kalan-dev-lesson-reminders/lesson-*`),
-      ),
-      row.reminderSchedules.map((a) => `scheduler:${a}`),
-    );
+    // The lessons' reminders and the unread messages' e-mails (issue 31), in one group.
+    for (const prefix of ['lesson-', 'unread-']) {
+      add(
+        resourceKind(
+          Stack.of(stack).resolve(`arn:${Stack.of(stack).partition}:scheduler:${Stack.of(stack).region}:${Stack.of(stack).account}:schedule/kalan-dev-lesson-reminders/${prefix}*`),
+        ),
+        row.reminderSchedules.map((a) => `scheduler:${a}`),
+      );
+    }
     add(resourceKind(Stack.of(stack).resolve(stack.notifications.schedulerRole.roleArn)), ['iam:PassRole']);
   }
   return expected;

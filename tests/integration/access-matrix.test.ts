@@ -18,6 +18,7 @@
  * state get a fresh fixture per caller. The in-process role guard is tests/rules/access-guard.test.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '#shared/constants';
 import { messages } from '#shared/messages';
@@ -37,7 +38,8 @@ import {
   type World,
 } from './access-fixtures.js';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
-import { chargeSuccessBody, eventually, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
+import { chargeSuccessBody, db, eventually, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
+import { openConversation, sent, tutorWithProfile, type TutorWithProfile } from './messages-helpers.js';
 
 /** A request of one row: path parameters, query, body, and what the call could change. */
 interface Req {
@@ -925,6 +927,45 @@ const matrix: Record<RouteId, Row> = {
     ],
   },
 
+  // --- Reports of messages (issue 31): a participant reports the other side's message (never a
+  // conversation not its own: 404, as if it did not exist); an admin reads the reports' snapshots and
+  // decides, never a conversation (the conversation routes' rows refuse admins).
+  reportMessage: {
+    roles: ['parent', 'tuteur'],
+    ok: 201,
+    // The caller reports a message of the other side (the tutor's for everyone but the tutor).
+    request: async (w, caller) => {
+      const { conversationId, byParent, byTutor } = await ownedConversation(w);
+      const messageId = caller === w.tuteur ? byParent : byTutor;
+      return { params: { id: conversationId, messageId }, body: { reason: 'harassment' }, state: () => reportMarkers(conversationId) };
+    },
+    check: (res) => expect(res.body).toMatchObject({ id: expect.any(String), status: 'open' }),
+    owned: [
+      { who: 'autre parent', caller: (w) => w.neighbourParent, status: 404, check: (res) => expect(res.body.error.message).toBe(messages.messaging.conversationNotFound) },
+      { who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404, check: (res) => expect(res.body.error.message).toBe(messages.messaging.conversationNotFound) },
+    ],
+  },
+  adminMessageReports: {
+    roles: ['admin'],
+    request: async () => {
+      await reportToDecide();
+      return {};
+    },
+    check: (res) => {
+      expect(res.body.reports.length).toBeGreaterThan(0);
+      expect(res.body.reports[0]).toMatchObject({ status: 'open', message: expect.objectContaining({ body: expect.any(String) }), context: expect.any(Array) });
+    },
+  },
+  adminDecideMessageReport: {
+    roles: ['admin'],
+    // A fresh report per caller: the refused leave it open, the admin closes it.
+    request: async () => {
+      const id = await reportToDecide();
+      return { params: { id }, body: { decision: 'dismiss' }, state: () => partitionOf(`MSG_REPORT#${id}`) };
+    },
+    check: (res) => expect(res.body).toMatchObject({ status: 'closed', decision: 'dismiss' }),
+  },
+
   // --- Any other /api path. 404 for every role: the path names no route.
   notFound: {
     roles: ROLES,
@@ -933,6 +974,48 @@ const matrix: Record<RouteId, Row> = {
     check: (res) => expect(res.body.error.code).toBe('route_not_found'),
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Messages (issue 31): the conversation of `parent` and `tuteur`, one message from each side.
+
+let conversationOfPair: Promise<{ conversationId: string; byParent: string; byTutor: string }> | undefined;
+function ownedConversation(w: World) {
+  conversationOfPair ??= (async () => {
+    const opened = await openConversation(w.parent, w.tutorProfile.id);
+    expect([200, 201], opened.status + JSON.stringify(opened.body)).toContain(opened.status);
+    const byParent = (await sent(w.parent, opened.id, 'Bonjour, êtes-vous libre samedi ?')).message.id as string;
+    const byTutor = (await sent(w.tuteur, opened.id, 'Oui, à partir de 9 h.')).message.id as string;
+    return { conversationId: opened.id, byParent, byTutor };
+  })();
+  return conversationOfPair;
+}
+
+/** Every item of a partition (consistent). */
+async function partitionOf(pk: string): Promise<Array<Record<string, unknown>>> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({ TableName: 'kalan-local', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }),
+  );
+  return Items;
+}
+
+const reportMarkers = async (conversationId: string) => (await partitionOf(`CONV#${conversationId}`)).filter((item) => String(item.sk).startsWith('REPORTED#'));
+
+let pairForReports: Promise<{ parent: TestUser; tutor: TutorWithProfile; conversationId: string }> | undefined;
+/** A new open report: a pair of its own (the messages per minute are counted per sender) — the tutor's message, reported by the parent. */
+async function reportToDecide(): Promise<string> {
+  pairForReports ??= (async () => {
+    const [parent, tutor] = await Promise.all([newUser('parent'), tutorWithProfile()]);
+    tutorsCreated.push(tutor.user.sub);
+    const opened = await openConversation(parent, tutor.profile.id);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    return { parent, tutor, conversationId: opened.id };
+  })();
+  const { parent, tutor, conversationId } = await pairForReports;
+  const message = (await sent(tutor.user, conversationId, `Message ${randomUUID().slice(0, 8)}`)).message.id as string;
+  const reported = await api(`/api/conversations/${conversationId}/messages/${message}/report`, { method: 'POST', token: parent.accessToken, body: { reason: 'scam' } });
+  expect(reported.status, reported.text).toBe(201);
+  return reported.body.id as string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Playing the matrix.

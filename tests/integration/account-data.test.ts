@@ -13,6 +13,7 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#shared/messages';
+import { DELETED_MESSAGE_TEXT } from '#shared/messaging';
 import { photoObjectKeys, photoVariants } from '#shared/photos';
 import { routeKey, routes } from '#shared/routes';
 import { presignObjectUrl } from '../../functions/src/commons/s3-presign.js';
@@ -20,9 +21,10 @@ import { localConfig } from '../../infra/local/config.js';
 import { adminSession } from '../support/admin-session.js';
 import { api, cognitoClient, newUser, signIn, stack, type TestUser } from '../support/stack.js';
 import { kycDocuments, settledIn, tutorProfileBody } from './access-fixtures.js';
-import { adminTransactionView, book, bookOk, expectBalanced, ledgerOf, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
+import { adminTransactionView, book, bookOk, expectBalanced, ledgerOf, partition, payOnCheckout, seededTutor, withdrawTutorProfile } from './payments-helpers.js';
 import { apiEvent, lambdaContext, useStackEnvironment } from './search-support.js';
 import { uploadImage } from './uploads-helpers.js';
+import { openConversation, sent, tutorWithProfile } from './messages-helpers.js';
 
 const ANONYMISED = messages.account.anonymised;
 let admin: TestUser;
@@ -407,5 +409,76 @@ describe("after DELETE /api/me, the deleted account's access token (valid until 
     const items = (await itemsOf(`USER#${parent.sub}`)).filter((item) => String(item.sk).startsWith('NOTIF#'));
     expect(items.length).toBeGreaterThan(0);
     expect(JSON.stringify(items)).not.toContain(lastName);
+  }, 120_000);
+});
+
+describe('messages (issue 31) in the export and the deletion', () => {
+  it("exports the caller's conversations and messages; deleting the account removes its messages' text and its name everywhere, and the other side can no longer write", async () => {
+    const lastName = `Écrivaine${randomUUID().slice(0, 6)}`;
+    const [parent, tutor] = await Promise.all([newUser('parent', { firstName: 'Fatou', lastName }), tutorWithProfile({ firstName: 'Yao', lastName: 'Kouassi' })]);
+    try {
+      const opened = await openConversation(parent, tutor.profile.id);
+      expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+      const conversationId = opened.id;
+      const first = await sent(parent, conversationId, 'Bonjour, mon fils est en 3ème.');
+      await sent(parent, conversationId, 'Pouvez-vous venir à Cocody ?');
+      // The tutor is told of the unread run (the notifier, as its schedule runs it), then answers, and reports the parent's first message.
+      useStackEnvironment({ AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${stack().ports.mailbox}`, NOTIFICATIONS_FROM_EMAIL: 'Kalan <notifications@kalan.local>', SITE_URL: 'http://localhost' });
+      const { handler: notifier } = await import('../../functions/src/notifications/notify.js');
+      await notifier({ unreadMessage: { conversationId, recipientUserId: tutor.user.sub, recipientSide: 'tutor', seq: 1, sentAt: first.message.sent_at } } as never, lambdaContext);
+      const tutorNotifications = async () => JSON.stringify((await itemsOf(`USER#${tutor.user.sub}`)).filter((item) => String(item.sk).startsWith('NOTIF#')));
+      expect(await tutorNotifications()).toContain(`Fatou ${lastName} vous a écrit`);
+      await sent(tutor.user, conversationId, 'Bienvenue, oui je peux.');
+      const reported = await api(`/api/conversations/${conversationId}/messages/${first.message.id}/report`, { method: 'POST', token: tutor.user.accessToken, body: { reason: 'other' } });
+      expect(reported.status, reported.text).toBe(201);
+
+      // The export: the conversation, with whom, every message as stored.
+      const exported = await api('/api/me/export', { token: parent.accessToken });
+      expect(exported.status, exported.text).toBe(200);
+      expect(exported.body.messages.conversations).toEqual([
+        expect.objectContaining({
+          id: conversationId,
+          side: 'parent',
+          with: 'Yao Kouassi',
+          messages: [
+            expect.objectContaining({ seq: 1, mine: true, sender: 'parent', body: 'Bonjour, mon fils est en 3ème.' }),
+            expect.objectContaining({ seq: 2, mine: true, body: 'Pouvez-vous venir à Cocody ?' }),
+            expect.objectContaining({ seq: 3, mine: false, sender: 'tutor', body: 'Bienvenue, oui je peux.' }),
+          ],
+        }),
+      ]);
+      expect((await itemsOf(`MESSAGING#${parent.sub}`)).length, 'ses compteurs de messages').toBeGreaterThan(0);
+
+      const gone = await api('/api/me', { method: 'DELETE', token: parent.accessToken });
+      expect(gone.status, gone.text).toBe(204);
+
+      const items = await itemsOf(`CONV#${conversationId}`);
+      const conversation = items.find((item) => item.sk === 'CONV')!;
+      expect(conversation).toMatchObject({ parent_name: ANONYMISED, tutor_name: 'Yao Kouassi', last_message_body: 'Bienvenue, oui je peux.' });
+      expect(conversation.parent_deleted_at).toEqual(expect.any(String));
+      const stored = items.filter((item) => String(item.sk).startsWith('MSG#')).map((m) => [m.seq, m.body, m.deleted ?? false]);
+      expect(stored).toEqual([
+        [1, '', true],
+        [2, '', true],
+        [3, 'Bienvenue, oui je peux.', false],
+      ]);
+      expect(JSON.stringify(items)).not.toContain(lastName);
+      expect(await itemsOf(`MESSAGING#${parent.sub}`)).toEqual([]);
+
+      // The tutor's side: the name and the texts gone, no more writing, its notification rewritten.
+      const page = await api(`/api/conversations/${conversationId}/messages`, { token: tutor.user.accessToken });
+      expect(page.body.conversation.other.name).toBe(ANONYMISED);
+      expect(page.body.messages.map((m: { body: string }) => m.body)).toEqual([DELETED_MESSAGE_TEXT, DELETED_MESSAGE_TEXT, 'Bienvenue, oui je peux.']);
+      const refused = await api(`/api/conversations/${conversationId}/messages`, { method: 'POST', token: tutor.user.accessToken, body: { request_id: randomUUID(), body: 'Vous êtes là ?' } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe(messages.messaging.otherAccountDeleted);
+      expect(await tutorNotifications()).not.toContain(lastName);
+      expect(await tutorNotifications()).toContain(`${ANONYMISED} vous a écrit`);
+      // The report keeps the moderation's snapshot, without the deleted account's name.
+      const report = (await itemsOf(`MSG_REPORT#${reported.body.id}`))[0]!;
+      expect(report).toMatchObject({ author_name: ANONYMISED, reporter_name: 'Yao Kouassi' });
+    } finally {
+      await withdrawTutorProfile(tutor.user.sub);
+    }
   }, 120_000);
 });

@@ -4,6 +4,10 @@
  * failed one began:
  * 1. the other side's notifications lose the user's name (`anonymiseNotificationsAbout`, while the
  *    transactions still hold it), then the money records are kept and anonymised (`anonymiseTransactions`);
+ * 1b. the conversations (issue 31): the other side's notifications lose the user's name, then each
+ *    conversation keeps the other side's messages and loses the user's (text removed), its name and
+ *    its place (`<side>_deleted_at`); the reports that name the user lose its name; its messaging
+ *    items (`MESSAGING#<user>`) are deleted (`removeConversations`);
  * 2. the identity documents and tutor images are tagged for the retention rule, then deleted (`deleteFiles`);
  * 3. the KYC submissions are deleted (`deleteKycSubmissions`);
  * 4. the user's partition is deleted, the profile last with the admin's counters (`deleteUserItems`),
@@ -38,12 +42,17 @@ import { NotificationEntity, NotificationPreferencesEntity } from '../notificati
 import { TransactionEntity } from '../payments/entities.js';
 import { deletePhotoVariants } from '../photos/variants.js';
 import { deleteStoredFiles, tagKycDocuments } from '../uploads/storage.js';
+import { anonymiseConversations, anonymiseReports, conversationMentions, deleteMessagingItems, readConversations } from './conversations.js';
 import { readKycSubmissions, readTransactions, readUserItems, USER_ITEM_ENTITIES, type KycVerification, type Transaction, type UserItems } from './records.js';
 import { anonymisationOf, ANONYMISED, inFlightDetail, moneyInFlight } from './rules.js';
 
 export interface DeletionReport {
   notificationsAnonymised: number;
   transactionsAnonymised: number;
+  conversationsAnonymised: number;
+  messagesRemoved: number;
+  reportsAnonymised: number;
+  messagingItemsDeleted: number;
   documentsDeleted: number;
   imagesDeleted: number;
   kycSubmissionsDeleted: number;
@@ -69,12 +78,26 @@ export async function deleteAccount(userId: string): Promise<DeletionReport> {
   }
   const notificationsAnonymised = await anonymiseNotificationsAbout(transactions, userId);
   const transactionsAnonymised = await anonymiseTransactions(transactions, userId);
+  const { conversationsAnonymised, messagesRemoved, reportsAnonymised, messagingItemsDeleted, conversationNotificationsAnonymised } = await removeConversations(userId);
   const [items, submissions] = await Promise.all([readUserItems(userId), readKycSubmissions(userId)]);
   const { documentsDeleted, imagesDeleted } = await deleteFiles(items, submissions);
   const kycSubmissionsDeleted = await deleteKycSubmissions(submissions);
   const { itemsDeleted, profileDeleted } = await deleteUserItems(userId, items);
   const cognitoUserDeleted = await deleteCognitoUser(userId);
-  const report = { notificationsAnonymised, transactionsAnonymised, documentsDeleted, imagesDeleted, kycSubmissionsDeleted, itemsDeleted, profileDeleted, cognitoUserDeleted };
+  const report = {
+    notificationsAnonymised: notificationsAnonymised + conversationNotificationsAnonymised,
+    transactionsAnonymised,
+    conversationsAnonymised,
+    messagesRemoved,
+    reportsAnonymised,
+    messagingItemsDeleted,
+    documentsDeleted,
+    imagesDeleted,
+    kycSubmissionsDeleted,
+    itemsDeleted,
+    profileDeleted,
+    cognitoUserDeleted,
+  };
   logger.info('Account deleted', report);
   return report;
 }
@@ -121,6 +144,20 @@ async function anonymiseTransactions(transactions: readonly Transaction[], userI
     changed += 1;
   }
   return changed;
+}
+
+/**
+ * Step 1b (issue 31). The names first (notifications of unread messages name the sender), while the
+ * conversations still hold them; then the messages and the conversations, the reports, and the
+ * user's messaging items. A retry finds the names already replaced and the texts already removed.
+ */
+async function removeConversations(userId: string) {
+  const conversations = await readConversations(userId);
+  const conversationNotificationsAnonymised = await anonymiseNotifications(conversationMentions(conversations, userId), ANONYMISED);
+  const { conversations: conversationsAnonymised, messages: messagesRemoved } = await anonymiseConversations(conversations, userId);
+  const reportsAnonymised = await anonymiseReports(userId);
+  const messagingItemsDeleted = await deleteMessagingItems(userId);
+  return { conversationsAnonymised, messagesRemoved, reportsAnonymised, messagingItemsDeleted, conversationNotificationsAnonymised };
 }
 
 /**

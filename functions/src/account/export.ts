@@ -3,7 +3,7 @@
  * access), read through the entities: its profile, onboarding answers, tutor profile, favourites,
  * search history, KYC submissions (status, dates, and for each document its name and a
  * short-lived link — never the bytes), the transactions where it is the parent or the tutor with
- * their history and disputes, and the ratings. Nothing of another user but what the user's own
+ * their history and disputes, the ratings, and its conversations with their messages (issue 31). Nothing of another user but what the user's own
  * records name (a tutor's name on the parent's lesson, a parent's name on the tutor's).
  */
 import type { Role } from '#shared/constants';
@@ -12,6 +12,7 @@ import { TRANSACTION_STATUS_LABELS } from '#shared/payments';
 import type { Caller } from '#commons/http';
 import { toView } from '../payments/transactions.js';
 import { signedFileUrl } from '../uploads/storage.js';
+import { exportConversations } from './conversations.js';
 import { readKycSubmissions, readTransactionRecords, readTransactions, readUserItems, type Transaction } from './records.js';
 
 export const EXPORT_FORMAT = 'kalan-mes-donnees/1';
@@ -46,7 +47,7 @@ export async function exportOf(caller: Pick<Caller, 'userId' | 'groups' | 'email
   const reader = { userId, groups: caller.groups };
   const [items, submissions, { asParent, asTutor }] = await Promise.all([readUserItems(userId), readKycSubmissions(userId), readTransactions(userId)]);
   const tutor = items.tutorProfile;
-  const [parentTransactions, tutorTransactions, kyc, photo, diplomas] = await Promise.all([
+  const [parentTransactions, tutorTransactions, kyc, photo, diplomas, messaging] = await Promise.all([
     Promise.all(asParent.map((tx) => withRecords(tx, 'parent'))),
     Promise.all(asTutor.map((tx) => withRecords(tx, 'tutor'))),
     Promise.all(
@@ -66,6 +67,7 @@ export async function exportOf(caller: Pick<Caller, 'userId' | 'groups' | 'email
     ),
     tutor?.profile_image_url ? link(tutor.profile_image_url, reader) : null,
     Promise.all((tutor?.diploma_images ?? []).map((key) => link(key, reader))),
+    exportConversations(userId),
   ]);
   const rated = (list: typeof parentTransactions) =>
     list
@@ -95,5 +97,7 @@ export async function exportOf(caller: Pick<Caller, 'userId' | 'groups' | 'email
     transactions: { as_parent: parentTransactions, as_tutor: tutorTransactions },
     disputes_opened: parentTransactions.flatMap((tx) => (tx.dispute ? [{ transaction_id: tx.id, ...tx.dispute }] : [])),
     ratings: { given: rated(parentTransactions), received: rated(tutorTransactions) },
+    /** Issue 31: the caller's conversations, every message as stored (masked as sent), and its messaging standing. */
+    messages: messaging,
   };
 }

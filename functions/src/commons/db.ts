@@ -40,6 +40,7 @@
  * | messagingCounter (messages/entities.ts) | MESSAGING#<user_id> / RATE#<minute> | NEWCONV#<day> (TTL expires_at) | — | —    |
  * | responseStats (messages/entities.ts) | MESSAGING#<tutor user id> / RESPONSE_STATS | —                     | —                        |
  * | messageReport (messages/report-entities.ts) | MSG_REPORT#<id> / REPORT | MSG_REPORTS#<status> / <created_at>#<id> | —          |
+ * | messageReportMarker (messages/report-entities.ts) | CONV#<id> / REPORTED#<message id>#<reporter user id> | — | —     |
  * | socketConnection (messages/connections.ts) | WSCONN#<connection id> / CONNECTION (TTL expires_at) | SOCKETS#<user_id> / <connection id> | — |
  */
 // Subpath imports keep the bundles small (the package root pulls in every action).

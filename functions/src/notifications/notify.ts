@@ -6,7 +6,8 @@
  *   filter). Tells each side what concerns it (changes.ts) once however often a record comes
  *   (deliver.ts), and schedules or deletes an accepted lesson's reminders. A transient failure
  *   throws: the batch is retried (bisected), then set aside in the dead-letter queue;
- * - by a lesson reminder's one-time schedule (`{ transactionId, secondsBefore }`, remind.ts).
+ * - by a lesson reminder's one-time schedule (`{ transactionId, secondsBefore }`, remind.ts);
+ * - by an unread message's one-time schedule (`{ unreadMessage }`, unread.ts; issue 31).
  * One function for both: the stack is at CloudFormation's 500 resources (docs/decisions.md).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -27,6 +28,8 @@ import {
 import { deliver, productionChannels, recipientOf, type Channels, type DeliveryResult } from './deliver.js';
 import { remind } from './remind.js';
 import { cancelReminders, scheduleReminders, type ReminderEvent } from './reminders.js';
+import { isUnreadMessageEvent, tellUnread } from './unread.js';
+import type { UnreadMessageEvent } from '../messages/unread-email.js';
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 const imageOf = <T>(image: Image | undefined): T | undefined =>
@@ -67,9 +70,14 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
   return results;
 }
 
-const isReminder = (event: DynamoDBStreamEvent | ReminderEvent): event is ReminderEvent => typeof (event as ReminderEvent).transactionId === 'string';
+const isReminder = (event: DynamoDBStreamEvent | ReminderEvent | UnreadMessageEvent): event is ReminderEvent => typeof (event as ReminderEvent).transactionId === 'string';
 
-export const handler = observedHandler(async (event: DynamoDBStreamEvent | ReminderEvent, context: Context): Promise<void> => {
+export const handler = observedHandler(async (event: DynamoDBStreamEvent | ReminderEvent | UnreadMessageEvent, context: Context): Promise<void> => {
+  if (isUnreadMessageEvent(event)) {
+    const delivered = await tellUnread(event);
+    logger.info('Unread message e-mail', { conversation_id: event.unreadMessage.conversationId, seq: event.unreadMessage.seq, delivered: Boolean(delivered), email: delivered?.email });
+    return;
+  }
   if (isReminder(event)) {
     const delivered = await remind(event);
     logger.info('Lesson reminder', { transaction_id: event.transactionId, seconds_before: event.secondsBefore, delivered: delivered.length });
