@@ -17,4 +17,5 @@ export const BENCHES: Record<string, () => Promise<Bench>> = {
   admin: async () => (await import('./admin.js')).benchAdmin,
   payouts: async () => (await import('./payouts.js')).benchPayouts,
   cost: async () => (await import('./cost.js')).benchCost,
+  masking: async () => (await import('./masking.js')).benchMasking,
 };

@@ -1,11 +1,11 @@
 import { Stack, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuArrowDownToLine, LuCreditCard, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
+import { LuArrowDownToLine, LuCreditCard, LuFlag, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
 import { KycReviewTab } from './kyc-review-tab';
 
 export const ADMIN_DASHBOARD_TITLE = 'Tableau de bord administrateur';
 
-export const ADMIN_TABS = ['kyc', 'payments', 'payouts', 'users', 'disputes'] as const;
+export const ADMIN_TABS = ['kyc', 'payments', 'payouts', 'users', 'disputes', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value);
 
@@ -17,6 +17,8 @@ export interface AdminDashboardSlots {
   payoutsTab: ReactNode;
   usersTab: ReactNode;
   disputesTab: ReactNode;
+  /** 'Signalements': the reported messages (issue 31). */
+  reportsTab: ReactNode;
 }
 
 interface AdminDashboardProps extends AdminDashboardSlots {
@@ -26,7 +28,7 @@ interface AdminDashboardProps extends AdminDashboardSlots {
 }
 
 /** /admin (spec §2): four stat cards, then the tabs; 'Vérifications KYC' is the default. */
-export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, disputesTab, tab, onTabChange }: AdminDashboardProps) {
+export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, disputesTab, reportsTab, tab, onTabChange }: AdminDashboardProps) {
   return (
     <Stack gap="6">
       {statCards}
@@ -52,6 +54,10 @@ export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, d
             <LuTriangleAlert />
             Litiges
           </Tabs.Trigger>
+          <Tabs.Trigger value="reports" flexShrink="0">
+            <LuFlag />
+            Signalements
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="kyc">
           <KycReviewTab />
@@ -67,6 +73,9 @@ export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, d
         </Tabs.Content>
         <Tabs.Content value="disputes">
           {disputesTab}
+        </Tabs.Content>
+        <Tabs.Content value="reports">
+          {reportsTab}
         </Tabs.Content>
       </Tabs.Root>
     </Stack>
