@@ -9,10 +9,10 @@
  *
  * API Gateway's limits are kept: a frame of at most 128 KB, a connection closed after 10 idle
  * minutes or 2 hours in all; `$connect` runs before the handshake completes, and its refusal (or
- * the authorizer's) answers the upgrade with that status.
+ * the authorizer's: 401 without a token, 403 for a Deny) answers the upgrade with that status.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type http from 'node:http';
+import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayAuthorizerResult, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -104,7 +104,7 @@ function headersOf(req: http.IncomingMessage): Record<string, string> {
 function refuse(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify({ message });
   socket.end(
-    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\n` +
       `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
@@ -143,6 +143,8 @@ export function attachSockets(server: http.Server, { config = localConfig, regis
   async function upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, requestUrl: URL): Promise<void> {
     const connectionId = newConnectionId();
     const query = Object.fromEntries(requestUrl.searchParams);
+    // API Gateway answers 401 without calling the authorizer when its identity source is missing.
+    if (!query.token) return refuse(socket, 401, 'Unauthorized');
     const headers = headersOf(req);
     const context = requestContext(connectionId, '$connect', 'CONNECT', req);
     // The REQUEST authorizer's event (identity source: route.request.querystring.token).

@@ -230,6 +230,8 @@ export function createRouter({ config = localConfig, pool, sockets }: RouterOpti
       })
     : null;
   // The browser talks to cognito-local and s3rver directly, as it talks to Cognito and S3 in AWS.
+  // Its socket (`/ws`, realtime.ts) is on this origin: CSP Level 3's 'self' covers ws:// and wss://
+  // of the same host (checked in the project's Chromium), so connect-src needs nothing more here.
   const headers = securityHeaders({
     connect: [url(config.ports.cognito), url(config.ports.s3)],
     images: [url(config.ports.s3)],

@@ -43,7 +43,7 @@ describe('the WebSocket API', () => {
   });
 
   it('authorises $connect with the token of ?token= through the authorizer function, and routes $connect, $disconnect and $default to the socket function', () => {
-    const authorizers = ofType('AWS::ApiGatewayV2::Authorizer').map(([id, r]) => ({ id, ...r.Properties }));
+    const authorizers: Json[] = ofType('AWS::ApiGatewayV2::Authorizer').map(([id, r]) => ({ id, ...r.Properties }));
     expect(authorizers).toHaveLength(1 + ofType('AWS::ApiGatewayV2::Authorizer').filter(([, r]) => r.Properties.AuthorizerType === 'JWT').length);
     const [authorizer] = authorizers.filter((a) => a.ApiId?.Ref === apiId);
     expect(authorizer).toMatchObject({ AuthorizerType: 'REQUEST', IdentitySource: ['route.request.querystring.token'] });

@@ -104,7 +104,9 @@ beforeAll(async () => {
 
 describe('connecting to /ws', () => {
   it('refuses a connection without a token, with a malformed one, or with one not signed by the pool', async () => {
-    expect(await refusal(undefined)).toBe(403);
+    // No identity source: API Gateway answers 401 without calling the authorizer; a Deny is a 403.
+    expect(await refusal(undefined)).toBe(401);
+    expect(await refusal('')).toBe(401);
     expect(await refusal('pas-un-jeton')).toBe(403);
     const forged = await new SignJWT({ ...decodeJwt(parent.accessToken) })
       .setProtectedHeader({ alg: 'HS256' })
