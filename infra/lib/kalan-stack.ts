@@ -14,6 +14,7 @@ import { Monitoring } from './monitoring.js';
 import { Notifications } from './notifications.js';
 import { Payouts } from './payouts.js';
 import { acknowledge } from './nag.js';
+import { Realtime } from './realtime.js';
 import { Reconciler } from './reconciler.js';
 import { WEB_DIST } from './paths.js';
 import { Search } from './search.js';
@@ -64,6 +65,9 @@ export class KalanStack extends Stack {
   /** Tutors' payouts (issue 30): the payout workflow's task function and the payouts reconciler with its schedule. */
   readonly payoutJobs: KalanNestedStack;
   readonly payouts: Payouts;
+  /** The messages' WebSocket API with its routes, authorizer and functions (issue 31). */
+  readonly realtimeStack: KalanNestedStack;
+  readonly realtime: Realtime;
   readonly data: Data;
   readonly auth: Auth;
   readonly api: Api;
@@ -92,6 +96,11 @@ export class KalanStack extends Stack {
     this.api = new Api(this, 'Api', { stage, table, userPool, userPoolClient, functionsScope });
     // API functions with Cognito rights (the account deletion): on this pool only.
     for (const fn of this.api.functions.values()) this.auth.grantDeclared(fn);
+    // After the API: the messages API pushes to the sockets (its row's `manageConnections`).
+    this.realtimeStack = new KalanNestedStack(this, 'Realtime', {
+      description: `Kalan (${stage.name}): the messages' WebSocket API, its authorizer and its functions`,
+    });
+    this.realtime = new Realtime(this, 'RealtimeApi', { stage, table, userPool, userPoolClient, scope: this.realtimeStack });
     this.search = new Search(this, 'Search', { stage, data: this.data, api: this.api });
     const uploads = new Uploads(this.jobs, 'Uploads', { stage, api: this.api, data: this.data });
     this.web = new Web(this, 'Web', {
@@ -105,7 +114,10 @@ export class KalanStack extends Stack {
         userPoolClientId: userPoolClient.userPoolClientId,
         // Same origin: CloudFront routes /api/* to the HTTP API.
         apiBaseUrl: '',
+        // The WebSocket API's own address (CloudFront does not carry it): `wss://…/live`.
+        realtimeUrl: this.realtime.stage.url,
       },
+      realtimeOrigin: this.realtime.origin,
       spaDistDir: props.spaDistDir ?? WEB_DIST,
       webAclArn: props.edge?.cloudFrontAcl.webAcl.attrArn,
       photos: this.data.tutorPhotos,

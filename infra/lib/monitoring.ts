@@ -1,5 +1,5 @@
 import { Aspects, Duration, type IAspect, Stack } from 'aws-cdk-lib';
-import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
@@ -47,6 +47,8 @@ export const API_5XX_RATE_THRESHOLD = 0.05;
  * - each state machine: any failed or timed-out execution; aborted ones beyond those a retry or the
  *   reconciler stopped on purpose (they replace the execution: `ExecutionReplaced`);
  * - the HTTP API: more than 5 % of requests answered 5xx over 5 minutes;
+ * - the messages' WebSocket API (issue 31): any integration or execution error (a route's Lambda
+ *   failed or could not be called; a refused token is a client error, not counted);
  * - each dead-letter queue: any message;
  * - the business metrics (functions/src/commons/metrics.ts): any `NeedsAttention`, any
  *   `PaymentMismatch`, any `ReconcilerRepair` (an information: something had gone out of step);
@@ -195,6 +197,7 @@ export class Monitoring extends Construct {
     if (node instanceof LambdaFunction) this.monitorFunction(node);
     else if (node instanceof StateMachine) this.monitorStateMachine(node);
     else if (node instanceof HttpApi) this.monitorHttpApi(node);
+    else if (node instanceof WebSocketStage) this.monitorWebSocketStage(node);
     else if (node instanceof Queue && node.deadLetterQueue === undefined) this.monitorDeadLetterQueue(node);
   }
 
@@ -256,6 +259,50 @@ export class Monitoring extends Construct {
       alarmFriendlyName: nameOf(api),
       humanReadableName: nameOf(api),
       add5xxRateAlarm: { Critical: { maxErrorRate: API_5XX_RATE_THRESHOLD } },
+    });
+  }
+
+  /**
+   * A WebSocket API's stage (cdk-monitoring-constructs has no WebSocket monitor): API Gateway's
+   * `IntegrationError` (a route's integration answered an error) and `ExecutionError` (it could not
+   * be called), per API and stage. An authorizer's refusal is a `ClientError`: not an alarm.
+   */
+  private monitorWebSocketStage(stage: WebSocketStage): void {
+    const alarmFriendlyName = nameOf(stage.api);
+    const metric = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        dimensionsMap: { ApiId: stage.api.apiId, Stage: stage.stageName },
+        statistic: 'Sum',
+        period: PERIOD,
+        label: metricName,
+      });
+    this.facade.monitorCustom({
+      alarmFriendlyName,
+      humanReadableName: `${alarmFriendlyName} (WebSocket)`,
+      metricGroups: [
+        { title: 'Connexions et messages', metrics: [metric('ConnectCount'), metric('MessageCount'), metric('ClientError')] },
+        {
+          title: 'Erreurs',
+          metrics: [
+            {
+              metric: metric('IntegrationError'),
+              alarmFriendlyName: 'IntegrationError',
+              addAlarm: {
+                Critical: atLeastOne("Une route de l'API WebSocket (messages en temps réel) a répondu par une erreur : voir les journaux de messages/socket. Les écrans se rabattent sur le rafraîchissement périodique."),
+              },
+            },
+            {
+              metric: metric('ExecutionError'),
+              alarmFriendlyName: 'ExecutionError',
+              addAlarm: {
+                Critical: atLeastOne("API Gateway n'a pas pu appeler une route de l'API WebSocket (messages en temps réel) : voir ses journaux d'accès."),
+              },
+            },
+          ],
+        },
+      ],
     });
   }
 

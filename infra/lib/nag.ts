@@ -35,8 +35,14 @@ export function nagReference(construct: IConstruct, attribute = 'Arn', consumer:
   const element = construct.node.defaultChild ?? construct;
   if (!CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} is not a CloudFormation resource`);
   const producer = Stack.of(element);
-  if (Stack.of(consumer) === producer) return `<${producer.getLogicalId(element)}.${attribute}>`;
+  if (Stack.of(consumer) === producer) return attribute === 'Ref' ? `<${producer.getLogicalId(element)}>` : `<${producer.getLogicalId(element)}.${attribute}>`;
   if (producer.nestedStackParent === Stack.of(consumer)) return `<${nestedOutput(producer, element, attribute)}>`;
+  const consumerParent = Stack.of(consumer).nestedStackParent;
+  if (consumerParent && producer.nestedStackParent === consumerParent) {
+    // A sibling nested stack's value: its output, passed by the parent as a parameter named after that output.
+    const resource = producer.nestedStackResource!;
+    return `<${`reference-to-${Names.nodeUniqueId(resource.node)}Outputs${Names.nodeUniqueId(element.node)}${attribute}`.replace(/[^A-Za-z0-9]/g, '')}>`;
+  }
   return `<${parentParameter(consumer, element, attribute)}>`;
 }
 

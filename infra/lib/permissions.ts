@@ -180,6 +180,12 @@ export interface Permissions {
    * the notifier: the lessons' reminders, and the unread messages' e-mails (issue 31).
    */
   readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
+  /**
+   * Sends to the WebSocket API's connections (issue 31): `execute-api:ManageConnections` on its
+   * stage's `@connections` only (PostToConnection, and DeleteConnection/GetConnection on the same
+   * resource), with the management endpoint in REALTIME_MANAGEMENT_ENDPOINT (infra/lib/realtime.ts).
+   */
+  readonly manageConnections?: true;
 }
 
 const {
@@ -195,6 +201,7 @@ const {
   conversation: CONV,
   messaging: MESSAGING,
   messageReport: MSG_REPORT,
+  socketConnection: WSCONN,
 } = PARTITIONS;
 
 /**
@@ -465,13 +472,16 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
       get: [USER, TX, CONV, MESSAGING],
       batchGet: [USER, TX],
       query: [CONV],
-      gsi1: [GSI1.parentConversations, GSI1.parentTransactions],
+      gsi1: [GSI1.parentConversations, GSI1.parentTransactions, GSI1.userSockets],
       gsi2: [GSI2.tutorConversations, GSI2.tutor],
       put: [CONV],
       update: [CONV, MESSAGING],
+      // The pushes: the participants' connections (gsi1 SOCKETS#), a gone one deleted (realtime-push.ts).
+      delete: [WSCONN],
     },
     // An unread run's e-mail: a one-time schedule invoking the notifier (messages/unread-email.ts).
     reminderSchedules: ['CreateSchedule'],
+    manageConnections: true,
   },
 
   // Reports of messages (issue 31, safety). A participant's report reads the conversation, the
@@ -492,6 +502,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     email: true,
     cognito: SECOND_FACTOR_CHECK,
   },
+
+  // Real time (issue 31). The socket function stores and deletes its connections (a ping's pong
+  // meeting a gone connection deletes it too) and answers the ping through the management API.
+  'messages/socket': { table: { put: [WSCONN], delete: [WSCONN] }, manageConnections: true },
+  // The $connect authorizer: the caller's account must still exist (its profile, as requiresLiveAccount).
+  'messages/socket-authorizer': { table: { get: [USER] } },
 };
 
 /** The row of a handler module; throws (fail closed) when it has none. */

@@ -105,6 +105,8 @@ export interface WebProps {
   readonly webAclArn?: string;
   /** The profile photos' variants (infra/lib/data.ts), served under `/photos/*`. */
   readonly photos: IBucket;
+  /** The messages' WebSocket API (`wss://<id>.execute-api…`, infra/lib/realtime.ts): the CSP lets the SPA connect to it. */
+  readonly realtimeOrigin: string;
 }
 
 /**
@@ -139,7 +141,7 @@ export class Web extends Construct {
     // A custom domain (infra/stages.ts) needs its us-east-1 certificate; the DNS record pointing
     // at the distribution (output DistributionDomainName) is the domain owner's to create.
     const { domain } = stage;
-    const responseHeadersPolicy = securityHeadersPolicy(this);
+    const responseHeadersPolicy = securityHeadersPolicy(this, props.realtimeOrigin);
     const photosCachePolicy = new CachePolicy(this, 'PhotosCache', {
       comment: 'Kalan: tutor photo variants (immutable URLs); no cookie, header or query string in the key',
       minTtl: Duration.seconds(0),
@@ -289,9 +291,10 @@ export class Web extends Construct {
 
 /**
  * The headers of infra/lib/security-headers.ts (the local router sends the same). The browser
- * talks to Cognito and posts uploads to / reads images from the stage's S3 buckets.
+ * talks to Cognito and posts uploads to / reads images from the stage's S3 buckets, and keeps a
+ * socket open to the messages' WebSocket API.
  */
-function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
+function securityHeadersPolicy(scope: Construct, realtimeOrigin: string): ResponseHeadersPolicy {
   const { region, urlSuffix } = Stack.of(scope);
   const buckets = `https://*.s3.${region}.${urlSuffix}`;
   return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
@@ -299,7 +302,7 @@ function securityHeadersPolicy(scope: Construct): ResponseHeadersPolicy {
     securityHeadersBehavior: {
       contentSecurityPolicy: {
         contentSecurityPolicy: contentSecurityPolicy({
-          connect: [`https://cognito-idp.${region}.${urlSuffix}`, buckets],
+          connect: [`https://cognito-idp.${region}.${urlSuffix}`, buckets, realtimeOrigin],
           images: [buckets],
         }),
         override: true,

@@ -16,6 +16,7 @@ export const BENCHES: Record<string, () => Promise<Bench>> = {
   payments: async () => (await import('./payments.js')).benchPayments,
   admin: async () => (await import('./admin.js')).benchAdmin,
   payouts: async () => (await import('./payouts.js')).benchPayouts,
+  realtime: async () => (await import('./realtime.js')).benchRealtime,
   cost: async () => (await import('./cost.js')).benchCost,
   masking: async () => (await import('./masking.js')).benchMasking,
 };

@@ -4,7 +4,10 @@ import { type CfnResource, kalanFunctions, logicalId, synthesize } from './synth
 
 const { stack, template } = synthesize();
 const declaredRoutes = Object.values(routes) as RouteDefinition[];
-const templateRoutes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as CfnResource[];
+// The HTTP API's routes (the messages' WebSocket API has its own: tests/infra/realtime.test.ts).
+const templateRoutes = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as CfnResource[]).filter(
+  (route) => route.Properties.ApiId?.Ref === logicalId(stack.api.httpApi),
+);
 const routeByKey = new Map(templateRoutes.map((route) => [route.Properties.RouteKey as string, route.Properties]));
 const publicKeysDeclared = new Set(declaredRoutes.filter((r) => r.auth === 'public').map(routeKey));
 

@@ -167,7 +167,10 @@ describe("production's CloudFront WAF", () => {
 });
 
 describe('API Gateway throttling', () => {
-  const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as CfnResource[];
+  // The HTTP API's stage (the messages' WebSocket API has its own: tests/infra/realtime.test.ts).
+  const [stage] = (Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as CfnResource[]).filter(
+    (candidate) => candidate.Properties.ApiId?.Ref === logicalId(pinned.stack.api.httpApi),
+  );
 
   it('keeps the stage-wide ceiling', () => {
     expect(stage!.Properties.DefaultRouteSettings).toMatchObject({
@@ -196,7 +199,7 @@ describe('API Gateway throttling', () => {
       });
     }
     // Every key names a route of the API, which exists before the stage.
-    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Route', { RouteKey: Match.anyValue() }, Object.keys(routes).length);
+    template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Route', { ApiId: { Ref: logicalId(pinned.stack.api.httpApi) }, RouteKey: Match.anyValue() }, Object.keys(routes).length);
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => (r as CfnResource).Properties.RouteKey);
     for (const key of Object.keys(settings)) expect(routeKeys).toContain(key);
   });

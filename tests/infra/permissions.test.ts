@@ -52,6 +52,7 @@ import {
   TABLE_ACTIONS,
   type TableAction,
 } from '../../infra/lib/permissions.js';
+import { REALTIME_STAGE_NAME } from '../../infra/lib/realtime.js';
 import { stageNamed } from '../../infra/lib/stage.js';
 import { type CfnResource, kalanFunctions, logicalId, newApp, synthesize } from './synthesize.js';
 
@@ -156,6 +157,8 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
     }
     add(resourceKind(Stack.of(stack).resolve(stack.notifications.schedulerRole.roleArn)), ['iam:PassRole']);
   }
+  // The messages' WebSocket API: its stage's connections only (infra/lib/realtime.ts).
+  if (row.manageConnections) add('connections', ['execute-api:ManageConnections']);
   return expected;
 }
 
@@ -171,6 +174,7 @@ function serviceResourceKind(action: string, resource: unknown): string {
   if (action.startsWith('states:') && json.includes(':execution:kalan-dev-payouts-')) return 'payoutExecutions';
   if (action.startsWith('bedrock:') && json.includes(':bedrock:')) return 'bedrock';
   if (action === 'dynamodb:ListStreams' && resource === '*') return 'stream';
+  if (action === 'execute-api:ManageConnections' && json.includes(`/${REALTIME_STAGE_NAME}/*/@connections/*`) && json.includes(logicalId(stack.realtime.api))) return 'connections';
   return resourceKind(resource);
 }
 

@@ -25,7 +25,7 @@ describe.each(Object.keys(STAGES))('the %s stage', (stageName) => {
   const { stack, templates, template } = synthesize({ stage: stageName });
   const json = (path: string): Json => templates.get(path)!.toJSON();
   const top: Record<string, CfnResource> = json(stack.node.path).Resources;
-  const nested: NestedStack[] = [stack.apiFunctions, stack.jobs, stack.payoutJobs];
+  const nested: NestedStack[] = [stack.apiFunctions, stack.jobs, stack.realtimeStack, stack.payoutJobs];
   const typesOf = (path: string) => [...new Set(Object.values<CfnResource>(json(path).Resources ?? {}).map((r) => r.Type))].sort();
 
   it('keeps the data, and what is held by its identity, in the top-level stack under the logical ids it had before the split', () => {
@@ -71,6 +71,11 @@ describe.each(Object.keys(STAGES))('the %s stage', (stageName) => {
     expect(kalanFunctions(stack.payoutJobs).map((fn) => fn.handlerModule).sort()).toEqual([eventHandlers.payoutReconciler, eventHandlers.payoutTasks].sort());
     expect(typesOf(stack.payoutJobs.node.path)).toContain('AWS::Scheduler::Schedule');
     expect(Object.values(top).filter((r) => r.Type === 'AWS::StepFunctions::StateMachine')).toHaveLength(2);
+  });
+
+  it("holds in the realtime stack the messages' WebSocket API with its routes, authorizer and functions (issue 31): its place from the start, so no route ever moves", () => {
+    expect(kalanFunctions(stack.realtimeStack).map((fn) => fn.handlerModule).sort()).toEqual([eventHandlers.socket, eventHandlers.socketAuthorizer].sort());
+    expect(typesOf(stack.realtimeStack.node.path)).toEqual(expect.arrayContaining(['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::Stage']));
   });
 
   it('alarms from the top-level stack on the errors of every function of every nested stack', () => {

@@ -22,10 +22,10 @@ describe('removal policies', () => {
   it('cover the table, the buckets, the user pool, the log groups and the state machine', () => {
     const types = new Set(stateful(prod).map(([, r]) => r.Type));
     expect([...types].sort()).toEqual([...STATEFUL_RESOURCE_TYPES].sort());
-    // Six buckets; five log groups: the functions' one, the API's access logs, the escrow workflow's,
-    // the payout workflow's and CDK's BucketDeployment's.
+    // Six buckets; six log groups: the functions' one, the API's access logs, the WebSocket API's
+    // (issue 31), the escrow workflow's, the payout workflow's and CDK's BucketDeployment's.
     expect(stateful(prod).filter(([, r]) => r.Type === 'AWS::S3::Bucket')).toHaveLength(6);
-    expect(stateful(prod).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup')).toHaveLength(5);
+    expect(stateful(prod).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup')).toHaveLength(6);
   });
 
   it('keep production data on replacement and deletion, but let a failed first creation roll back', () => {

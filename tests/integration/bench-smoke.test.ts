@@ -65,6 +65,12 @@ const FIGURES: Record<string, RegExp[]> = {
     /DynamoDB write units per payout, orange \(withdrawal to paid\): [1-9][\d.]* WCU; Step Functions transitions per payout: [1-9][\d.]*/,
     /workflow throughput: 4 payouts \(half CinetPay, half Wave\) started at once, all paid in [\d.]+ s → [\d.]+ payouts\/s/,
   ],
+  realtime: [
+    /20 open sockets: opened in [\d.]+ s \([\d.]+ ms per connection at 50 concurrent; one connection p50 [\d.]+ ms, p95 [\d.]+ ms\); stack process \d+ MiB resident/,
+    /pushToUsers → event at the socket, 3 one after the other: p50 [\d.]+ ms, p95 [\d.]+ ms/,
+    /API send (?:\(POST \/api\/conversations\/\{id\}\/messages\) → event at the tutor's socket, 2 one after the other: p50 [\d.]+ ms|→ event: not measured here)/,
+    /one push to a user holding 20 sockets: the last received it after [\d.]+ ms/,
+  ],
   admin: [/first stat-card read: \d+ ms \{/, /stat-card read at 50 transactions, 20 users: p50 [\d.]+ ms, p95 [\d.]+ ms \(3 calls, in process\)/],
   cost: [
     /per action, measured on the local stack \(mean of 1, warm\)/,

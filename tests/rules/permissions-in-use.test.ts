@@ -6,6 +6,7 @@
  * index partition) its row names; a ledger line is written only by a ledger writer.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import http from 'node:http';
 import type net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -385,6 +386,36 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     expect(of('messages/api').some((r) => r.action === 'query' && r.index === 'gsi2' && r.partition === `CONVS#${tutor.userId}`)).toBe(true);
     expect(of('messages/api').some((r) => r.action === 'batchGet' && r.partition === `TX#${paid.id}`)).toBe(true);
     expect(of('tutors/get-tutor').some((r) => r.action === 'get' && r.partition === `MESSAGING#${tutor.userId}`)).toBe(true);
+  });
+
+  it("the socket (issue 31): a connection stored, a ping's pong meeting a gone connection, the connection deleted", async () => {
+    // The management API as API Gateway answers for a connection it no longer knows: 410 Gone.
+    const gone = http.createServer((_req, res) => {
+      res.writeHead(410, { 'x-amzn-errortype': 'GoneException', 'content-type': 'application/json' });
+      res.end('{"message":"Gone"}');
+    });
+    const port = await new Promise<number>((resolve) => gone.listen(0, '127.0.0.1', () => resolve((gone.address() as net.AddressInfo).port)));
+    process.env.REALTIME_MANAGEMENT_ENDPOINT = `http://127.0.0.1:${port}`;
+    try {
+      const socket = eventHandlers.socket;
+      const event = (connectionId: string, eventType: string, extra: Record<string, unknown> = {}) => ({
+        ...extra,
+        requestContext: { connectionId, eventType, routeKey: `$${eventType.toLowerCase()}`, requestId: randomUUID(), authorizer: { sub: randomUUID(), role: 'parent' } },
+      });
+      const [first, second] = [randomUUID(), randomUUID()];
+      for (const connectionId of [first, second]) await as(socket, () => invoke(socket, event(connectionId, 'CONNECT')));
+      await as(socket, () => invoke(socket, event(first, 'MESSAGE', { body: '{"action":"ping"}' })));
+      await as(socket, () => invoke(socket, event(second, 'DISCONNECT')));
+
+      const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+      expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+      const of = requests.filter((r) => r.handlerModule === socket).map((r) => `${r.action} ${r.partition}`);
+      expect(of).toEqual([`put WSCONN#${first}`, `put WSCONN#${second}`, `delete WSCONN#${first}`, `delete WSCONN#${second}`]);
+    } finally {
+      delete process.env.REALTIME_MANAGEMENT_ENDPOINT;
+      gone.closeAllConnections();
+      await new Promise((resolve) => gone.close(resolve));
+    }
   });
 
   it('would notice a handler going beyond its row', () => {

@@ -46,6 +46,8 @@ export function portEnvironment(ports: StackPorts): Record<string, string> {
 export interface StackProcess {
   info: StackInfo;
   readyLine: string;
+  /** The stack's Node process (its memory: the realtime bench reads /proc/<pid>/status). */
+  pid: number;
   stop(): Promise<void>;
   /**
    * SIGKILL of the stack's whole process group at once (Node and DynamoDB Local's Java): nothing
@@ -98,6 +100,7 @@ export async function startStackProcess(options: {
   return {
     info,
     readyLine,
+    pid: child.pid!,
     async stop() {
       if (hasExited()) return;
       child.kill('SIGTERM');
