@@ -11,15 +11,13 @@ import { SOCKET_PING_SECONDS, type RealtimeEvent, type RealtimeRequest } from '#
 
 /**
  * The react-query keys of messages, in one place: the socket's events invalidate them, the screens
- * (features/messages) and the header's badge read them. Everything lives under `['conversations']`:
- * an event refreshes every query there but the other conversations' messages.
+ * (features/messages) read them, the header's badge has its own key under `['conversations']`. An
+ * event refreshes every query there but the other conversations' messages.
  */
 export const conversationsQueryKeys = {
   all: ['conversations'] as const,
   /** The list screen's pages (an infinite query over `GET /api/conversations`). */
   list: ['conversations', 'list'] as const,
-  /** The first page only (a plain query): what a badge needs (`unread_total`). */
-  summary: ['conversations', 'summary'] as const,
   /** One conversation's pages of messages (an infinite query over `GET …/messages?before=`). */
   messages: (conversationId: string) => ['conversations', 'messages', conversationId] as const,
 };

@@ -12,7 +12,7 @@ import {
   type ReportMessageRequest,
   type SentMessageView,
 } from '#shared/messaging-schemas';
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { conversationsQueryKeys } from '@/lib/realtime';
 import { useRealtimeOpen } from '@/lib/realtime-provider';
@@ -68,6 +68,12 @@ function withMessage(data: InfiniteData<MessagesPage> | undefined, sent: SentMes
   return { ...data, pages: [{ ...newest, conversation: sent.conversation, messages }, ...older] };
 }
 
+/** The lists and counts under ['conversations'] (the list, the header's badge), not the messages' pages. */
+function invalidateLists(queryClient: QueryClient): void {
+  const [root] = conversationsQueryKeys.all;
+  void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === root && queryKey[1] !== 'messages' });
+}
+
 export interface SendMessageInput {
   /** crypto.randomUUID(), the same for every retry of the same text: the server stores it once. */
   requestId: string;
@@ -81,8 +87,7 @@ export function useSendMessage(conversationId: string) {
       apiRequest<SentMessageView>('sendMessage', { params: { id: conversationId }, body: { request_id: requestId, body } }),
     onSuccess: (sent) => {
       queryClient.setQueryData<InfiniteData<MessagesPage>>(conversationsQueryKeys.messages(conversationId), (data) => withMessage(data, sent));
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKeys.list });
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKeys.summary });
+      invalidateLists(queryClient);
     },
   });
 }
@@ -93,8 +98,7 @@ export function useMarkConversationRead(conversationId: string) {
   return useMutation({
     mutationFn: (readSeq: number) => apiRequest<unknown>('markConversationRead', { params: { id: conversationId }, body: { read_seq: readSeq } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKeys.list });
-      void queryClient.invalidateQueries({ queryKey: conversationsQueryKeys.summary });
+      invalidateLists(queryClient);
     },
   });
 }
