@@ -177,6 +177,12 @@ export interface Permissions {
   readonly email?: true;
   /** The lesson reminders' one-time schedules, in their group only (and passing their scheduler role). */
   readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
+  /**
+   * Sends to the WebSocket API's connections (issue 31): `execute-api:ManageConnections` on its
+   * stage's `@connections` only (PostToConnection, and DeleteConnection/GetConnection on the same
+   * resource), with the management endpoint in REALTIME_MANAGEMENT_ENDPOINT (infra/lib/realtime.ts).
+   */
+  readonly manageConnections?: true;
 }
 
 const {
@@ -189,6 +195,7 @@ const {
   lessonStats: LESSON_STATS,
   wallet: WALLET,
   payout: PAYOUT,
+  socketConnection: WSCONN,
 } = PARTITIONS;
 
 /**
@@ -444,6 +451,12 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     payoutWorkflow: ['StartExecution'],
     cognito: SECOND_FACTOR_CHECK,
   },
+
+  // Real time (issue 31). The socket function stores and deletes its connections (a ping's pong
+  // meeting a gone connection deletes it too) and answers the ping through the management API.
+  'messages/socket': { table: { put: [WSCONN], delete: [WSCONN] }, manageConnections: true },
+  // The $connect authorizer: the caller's account must still exist (its profile, as requiresLiveAccount).
+  'messages/socket-authorizer': { table: { get: [USER] } },
 };
 
 /** The row of a handler module; throws (fail closed) when it has none. */

@@ -88,6 +88,8 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     AWS_ENDPOINT_URL_S3: url(config.ports.s3),
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: url(config.ports.cognito),
     AWS_ENDPOINT_URL_LAMBDA: url(config.ports.lambda),
+    // The WebSocket API's management API (PostToConnection): the loopback Lambda endpoint answers it for the router's `/ws` sockets (realtime.ts).
+    REALTIME_MANAGEMENT_ENDPOINT: url(config.ports.lambda),
     TABLE_NAME: config.tableName,
     KYC_BUCKET: config.buckets.kycDocuments,
     TUTOR_IMAGES_BUCKET: config.buckets.tutorImages,

@@ -1,6 +1,7 @@
 /**
  * The Lambda Invoke API that cognito-local calls for its triggers (pre-sign-up, post-confirmation,
- * custom message).
+ * custom message), and the WebSocket API's management API (`/@connections/{id}`, realtime.ts)
+ * that the handlers push through (REALTIME_MANAGEMENT_ENDPOINT).
  *
  * Its own server on the loopback, never the app's port: the post-confirmation trigger writes the
  * profile with the role it is handed, so whoever can call it can make themselves admin. In AWS only
@@ -11,6 +12,7 @@ import http from 'node:http';
 import { eventHandlers } from '#shared';
 import { localConfig, localFunctionNames, type LocalConfig } from './config.js';
 import { invoke } from './lambda-runtime.js';
+import { handleManagementRequest, type SocketRegistry } from './realtime.js';
 
 /** The loopback, always (see above). */
 export const LAMBDA_ENDPOINT_HOST = '127.0.0.1';
@@ -37,7 +39,7 @@ async function readPayload(req: http.IncomingMessage): Promise<unknown> {
   }
 }
 
-export function createLambdaEndpoint(): http.Server {
+export function createLambdaEndpoint(sockets?: SocketRegistry): http.Server {
   const triggerHandlers: Record<string, string> = {
     [localFunctionNames.preSignUp]: eventHandlers.preSignUp,
     [localFunctionNames.postConfirmation]: eventHandlers.postConfirmation,
@@ -66,6 +68,7 @@ export function createLambdaEndpoint(): http.Server {
 
   return http.createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (handleManagementRequest(req, res, pathname, sockets)) return;
     const invokeMatch = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(pathname);
     if (!invokeMatch || req.method !== 'POST') return send(res, 404, { message: 'Ressource introuvable' });
     let name: string;

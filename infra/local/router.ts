@@ -30,6 +30,7 @@ import { localConfig, url, type LocalConfig } from './config.js';
 import type { LocalUserPool } from './cognito.js';
 import { invoke } from './lambda-runtime.js';
 import { RateWindow } from './rate-window.js';
+import { attachSockets, type SocketRegistry } from './realtime.js';
 
 /** Lambda's limit on a synchronous invocation's payload: API Gateway answers 413 above it. */
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -47,6 +48,8 @@ class RouterError extends Error {
 export interface RouterOptions {
   config?: LocalConfig;
   pool: LocalUserPool;
+  /** Where the `/ws` sockets are kept (realtime.ts): the local stack's one registry unless told otherwise. */
+  sockets?: SocketRegistry;
 }
 
 export function runtimeConfig(pool: LocalUserPool, config: LocalConfig = localConfig): RuntimeConfig {
@@ -213,7 +216,7 @@ function stringifyClaims(payload: JWTPayload): Record<string, string> {
   );
 }
 
-export function createRouter({ config = localConfig, pool }: RouterOptions): http.Server {
+export function createRouter({ config = localConfig, pool, sockets }: RouterOptions): http.Server {
   const issuer = `${url(config.ports.cognito)}/${pool.userPoolId}`;
   const jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
   const serveSpa = existsSync(path.join(config.webDist, 'index.html'))
@@ -385,6 +388,8 @@ export function createRouter({ config = localConfig, pool }: RouterOptions): htt
         `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
+  // The real-time channel at `/ws` (issue 31): API Gateway's WebSocket protocol, the same handler modules.
+  attachSockets(server, { config, registry: sockets });
   return server;
 }
 

@@ -34,6 +34,8 @@ export async function startStack(): Promise<RunningStack> {
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
   // The account deletion deletes this pool's Cognito user; the admin's second factor asks it (CDK sets the same variable).
   process.env.USER_POOL_ID = pool.userPoolId;
+  // The WebSocket authorizer checks the access token's app client (messages/socket-authorizer.ts; CDK sets the same variable).
+  process.env.USER_POOL_CLIENT_ID = pool.userPoolClientId;
   const router = createRouter({ config, pool });
   await new Promise<void>((resolve, reject) => {
     router.once('error', reject);
