@@ -99,7 +99,7 @@ describe('messages between a parent and a tutor, in two browsers', () => {
     const [p, t] = [parentSession.page, tutorSession.page];
     await Promise.all([socketOpen(p), socketOpen(t)]);
     // An empty conversation says so; the tutor's list has it, nothing written yet.
-    await expect.poll(() => p.getByText(messages.messaging.noMessages).isVisible()).toBe(true);
+    await expect.poll(() => p.getByTestId('conversation').getByText(messages.messaging.noMessages).isVisible()).toBe(true);
     const item = t.getByTestId('conversation-item').and(t.locator(`[data-conversation-id="${conversationId}"]`));
     await expect.poll(() => item.getByText('Awa Traoré').isVisible()).toBe(true);
     expect(await p.getByTestId('masking-notice').textContent()).toBe(messages.messaging.maskingNotice);
@@ -170,7 +170,7 @@ describe('messages between a parent and a tutor, in two browsers', () => {
         new MutationObserver(() => {
           for (const node of Array.from(document.querySelectorAll('[data-testid="message"]'))) {
             const text = node.textContent ?? '';
-            const match = /latence #\d+/.exec(text);
+            const match = /\[latence #\d+\]/.exec(text);
             if (match && !(match[0] in seen)) seen[match[0]] = Date.now();
           }
         }).observe(document.body, { childList: true, subtree: true, characterData: true });
@@ -180,7 +180,7 @@ describe('messages between a parent and a tutor, in two browsers', () => {
     // Alternately, so that neither account passes MESSAGES_PER_MINUTE.
     for (let i = 1; i <= 20; i++) {
       const [from, to] = i % 2 ? pages : [pages[1]!, pages[0]!];
-      const label = `latence #${i}`;
+      const label = `[latence #${i}]`;
       await field(from!).fill(`Message de mesure, ${label}`);
       const sentAt = Date.now();
       await field(from!).press('Enter');
