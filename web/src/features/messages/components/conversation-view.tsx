@@ -143,6 +143,8 @@ export function ConversationPane({ conversationId }: { conversationId: string })
         flex="1"
         minH="0"
         overflowY="auto"
+        display="flex"
+        flexDirection="column"
         px={{ base: '3', md: '4' }}
         py="3"
         onScroll={(event) => {
@@ -150,6 +152,8 @@ export function ConversationPane({ conversationId }: { conversationId: string })
           nearBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
         }}
       >
+        {/* A short conversation sits at the bottom, by the composer, as on a phone's messaging app. */}
+        <Box flex="1" />
         {query.hasNextPage && (
           <Center mb="3">
             <Button size="sm" variant="outline" loading={query.isFetchingNextPage} onClick={loadOlder}>

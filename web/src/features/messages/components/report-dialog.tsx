@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { REPORT_REASONS, type ReportReason } from '#shared/messaging-schemas';
-import { Button, Dialog, Field, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Field, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
@@ -79,24 +79,29 @@ export function ReportDialog({ conversationId, messageId, onClose }: ReportDialo
     >
       <Stack gap="4">
         <Field.Root invalid={missingReason} required>
-          <RadioGroup.Root
+          {/* RadioCard: its recipe is in Kalan's theme (app/theme.ts), RadioGroup's is not. */}
+          <RadioCard.Root
+            size="sm"
+            colorPalette="orange"
             value={reason}
             onValueChange={({ value }) => {
               setReason(value as ReportReason);
               setMissingReason(false);
             }}
           >
-            <RadioGroup.Label fontWeight="medium">Motif du signalement</RadioGroup.Label>
-            <Stack gap="2" mt="2">
+            <RadioCard.Label fontWeight="medium">Motif du signalement</RadioCard.Label>
+            <Stack gap="2" mt="1">
               {REASONS.map(([value, label]) => (
-                <RadioGroup.Item key={value} value={value}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
+                <RadioCard.Item key={value} value={value}>
+                  <RadioCard.ItemHiddenInput />
+                  <RadioCard.ItemControl>
+                    <RadioCard.ItemText>{label}</RadioCard.ItemText>
+                    <RadioCard.ItemIndicator />
+                  </RadioCard.ItemControl>
+                </RadioCard.Item>
               ))}
             </Stack>
-          </RadioGroup.Root>
+          </RadioCard.Root>
           {missingReason && <Field.ErrorText>{messages.messaging.reportReasonRequired}</Field.ErrorText>}
         </Field.Root>
         <Field.Root>
