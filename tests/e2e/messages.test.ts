@@ -4,12 +4,13 @@
  * parent sees the answer and 'lu' under its own message once the tutor opened it. A phone number is
  * masked before the pair's first paid lesson (the composer warns first) and shown after one (a
  * booking of this parent with this tutor, paid on the Paystack sandbox). The send-to-display
- * latency between the two pages is measured over 20 messages and printed (p50 / p95). Both screens
+ * latency between the two pages is measured over 20 messages and printed (p50 / p95). Without a
+ * socket, the conversation polls and says so. Both screens
  * are checked with axe at 390 and 1 280 px, and used by keyboard. Screenshots go to
  * KALAN_SCREENSHOTS_DIR when it is set.
  */
 import { messages } from '#shared/messages';
-import { MASKED_CONTACT } from '#shared/messaging';
+import { CONVERSATION_POLL_SECONDS, MASKED_CONTACT } from '#shared/messaging';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
@@ -197,6 +198,28 @@ describe('messages between a parent and a tutor, in two browsers', () => {
     await parentSession.context.close();
     await tutorSession.context.close();
   }, 180_000);
+
+  it('polls while the socket is unavailable, and says so discreetly', async () => {
+    const { parent, tutor, conversationId } = await newPair();
+    const { context, page } = await newPage(browser, PHONE);
+    // Every connection to /ws is refused as soon as it opens: the client keeps retrying with its backoff.
+    await context.routeWebSocket(/\/ws(\?|$)/, (socket) => socket.close({ code: 1011, reason: 'indisponible' }));
+    await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), tutor.sub);
+    await signInThroughUi(page, tutor.email, tutor.password);
+    await waitForPath(page, '/');
+    await page.goto(`/messages/${conversationId}`);
+    await page.locator('[data-realtime="closed"]').waitFor();
+    await expect.poll(() => page.getByTestId('realtime-offline').textContent(), { timeout: 10_000 }).toBe(messages.messaging.offline);
+
+    const sent = await api(`/api/conversations/${conversationId}/messages`, {
+      method: 'POST',
+      token: parent.accessToken,
+      body: { request_id: crypto.randomUUID(), body: 'Arrivé par le relevé périodique' },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    await expect.poll(() => messageWith(page, 'Arrivé par le relevé périodique').isVisible(), { timeout: (CONVERSATION_POLL_SECONDS + 5) * 1000 }).toBe(true);
+    await context.close();
+  }, 120_000);
 
   it('passes axe at 390 and 1 280 px on both screens, and is used by keyboard (Entrée sends, Maj+Entrée a new line, Signaler)', async () => {
     const { parent, tutor, conversationId } = await newPair();
