@@ -12,6 +12,7 @@ import {
   WaitForSession,
 } from './guards';
 import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';
+import { RealtimeConnection } from '@/lib/realtime-provider';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -30,6 +31,7 @@ const screens = {
   kyc: () => import('./routes/kyc'),
   admin: () => import('./routes/admin'),
   notifications: () => import('./routes/notifications'),
+  messages: () => import('./routes/messages'),
   notFound: () => import('./routes/not-found'),
 };
 
@@ -45,6 +47,7 @@ const ProfileEditRoute = lazy(screens.profileEdit);
 const KycRoute = lazy(screens.kyc);
 const AdminRoute = lazy(screens.admin);
 const NotificationsRoute = lazy(screens.notifications);
+const MessagesRoute = lazy(screens.messages);
 const NotFoundRoute = lazy(screens.notFound);
 
 /** The screen of each address of the signed-in app (the routes below); /auth is in the entry. */
@@ -60,6 +63,7 @@ const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
   '/kyc': 'kyc',
   '/admin': 'admin',
   '/notifications': 'notifications',
+  '/messages': 'messages',
 };
 
 /**
@@ -84,7 +88,7 @@ function mayBeSignedIn(): boolean {
  * visitor without one is sent to /auth from the others, and /auth's code is in the entry.
  */
 export function preloadScreenOf(pathname: string): void {
-  const screen = pathname.startsWith('/tutors/') ? 'tutorProfile' : SCREEN_OF_PATH[pathname];
+  const screen = pathname.startsWith('/tutors/') ? 'tutorProfile' : pathname.startsWith('/messages/') ? 'messages' : SCREEN_OF_PATH[pathname];
   const openToVisitors = screen === 'tutorProfile' || screen === 'search';
   // A failure shows when the route renders (RouteErrorBoundary), not here.
   if (screen && (openToVisitors || mayBeSignedIn())) screens[screen]().catch(() => undefined);
@@ -99,6 +103,8 @@ export function preloadScreenOf(pathname: string): void {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      {/* One WebSocket per signed-in tab, whatever the screen (issue 31): new messages refresh the lists and badges. */}
+      <RealtimeConnection />
       <RouteErrorBoundary>
         <Routes>
           <Route element={<RootLayout />}>
@@ -126,6 +132,9 @@ export function AppRouter() {
                   </Route>
                   <Route element={<RequireRole roles={['parent', 'tuteur']} />}>
                     <Route path="/cours" element={<LessonsRoute />} />
+                    {/* Issue 31: the two sides of a conversation only. */}
+                    <Route path="/messages" element={<MessagesRoute />} />
+                    <Route path="/messages/:id" element={<MessagesRoute />} />
                   </Route>
                   {/* Issue 28: the onboarding's steps again, from the Profil tab; an admin has none. */}
                   <Route element={<RequireRole roles={['parent', 'tuteur', 'entreprise']} />}>
