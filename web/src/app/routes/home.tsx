@@ -1,8 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { messagesLabel } from '@/components/layout/messages-button';
-import { MESSAGES, navigationOf, tabOpenedBy } from '@/components/layout/navigation';
+import { MESSAGES, messagesLabel, navigationOf, tabOpenedBy } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
 import { AdminPaymentsTab } from '@/features/admin-money/components/admin-payments-tab';
 import { FavoritesList } from '@/features/favorites/components/favorites-list';

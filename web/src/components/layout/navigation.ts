@@ -114,6 +114,12 @@ export function navigationOf(role: Role | undefined): RoleNavigation | undefined
   return role ? NAVIGATION[role] : undefined;
 }
 
+/** 'Messages, 3 non lus', 'Messages, 1 non lu', 'Messages': the header's button and the tab bar's link. */
+export function messagesLabel(unread: number): string {
+  if (unread <= 0) return MESSAGES.label;
+  return `${MESSAGES.label}, ${unread} non ${unread > 1 ? 'lus' : 'lu'}`;
+}
+
 /** The roles that have conversations (issue 31: a parent and a tutor), as their menus say. */
 export function hasMessages(role: Role | undefined): boolean {
   return navigationOf(role)?.menu.includes(MESSAGES) ?? false;

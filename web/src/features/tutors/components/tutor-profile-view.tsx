@@ -3,7 +3,6 @@ import { deBefore } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { zoneLabel } from '#shared/search';
-import { responseRateLabel, responseTimeLabel, type TutorResponseStats } from '#shared/messaging-schemas';
 import { type TutorLessonStats } from '#shared/tutor-profile-schemas';
 import {
   Avatar,
@@ -28,6 +27,7 @@ import { useTutorSlots } from '@/lib/tutor-slots';
 import { listedName, tooManyRequestsMessage, type TutorPageProfile } from '@/lib/visitor-tutors';
 import { useTutorProfile } from '../api/tutor-profile';
 import { lessonFigures } from '../lesson-stats';
+import { responseFigures } from '../response-stats';
 import { FreeSlotsCard } from './free-slots-card';
 import { ShareTutorButton } from './share-tutor-button';
 
@@ -48,14 +48,6 @@ interface TutorProfileViewProps {
   askOf?: (tutor: TutorPageProfile) => TutorCardAsk | undefined;
 }
 
-/**
- * The tutor's response figures (issue 31), null below RESPONSE_STATS_MIN_QUESTIONS questions.
- * Read defensively: a profile from an API without the field shows nothing.
- */
-export function responseStatsOf(tutor: TutorPageProfile): TutorResponseStats | null {
-  const stats = (tutor as { response_stats?: TutorResponseStats | null }).response_stats;
-  return stats && typeof stats.response_hours === 'number' && typeof stats.response_rate === 'number' ? stats : null;
-}
 
 /** A tutor's profile (the 'Voir Profil' target, and the link a parent shares). */
 export function TutorProfileView({ id, visitor, onBook, renderFavorite, askOf }: TutorProfileViewProps) {
@@ -105,7 +97,7 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf }: { t
                 <Text>{zoneLabel(tutor.location) ?? 'Zone non spécifiée'}</Text>
               </HStack>
               <LessonFiguresLine stats={tutor.lesson_stats} />
-              <ResponseFiguresLine stats={responseStatsOf(tutor)} />
+              <ResponseFiguresLine tutor={tutor} />
               <Text fontSize="xl" fontWeight="bold" color="orange.fg">
                 {tutor.hourly_rate === null ? messages.tutors.noRate : formatFcfa(tutor.hourly_rate)}
                 <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
@@ -242,12 +234,13 @@ function LessonFiguresLine({ stats }: { stats: TutorLessonStats }) {
 }
 
 /** 'Répond en général en 3 h' and 'Taux de réponse : 92 %', from real questions; nothing while too few. */
-function ResponseFiguresLine({ stats }: { stats: TutorResponseStats | null }) {
-  if (!stats) return null;
+function ResponseFiguresLine({ tutor }: { tutor: TutorPageProfile }) {
+  const figures = responseFigures(tutor);
+  if (!figures) return null;
   return (
     <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="response-figures">
-      <Text>{responseTimeLabel(stats.response_hours)}</Text>
-      <Text>{responseRateLabel(stats.response_rate)}</Text>
+      <Text>{figures.responseTime}</Text>
+      <Text>{figures.responseRate}</Text>
     </Stack>
   );
 }
