@@ -1,7 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { MESSAGES, messagesLabel, navigationOf, tabOpenedBy } from '@/components/layout/navigation';
+import { MESSAGES, navigationOf, tabOpenedBy, unreadMessagesSuffix } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
 import { AdminPaymentsTab } from '@/features/admin-money/components/admin-payments-tab';
 import { FavoritesList } from '@/features/favorites/components/favorites-list';
@@ -54,7 +54,7 @@ export default function HomeRoute() {
   const unreadMessages = useConversationsUnread();
   // 'Messages' in the tab bar (a parent's, a tutor's) carries the unread count, as the header's does.
   const links = (navigationOf(role)?.tabBarLinks ?? []).map(
-    (link): TabBarLink => (link === MESSAGES ? { ...link, badge: unreadMessages, accessibleName: messagesLabel(unreadMessages) } : link),
+    (link): TabBarLink => (link === MESSAGES ? { ...link, badge: unreadMessages, hiddenSuffix: unreadMessagesSuffix(unreadMessages) } : link),
   );
 
   const payments =

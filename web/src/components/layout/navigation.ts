@@ -114,11 +114,13 @@ export function navigationOf(role: Role | undefined): RoleNavigation | undefined
   return role ? NAVIGATION[role] : undefined;
 }
 
-/** 'Messages, 3 non lus', 'Messages, 1 non lu', 'Messages': the header's button and the tab bar's link. */
-export function messagesLabel(unread: number): string {
-  if (unread <= 0) return MESSAGES.label;
-  return `${MESSAGES.label}, ${unread} non ${unread > 1 ? 'lus' : 'lu'}`;
+/** ', 3 non lus', ', 1 non lu', '': what the tab bar's 'Messages' says after its label to screen readers. */
+export function unreadMessagesSuffix(unread: number): string {
+  return unread > 0 ? `, ${unread} non ${unread > 1 ? 'lus' : 'lu'}` : '';
 }
+
+/** 'Messages, 3 non lus', 'Messages, 1 non lu', 'Messages': the header's button's name. */
+export const messagesLabel = (unread: number): string => `${MESSAGES.label}${unreadMessagesSuffix(unread)}`;
 
 /** The roles that have conversations (issue 31: a parent and a tutor), as their menus say. */
 export function hasMessages(role: Role | undefined): boolean {

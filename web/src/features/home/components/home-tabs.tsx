@@ -1,4 +1,4 @@
-import { Box, Flex, Tabs } from '@chakra-ui/react';
+import { Box, Flex, Tabs, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOME_TABS, type HomeTab, type HomeTabBar, type NavigationEntry } from '@/components/layout/navigation';
@@ -11,8 +11,8 @@ export type { HomeTab };
 export interface TabBarLink extends NavigationEntry {
   /** The red count on its icon (0: none). */
   badge?: number;
-  /** Its accessible name when the label alone does not say the count ('Messages, 2 non lus'). */
-  accessibleName?: string;
+  /** Said after the label to screen readers, e.g. the count: ', 2 non lus'. */
+  hiddenSuffix?: string;
 }
 
 interface HomeTabsProps {
@@ -82,7 +82,7 @@ export function HomeTabs({ value, onValueChange, tabBar, panels, links = [] }: H
               );
             })}
           </Tabs.List>
-          {links.map(({ to, label, icon, badge = 0, accessibleName }) => {
+          {links.map(({ to, label, icon, badge = 0, hiddenSuffix }) => {
             const Icon = NAVIGATION_ICONS[icon];
             return (
               <Flex
@@ -95,14 +95,16 @@ export function HomeTabs({ value, onValueChange, tabBar, panels, links = [] }: H
                 _hover={{ color: 'fg' }}
                 focusVisibleRing="inside"
               >
-                <RouterLink to={to} aria-label={accessibleName}>
+                <RouterLink to={to}>
                   <Box as="span" position="relative" display="inline-flex">
                     <Icon size="20" aria-hidden />
                     <UnreadBadge count={badge} top="-2" insetEnd="-3.5" />
                   </Box>
-                  <Box as="span" truncate maxW="full">
+                  {/* With a count, screen readers hear 'Messages, 2 non lus' in one piece (a hidden suffix alone would be read apart). */}
+                  <Box as="span" truncate maxW="full" aria-hidden={hiddenSuffix ? true : undefined}>
                     {label}
                   </Box>
+                  {hiddenSuffix && <VisuallyHidden>{`${label}${hiddenSuffix}`}</VisuallyHidden>}
                 </RouterLink>
               </Flex>
             );
