@@ -65,13 +65,13 @@ async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: Br
 }
 
 /** No serious or critical axe finding, no horizontal scroll; a screenshot when asked for. */
-async function checkScreen(page: Page, name: string): Promise<void> {
+async function checkScreen(page: Page, name: string, fullPage = true): Promise<void> {
   await settle(page);
   const width = page.viewportSize()?.width;
   const findings = await blockingViolations(page);
   expect(findings.flatMap(({ rule, nodes }) => nodes.map((node) => `${rule}: ${node.target}`)), `${name} ${width}`).toEqual([]);
   expect(await overflowsHorizontally(page), `${name} ${width}`).toBe(false);
-  if (shots) await page.screenshot({ path: `${shots}/messages-entry-${name}-${width}.png`, fullPage: true });
+  if (shots) await page.screenshot({ path: `${shots}/messages-entry-${name}-${width}.png`, fullPage });
 }
 
 /** The conversation a POST /api/conversations answered, once the page has followed it. */
@@ -151,6 +151,12 @@ describe("'Poser une question'", () => {
       expect(buttonBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
       expect(buttonBox!.x + buttonBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 0.5);
       await checkScreen(page, 'search-cards');
+      // The tutor's page at the same width: 'Poser une question' under 'Réserver'.
+      await page.goto(`/tutors/${listed.profileId}`);
+      await shown(page.getByRole('button', { name: 'Poser une question' })).toBe(true);
+      await checkScreen(page, 'tutor-page-parent');
+      await page.goBack();
+      await shown(button).toBe(true);
       if (viewport === PHONE) {
         const opened = await conversationOpened(page, () => button.click());
         expect(opened.status).toBe(201);
@@ -196,7 +202,7 @@ describe("'Messages' in the header and the tab bar", () => {
     }
     expect((await conversationsOf(parent)).unread_total).toBe(2);
 
-    for (const viewport of [PHONE, DESKTOP]) {
+    for (const viewport of [SMALL_PHONE, PHONE, DESKTOP]) {
       const { context, page } = await signedIn(parent, viewport);
       const header = page.getByRole('banner');
       const button = header.getByRole('button', { name: 'Messages, 2 non lus' });
@@ -204,7 +210,15 @@ describe("'Messages' in the header and the tab bar", () => {
       expect(await button.innerText()).toContain('2');
       const tabBarLink = page.getByRole('link', { name: 'Messages, 2 non lus' });
       await shown(tabBarLink).toBe(true);
-      await checkScreen(page, 'header-unread');
+      // Six items in a phone's bar: every label still whole (none cut to 'Recherc…').
+      const clipped = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('[aria-label="Navigation principale"] span, a[href="/messages"] span'))
+          .filter((label) => getComputedStyle(label).textOverflow === 'ellipsis' && label.scrollWidth > label.clientWidth + 1)
+          .map((label) => label.textContent),
+      );
+      expect(clipped, `libellés coupés à ${viewport.width} px`).toEqual([]);
+      // The viewport only: the tab bar is fixed at its bottom.
+      await checkScreen(page, 'header-unread', false);
       if (viewport === PHONE) {
         // The menu lists it too, with the parent's other entries.
         await page.getByRole('button', { name: 'Menu' }).click();

@@ -30,18 +30,21 @@ const ITEM_STYLE = {
   minW: '0',
   h: 'auto',
   py: '2',
-  px: '1',
+  px: '0.5',
   flexDirection: 'column',
   gap: '1',
-  fontSize: 'xs',
   color: 'fg.muted',
   rounded: 'lg',
 } as const;
+
+/** Six items on a phone (a parent's bar with 'Messages'): the labels a size smaller, as phones' own tab bars, so that 'Recherche' still fits. */
+const labelSize = (items: number) => (items > 5 ? { base: '2xs', sm: 'xs' } : 'xs');
 
 /** Home's panels (five for a parent, fewer for the other roles), switched by a tab bar fixed at the bottom. */
 export function HomeTabs({ value, onValueChange, tabBar, panels, links = [] }: HomeTabsProps) {
   const tabs = HOME_TABS.filter((tab) => tabBar[tab] !== undefined && panels[tab] !== undefined);
   const isHomeTab = (candidate: string): candidate is HomeTab => (tabs as readonly string[]).includes(candidate);
+  const fontSize = labelSize(tabs.length + links.length);
   return (
     <Tabs.Root
       value={value}
@@ -73,7 +76,7 @@ export function HomeTabs({ value, onValueChange, tabBar, panels, links = [] }: H
               const { label, icon } = tabBar[tab]!;
               const Icon = NAVIGATION_ICONS[icon];
               return (
-                <Tabs.Trigger key={tab} value={tab} {...ITEM_STYLE} _selected={{ color: 'orange.fg', bg: 'orange.subtle' }}>
+                <Tabs.Trigger key={tab} value={tab} {...ITEM_STYLE} fontSize={fontSize} _selected={{ color: 'orange.fg', bg: 'orange.subtle' }}>
                   <Icon size="20" aria-hidden />
                   <Box as="span" truncate maxW="full">
                     {label}
@@ -89,6 +92,7 @@ export function HomeTabs({ value, onValueChange, tabBar, panels, links = [] }: H
                 key={to}
                 asChild
                 {...ITEM_STYLE}
+                fontSize={fontSize}
                 align="center"
                 justify="center"
                 fontWeight="medium"
