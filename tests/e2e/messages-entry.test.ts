@@ -9,12 +9,14 @@
  * API are asserted here.
  */
 import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { NEW_CONVERSATIONS_PER_DAY } from '#shared/messaging';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
-import { bookOk, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { bookOk, db, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { listedTutor, type ListedTutor } from './visitor-fixtures.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -163,6 +165,36 @@ describe("'Poser une question'", () => {
       }
       await context.close();
     }
+  });
+
+  it('says the day’s limit in French when the parent already wrote to 20 new tutors today, and stays on the page', async () => {
+    const parent = await newUser('parent', { firstName: 'Aminata', lastName: 'Touré' });
+    // The day's counter as 20 first questions would have left it (messages/limits.ts: MESSAGING#<user> / NEWCONV#<UTC day>).
+    const now = new Date();
+    await db().send(
+      new PutCommand({
+        TableName: 'kalan-local',
+        Item: {
+          pk: `MESSAGING#${parent.sub}`,
+          sk: `NEWCONV#${now.toISOString().slice(0, 10)}`,
+          _et: 'messagingCounter',
+          user_id: parent.sub,
+          window: `NEWCONV#${now.toISOString().slice(0, 10)}`,
+          count: NEW_CONVERSATIONS_PER_DAY,
+          expires_at: Math.floor(now.getTime() / 1000) + 2 * 24 * 3600,
+        },
+      }),
+    );
+    const { context, page } = await signedIn(parent);
+    await page.goto(`/tutors/${listed.profileId}`);
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/conversations' && response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Poser une question' }).click();
+    expect((await refused).status()).toBe(429);
+    await shown(page.getByText("Vous avez contacté 20 nouveaux répétiteurs aujourd'hui. Réessayez demain.")).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/tutors/${listed.profileId}`);
+    await checkScreen(page, 'too-many-new-tutors', false);
+    expect((await conversationsOf(parent)).conversations).toEqual([]);
+    await context.close();
   });
 
   it('is not offered to a tutor, on a tutor’s page or card', async () => {
