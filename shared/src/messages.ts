@@ -481,6 +481,9 @@ export const messages = {
   messaging: {
     title: 'Messages',
     askQuestion: 'Poser une question',
+    signInToAsk: 'Veuillez vous connecter pour poser une question à ce répétiteur',
+    openFailure: "Impossible d'ouvrir la conversation",
+    openConversation: 'Messages',
     maskingNotice: "Les coordonnées sont masquées jusqu'au premier cours payé",
     maskedInMessage: 'Des coordonnées ont été masquées dans ce message',
     empty: 'Aucune conversation pour le moment',

@@ -146,8 +146,9 @@ async function openMenuEntry(page: Page, entry: string): Promise<void> {
 }
 
 const EXPECTED: Record<RoleName, { menu: string[]; tabs: string[] }> = {
-  parent: { menu: ['Accueil', 'Recherche', 'Mes cours', 'Paiements', 'Favoris'], tabs: ['Accueil', 'Recherche', 'Paiements', 'Favoris', 'Profil'] },
-  tuteur: { menu: ['Accueil', 'Recherche', 'Mes cours', 'Revenus'], tabs: ['Accueil', 'Recherche', 'Revenus', 'Profil'] },
+  // Issue 31: 'Messages' is a parent's and a tutor's (in the tab bar too, as a link after the tabs).
+  parent: { menu: ['Accueil', 'Recherche', 'Mes cours', 'Messages', 'Paiements', 'Favoris'], tabs: ['Accueil', 'Recherche', 'Paiements', 'Favoris', 'Profil'] },
+  tuteur: { menu: ['Accueil', 'Recherche', 'Mes cours', 'Messages', 'Revenus'], tabs: ['Accueil', 'Recherche', 'Revenus', 'Profil'] },
   entreprise: { menu: ['Accueil', 'Recherche'], tabs: ['Accueil', 'Recherche', 'Profil'] },
   admin: { menu: ['Accueil', 'Recherche', 'Paiements', 'Tableau de bord'], tabs: ['Accueil', 'Recherche', 'Paiements', 'Profil'] },
 };

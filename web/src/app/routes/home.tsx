@@ -1,13 +1,13 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { navigationOf, tabOpenedBy } from '@/components/layout/navigation';
+import { MESSAGES, navigationOf, tabOpenedBy, unreadMessagesSuffix } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
 import { AdminPaymentsTab } from '@/features/admin-money/components/admin-payments-tab';
 import { FavoritesList } from '@/features/favorites/components/favorites-list';
 import { BecomeTutor } from '@/features/home/components/become-tutor';
 import { Hero } from '@/features/home/components/hero';
-import { HomeTabs, type HomeTab } from '@/features/home/components/home-tabs';
+import { HomeTabs, type HomeTab, type TabBarLink } from '@/features/home/components/home-tabs';
 import { RecommendedTutors } from '@/features/home/components/recommended-tutors';
 import { HomeRecommendations } from '@/features/recommendations/components/home-recommendations';
 import {
@@ -21,7 +21,8 @@ import {
 } from '@/features/revenues/components/tutor-revenues';
 import { SEARCH_TITLE } from '@/features/search/components/search-screen';
 import { useAuth } from '@/lib/auth';
-import { useBookTutor, useRenderTutor } from '../tutor-cards';
+import { useConversationsUnread } from '@/lib/conversation-entry';
+import { useAskTutor, useBookTutor, useRenderTutor } from '../tutor-cards';
 import { SearchPage } from './search';
 
 function TabSection({ title, children }: { title: string; children: ReactNode }) {
@@ -49,6 +50,12 @@ export default function HomeRoute() {
   const role = profile?.role;
   const renderTutor = useRenderTutor();
   const onBook = useBookTutor();
+  const askOf = useAskTutor();
+  const unreadMessages = useConversationsUnread();
+  // 'Messages' in the tab bar (a parent's, a tutor's) carries the unread count, as the header's does.
+  const links = (navigationOf(role)?.tabBarLinks ?? []).map(
+    (link): TabBarLink => (link === MESSAGES ? { ...link, badge: unreadMessages, hiddenSuffix: unreadMessagesSuffix(unreadMessages) } : link),
+  );
 
   const payments =
     role === 'tuteur' ? (
@@ -71,6 +78,7 @@ export default function HomeRoute() {
         value={tab}
         onValueChange={setTab}
         tabBar={navigationOf(role)?.homeTabs ?? {}}
+        links={links}
         panels={{
           home: (
             <Stack gap="8">
@@ -88,7 +96,7 @@ export default function HomeRoute() {
             </TabSection>
           ),
           payments,
-          favorites: <FavoritesList onBook={onBook} />,
+          favorites: <FavoritesList onBook={onBook} askOf={askOf} />,
           profile: <ProfileSummary />,
         }}
       />

@@ -12,7 +12,7 @@ import { TUTOR_PROFILE_TITLE, TutorProfileView } from '@/features/tutors/compone
 import { useAuth } from '@/lib/auth';
 import type { TutorPageProfile } from '@/lib/visitor-tutors';
 import { useTakePendingAction } from '../resume-after-sign-in';
-import { askToSignInForFavorite, askToSignInToBook } from '../tutor-cards';
+import { askToSignInForFavorite, askToSignInToBook, useAskTutor } from '../tutor-cards';
 
 /** Slots on available days: the dialog says a tutor without weekly slots cannot be booked yet. */
 const weeklySlots = (tutor: PublicTutorProfile) =>
@@ -55,7 +55,9 @@ function FavoriteButton({ isFavorite, pending, onToggle }: { isFavorite: boolean
 /**
  * `/tutors/:id`: a tutor's profile, for a signed-in user or a visitor who followed a shared link
  * (issue 17). 'Réserver' opens the booking dialog, or asks a visitor to sign in — after which the
- * visitor is brought back here with the dialog open, or the favourite added.
+ * visitor is brought back here with the dialog open, or the favourite added. 'Poser une question'
+ * (issue 31) opens a parent's conversation with the tutor; a visitor signs in and is brought back
+ * here, one tap from it (opening it unasked would count a new tutor of the day).
  */
 export default function TutorProfileRoute() {
   const { id = '' } = useParams();
@@ -63,6 +65,7 @@ export default function TutorProfileRoute() {
   const visitor = !user;
   const favoriteOf = useFavoriteToggle();
   const addFavorite = useAddFavoriteAfterSignIn();
+  const askOf = useAskTutor();
   const pending = useTakePendingAction();
   // The same query as the view's: the booking waits for the profile it opens on.
   const shown = useTutorProfile(id, visitor);
@@ -86,6 +89,7 @@ export default function TutorProfileRoute() {
         id={id}
         visitor={visitor}
         onBook={(tutor) => (isSignedInProfile(tutor) ? book(tutor) : askToSignInToBook(tutor.id))}
+        askOf={askOf}
         renderFavorite={(tutor) => {
           if (!isSignedInProfile(tutor)) {
             return <FavoriteButton isFavorite={false} onToggle={() => askToSignInForFavorite(tutor.id, here)} />;

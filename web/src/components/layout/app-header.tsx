@@ -5,7 +5,8 @@ import { LuArrowLeft, LuLogIn, LuMenu } from 'react-icons/lu';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { forgetPendingAction } from '@/lib/auth/after-sign-in';
-import { COMMON_MENU, navigationOf, SIGN_OUT_ENTRY } from './navigation';
+import { COMMON_MENU, hasMessages, navigationOf, SIGN_OUT_ENTRY } from './navigation';
+import { MessagesButton } from './messages-button';
 import { NotificationBell } from './notification-bell';
 
 const loadHeaderMenu = () => import('./header-menu');
@@ -30,7 +31,8 @@ interface AppHeaderProps {
  * Common header (spec §2): back button, title, navigation menu with sign-out. The menu lists the
  * spec's entries that are the signed-in role's own (components/layout/navigation.ts): a tutor's
  * 'Revenus' instead of the parent's 'Paiements', no 'Favoris' but for parents. Signed in, the
- * notifications' bell with the unread count. A visitor (issue 17: the search, a tutor's page) has
+ * notifications' bell with the unread count, and for a parent or a tutor 'Messages' with the
+ * unread messages (issue 31). A visitor (issue 17: the search, a tutor's page) has
  * 'Se connecter' instead of the menu, and the back button leads to the search, not to Home.
  */
 export function AppHeader({ title, onBack }: AppHeaderProps) {
@@ -68,6 +70,7 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
           {title}
         </Heading>
         {/* Signed in with a profile: the notifications are its own. */}
+        {profile && hasMessages(profile.role) && <MessagesButton />}
         {profile && <NotificationBell />}
         {isVisitor ? (
           // Signing in from the header is no 'Connexion requise': nothing waits to resume.

@@ -1,5 +1,5 @@
 import type { IconType } from 'react-icons';
-import { LuCalendarDays, LuCreditCard, LuHeart, LuHouse, LuLayoutDashboard, LuSearch, LuUser, LuWallet } from 'react-icons/lu';
+import { LuCalendarDays, LuCreditCard, LuHeart, LuHouse, LuLayoutDashboard, LuMessageCircle, LuSearch, LuUser, LuWallet } from 'react-icons/lu';
 import type { NavigationIcon } from './navigation';
 
 /** The icon of each navigation entry (navigation.ts names them). */
@@ -7,6 +7,7 @@ export const NAVIGATION_ICONS: Record<NavigationIcon, IconType> = {
   home: LuHouse,
   search: LuSearch,
   lessons: LuCalendarDays,
+  messages: LuMessageCircle,
   payments: LuCreditCard,
   revenues: LuWallet,
   favorites: LuHeart,

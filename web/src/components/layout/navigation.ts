@@ -10,7 +10,7 @@ import type { Role } from '#shared/constants';
  * Home's tab bar only. The guards read this table too, and they are on /auth's path: importing
  * `react-icons/lu` here bundled every icon of the app into the first page (issue 14).
  */
-export type NavigationIcon = 'home' | 'search' | 'lessons' | 'payments' | 'revenues' | 'favorites' | 'dashboard' | 'profile';
+export type NavigationIcon = 'home' | 'search' | 'lessons' | 'messages' | 'payments' | 'revenues' | 'favorites' | 'dashboard' | 'profile';
 
 export interface NavigationLabel {
   label: string;
@@ -26,6 +26,8 @@ const HOME: NavigationEntry = { to: '/', label: 'Accueil', icon: 'home' };
 const SEARCH: NavigationEntry = { to: '/search', label: 'Recherche', icon: 'search' };
 /** Issue 15: the lessons of a parent or a tutor, with the tutor's week. */
 const LESSONS: NavigationEntry = { to: '/cours', label: 'Mes cours', icon: 'lessons' };
+/** Issue 31: the conversations of a parent or a tutor (the roles that have some). */
+export const MESSAGES: NavigationEntry = { to: '/messages', label: 'Messages', icon: 'messages' };
 const PARENT_PAYMENTS: NavigationEntry = { to: '/payments', label: 'Paiements', icon: 'payments' };
 const TUTOR_REVENUES: NavigationEntry = { to: '/tutor-revenues', label: 'Revenus', icon: 'revenues' };
 const FAVORITES: NavigationEntry = { to: '/favorites', label: 'Favoris', icon: 'favorites' };
@@ -70,20 +72,24 @@ export interface RoleNavigation {
   menu: readonly NavigationEntry[];
   /** Home's tabs for this role (a tab not listed is not shown). */
   homeTabs: HomeTabBar;
+  /** The tab bar's entries that open a screen of their own (after the tabs), e.g. 'Messages'. */
+  tabBarLinks?: readonly NavigationEntry[];
   /** The role's own money screen (payments or revenues), if it has one. */
   money?: NavigationEntry;
 }
 
 export const NAVIGATION: Record<Role, RoleNavigation> = {
   parent: {
-    menu: [HOME, SEARCH, LESSONS, PARENT_PAYMENTS, FAVORITES],
+    menu: [HOME, SEARCH, LESSONS, MESSAGES, PARENT_PAYMENTS, FAVORITES],
     homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(PARENT_PAYMENTS), favorites: tab(FAVORITES), profile: PROFILE_TAB },
+    tabBarLinks: [MESSAGES],
     money: PARENT_PAYMENTS,
   },
   // Spec §6: a tutor sees its earnings at /tutor-revenues and in the payments tab. Favourites are a parent's.
   tuteur: {
-    menu: [HOME, SEARCH, LESSONS, TUTOR_REVENUES],
+    menu: [HOME, SEARCH, LESSONS, MESSAGES, TUTOR_REVENUES],
     homeTabs: { home: tab(HOME), search: tab(SEARCH), payments: tab(TUTOR_REVENUES), profile: PROFILE_TAB },
+    tabBarLinks: [MESSAGES],
     money: TUTOR_REVENUES,
   },
   // Spec §6: a company has its own onboarding only — no payments, no favourites.
@@ -106,4 +112,17 @@ export const COMMON_MENU: readonly NavigationEntry[] = [HOME, SEARCH];
 
 export function navigationOf(role: Role | undefined): RoleNavigation | undefined {
   return role ? NAVIGATION[role] : undefined;
+}
+
+/** ', 3 non lus', ', 1 non lu', '': what the tab bar's 'Messages' says after its label to screen readers. */
+export function unreadMessagesSuffix(unread: number): string {
+  return unread > 0 ? `, ${unread} non ${unread > 1 ? 'lus' : 'lu'}` : '';
+}
+
+/** 'Messages, 3 non lus', 'Messages, 1 non lu', 'Messages': the header's button's name. */
+export const messagesLabel = (unread: number): string => `${MESSAGES.label}${unreadMessagesSuffix(unread)}`;
+
+/** The roles that have conversations (issue 31: a parent and a tutor), as their menus say. */
+export function hasMessages(role: Role | undefined): boolean {
+  return navigationOf(role)?.menu.includes(MESSAGES) ?? false;
 }

@@ -1,7 +1,8 @@
-import { Box, IconButton } from '@chakra-ui/react';
+import { IconButton } from '@chakra-ui/react';
 import { LuBell } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { useNotifications } from '@/lib/notifications';
+import { UnreadBadge } from './unread-badge';
 
 /** 'Notifications, 3 non lues', 'Notifications, 1 non lue', 'Notifications'. */
 export function bellLabel(unread: number): string {
@@ -14,32 +15,10 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const { data } = useNotifications();
   const unread = data?.unread_count ?? 0;
-  const shown = unread > 99 ? '99+' : String(unread);
   return (
     <IconButton aria-label={bellLabel(unread)} variant="ghost" size="md" position="relative" onClick={() => navigate('/notifications')}>
       <LuBell />
-      {unread > 0 && (
-        <Box
-          as="span"
-          aria-hidden="true"
-          position="absolute"
-          top="0.5"
-          insetEnd="0.5"
-          minW="5"
-          h="5"
-          px="1"
-          borderRadius="full"
-          bg="red.solid"
-          color="white"
-          fontSize="xs"
-          fontWeight="bold"
-          lineHeight="1.25rem"
-          textAlign="center"
-          pointerEvents="none"
-        >
-          {shown}
-        </Box>
-      )}
+      <UnreadBadge count={unread} />
     </IconButton>
   );
 }

@@ -1,3 +1,3 @@
-export { TutorCard, type TutorCardFavorite, type TutorCardProps } from './tutor-card';
+export { TutorCard, type TutorCardAsk, type TutorCardFavorite, type TutorCardProps } from './tutor-card';
 export { TutorPhoto, type TutorPhotoProps } from './tutor-photo';
 export { TutorCardSkeleton, TutorListSkeleton } from './tutor-card-skeleton';

@@ -1,10 +1,11 @@
 import { DEFAULT_CARD_RATING, FAVORITE_ANIMATION_MS } from '#shared/constants';
 import { formatRating } from '#shared/french';
+import { messages } from '#shared/messages';
 import { formatAmount } from '#shared/money';
 import { zoneLabel } from '#shared/search';
 import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LuHeart, LuMapPin, LuStar } from 'react-icons/lu';
+import { LuHeart, LuMapPin, LuMessageCircle, LuStar } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { listedName, type ListedTutor } from '@/lib/visitor-tutors';
 import { TutorPhoto } from './tutor-photo';
@@ -20,12 +21,21 @@ export interface TutorCardFavorite {
   pending?: boolean;
 }
 
+/** 'Poser une question' (issue 31): the page decides what it does (the conversation, or 'Connexion requise'). */
+export interface TutorCardAsk {
+  onAsk: () => void;
+  /** The conversation is being opened. */
+  pending?: boolean;
+}
+
 export interface TutorCardProps<T extends ListedTutor = ListedTutor> {
   /** A signed-in user's card (full name) or a visitor's ('Yao K.'). */
   tutor: T;
   favorite?: TutorCardFavorite;
   /** 'Réserver': the page decides what booking means (the booking dialog). */
   onBook?: (tutor: T) => void;
+  /** 'Poser une question', for those who may ask (a parent, a visitor). */
+  ask?: TutorCardAsk;
   /** Above the card's header, e.g. '#1 Recommandé'. */
   header?: ReactNode;
   /** Under the bio, e.g. the AI's reasoning. */
@@ -72,7 +82,7 @@ function FavoriteToggle({ name, favorite }: { name: string; favorite: TutorCardF
 }
 
 /** A tutor in a list (spec §2 tutor card). */
-export function TutorCard<T extends ListedTutor>({ tutor, favorite, onBook, header, footnote }: TutorCardProps<T>) {
+export function TutorCard<T extends ListedTutor>({ tutor, favorite, onBook, ask, header, footnote }: TutorCardProps<T>) {
   const navigate = useNavigate();
   const name = listedName(tutor);
   const extraSubjects = tutor.subjects.length - MAX_SUBJECT_BADGES;
@@ -147,13 +157,28 @@ export function TutorCard<T extends ListedTutor>({ tutor, favorite, onBook, head
         )}
         {footnote}
       </Card.Body>
-      <Card.Footer gap="2" pt="0">
-        <Button flex="1" variant="outline" size="sm" onClick={() => navigate(`/tutors/${tutor.id}`)}>
+      {/* Three buttons do not fit a phone's card: 'Poser une question' then takes a row of its own. */}
+      <Card.Footer gap="2" pt="0" flexWrap="wrap">
+        <Button flex="1 0 auto" variant="outline" size="sm" onClick={() => navigate(`/tutors/${tutor.id}`)}>
           Voir Profil
         </Button>
         {onBook && (
-          <Button flex="1" size="sm" onClick={() => onBook(tutor)}>
+          <Button flex="1 0 auto" size="sm" onClick={() => onBook(tutor)}>
             Réserver
+          </Button>
+        )}
+        {ask && (
+          <Button
+            flex="1 0 auto"
+            variant="outline"
+            size="sm"
+            // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
+            aria-disabled={ask.pending || undefined}
+            loading={ask.pending}
+            onClick={() => !ask.pending && ask.onAsk()}
+          >
+            <LuMessageCircle />
+            {messages.messaging.askQuestion}
           </Button>
         )}
       </Card.Footer>

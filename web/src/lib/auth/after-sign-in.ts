@@ -1,8 +1,9 @@
 /**
  * What a visitor was doing when the app asked them to sign in ('Connexion requise', issue 17):
- * the tutor they wanted to book or keep as a favourite, and the page to come back to. One entry,
- * in this tab only (sessionStorage), kept 30 minutes: the sign-up, its e-mail code and the
- * onboarding fit in that, and an entry forgotten there does not fire on some later visit.
+ * the tutor they wanted to book, keep as a favourite or ask a question (issue 31), and the page to
+ * come back to. One entry, in this tab only (sessionStorage), kept 30 minutes: the sign-up, its
+ * e-mail code and the onboarding fit in that, and an entry forgotten there does not fire on some
+ * later visit.
  *
  * The page to come back to is checked against an allow-list (a tutor's page, the search), when it
  * is remembered and again when it is read: whatever is in the storage, the app never navigates
@@ -10,12 +11,12 @@
  */
 
 /** The actions a visitor meets 'Connexion requise' on, and that resume after the sign-in. */
-export const PENDING_ACTIONS = ['book', 'favorite', 'recommend'] as const;
+export const PENDING_ACTIONS = ['book', 'favorite', 'recommend', 'ask'] as const;
 export type PendingActionKind = (typeof PENDING_ACTIONS)[number];
 
 export interface PendingAction {
   action: PendingActionKind;
-  /** The tutor the action is about (booking, favourite); none for the recommendations. */
+  /** The tutor the action is about (booking, favourite, question); none for the recommendations. */
   tutorId?: string;
   /** Where the visitor was: `/tutors/{id}` or `/search?…` (isAllowedReturnPath). */
   returnTo: string;
@@ -59,9 +60,9 @@ function parse(text: string | null, now: number): PendingAction | null {
   if (typeof returnTo !== 'string' || !isAllowedReturnPath(returnTo)) return null;
   if (typeof expiresAt !== 'number' || !(expiresAt > now) || expiresAt > now + PENDING_ACTION_TTL_MS) return null;
   if (tutorId !== undefined && (typeof tutorId !== 'string' || !TUTOR_ID.test(tutorId))) return null;
-  // Booking and favourites are about a tutor; a booking resumes on that tutor's page.
+  // Booking, favourites and questions are about a tutor; a booking and a question resume on that tutor's page.
   if (action !== 'recommend' && tutorId === undefined) return null;
-  if (action === 'book' && tutorOfReturnPath(returnTo) !== tutorId) return null;
+  if ((action === 'book' || action === 'ask') && tutorOfReturnPath(returnTo) !== tutorId) return null;
   return { action: action as PendingActionKind, tutorId, returnTo, expiresAt };
 }
 

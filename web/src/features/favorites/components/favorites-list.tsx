@@ -3,7 +3,7 @@ import { type TutorSummary } from '#shared/search';
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuHeart } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
-import { TutorCard, TutorListSkeleton } from '@/components/tutor-card';
+import { TutorCard, TutorListSkeleton, type TutorCardAsk } from '@/components/tutor-card';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { useFavorites, useFavoriteToggle } from '../api/favorites';
@@ -12,12 +12,14 @@ export const FAVORITES_TITLE = 'Mes Favoris';
 
 interface FavoritesListProps {
   onBook?: (tutor: TutorSummary) => void;
+  /** 'Poser une question' on a card (issue 31), when the page offers it. */
+  askOf?: (tutor: TutorSummary) => TutorCardAsk | undefined;
   /** The page already shows the title in its header. */
   showTitle?: boolean;
 }
 
 /** 'Mes Favoris': the tutors the parent saved (spec §2 Favorites). */
-export function FavoritesList({ onBook, showTitle = true }: FavoritesListProps) {
+export function FavoritesList({ onBook, askOf, showTitle = true }: FavoritesListProps) {
   const { profile } = useAuth();
   const navigate = useNavigate();
   const favorites = useFavorites();
@@ -73,7 +75,7 @@ export function FavoritesList({ onBook, showTitle = true }: FavoritesListProps) 
         </Text>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
           {tutors.map((tutor) => (
-            <TutorCard key={tutor.id} tutor={tutor} favorite={favoriteProps(tutor)} onBook={onBook} />
+            <TutorCard key={tutor.id} tutor={tutor} favorite={favoriteProps(tutor)} onBook={onBook} ask={askOf?.(tutor)} />
           ))}
         </SimpleGrid>
       </Stack>

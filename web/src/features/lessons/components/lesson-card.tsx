@@ -2,7 +2,9 @@ import { courseOf } from '#shared/french';
 import { LESSON_ACTIONS, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
 import { commissionOf, formatFcfa } from '#shared/money';
 import { Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { messages } from '#shared/messages';
 import { forwardRef } from 'react';
+import { LuMessageCircle } from 'react-icons/lu';
 import { STATUS_PALETTE } from '@/components/money/transaction-status-badge';
 import { refundNote } from '@/lib/cancellation-wording';
 import { frenchMoment, lessonTimeLabel } from '@/lib/lesson-dates';
@@ -15,6 +17,10 @@ interface LessonCardProps {
   highlighted: boolean;
   busy: boolean;
   onAction: (action: LessonAction) => void;
+  /** 'Messages' (issue 31): the pair's conversation, opened from this lesson. */
+  onOpenConversation?: () => void;
+  /** That conversation is being opened. */
+  conversationPending?: boolean;
 }
 
 const isLink = (place: string) => /^https?:\/\//i.test(place);
@@ -43,7 +49,10 @@ function stateNotes(lesson: LessonView, side: LessonSide): string[] {
 }
 
 /** One lesson of 'Mes cours': its state, day and hours, who, where, how much, and the actions allowed now. */
-export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function LessonCard({ lesson, side, highlighted, busy, onAction }, ref) {
+export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function LessonCard(
+  { lesson, side, highlighted, busy, onAction, onOpenConversation, conversationPending },
+  ref,
+) {
   const titleId = `lesson-${lesson.id}-title`;
   const actions = LESSON_ACTIONS.filter((action) => lesson.actions.includes(action));
   const tutorShare = lesson.amount_total - commissionOf(lesson.amount_total);
@@ -116,7 +125,7 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
             {note}
           </Text>
         ))}
-        {actions.length > 0 && (
+        {(actions.length > 0 || onOpenConversation) && (
           <Wrap gap="2">
             {actions.map((action) => (
               <Button
@@ -130,6 +139,21 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
                 {ACTION_LABELS[action]}
               </Button>
             ))}
+            {onOpenConversation && (
+              <Button
+                size="sm"
+                variant="ghost"
+                colorPalette="orange"
+                aria-label={`${messages.messaging.openConversation} avec ${side === 'tutor' ? lesson.parent_name : lesson.tutor_name}`}
+                // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
+                aria-disabled={conversationPending || undefined}
+                loading={conversationPending}
+                onClick={() => !conversationPending && onOpenConversation()}
+              >
+                <LuMessageCircle />
+                {messages.messaging.openConversation}
+              </Button>
+            )}
           </Wrap>
         )}
       </Card.Body>

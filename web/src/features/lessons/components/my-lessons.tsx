@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/components/ui/notify';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
+import { useOpenConversation } from '@/lib/conversation-entry';
 import { useLessonAction, useMyLessons } from '../api/lessons';
 import { ACTION_DONE, actionConfirmation } from '../lesson-actions';
 import { LessonCard } from './lesson-card';
@@ -26,12 +27,13 @@ interface Asked {
 
 /**
  * 'Mes cours' (issue 15, point 6), for parents and tutors: upcoming lessons (soonest first), then
- * past ones, with the actions allowed now; the tutor's week above them. `?lesson=<id>` (the
+ * past ones, with the actions allowed now and the pair's messages (issue 31); the tutor's week above them. `?lesson=<id>` (the
  * notifications' links) scrolls to that lesson and marks it.
  */
 export function MyLessons() {
   const query = useMyLessons();
   const act = useLessonAction();
+  const conversation = useOpenConversation();
   const [asked, setAsked] = useState<Asked | null>(null);
   const [params] = useSearchParams();
   const target = params.get('lesson');
@@ -91,6 +93,8 @@ export function MyLessons() {
           highlighted={lesson.id === target}
           busy={act.isPending}
           onAction={(action) => setAsked({ lesson, action, open: true, at: new Date() })}
+          onOpenConversation={() => conversation.open({ transaction_id: lesson.id })}
+          conversationPending={conversation.pendingTransactionId === lesson.id}
         />
       ))}
     </Stack>

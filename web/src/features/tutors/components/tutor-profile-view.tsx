@@ -19,14 +19,15 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
-import { TutorPhoto } from '@/components/tutor-card';
+import { LuCalendarCheck, LuGraduationCap, LuMapPin, LuMessageCircle } from 'react-icons/lu';
+import { TutorPhoto, type TutorCardAsk } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useTutorSlots } from '@/lib/tutor-slots';
 import { listedName, tooManyRequestsMessage, type TutorPageProfile } from '@/lib/visitor-tutors';
 import { useTutorProfile } from '../api/tutor-profile';
 import { lessonFigures } from '../lesson-stats';
+import { responseFigures } from '../response-stats';
 import { FreeSlotsCard } from './free-slots-card';
 import { ShareTutorButton } from './share-tutor-button';
 
@@ -43,10 +44,13 @@ interface TutorProfileViewProps {
   onBook: (tutor: TutorPageProfile) => void;
   /** The favourite's button, when the page offers one (a parent's, a visitor's). */
   renderFavorite?: (tutor: TutorPageProfile) => ReactNode;
+  /** 'Poser une question' (issue 31), for those who may ask (a parent, a visitor). */
+  askOf?: (tutor: TutorPageProfile) => TutorCardAsk | undefined;
 }
 
+
 /** A tutor's profile (the 'Voir Profil' target, and the link a parent shares). */
-export function TutorProfileView({ id, visitor, onBook, renderFavorite }: TutorProfileViewProps) {
+export function TutorProfileView({ id, visitor, onBook, renderFavorite, askOf }: TutorProfileViewProps) {
   const query = useTutorProfile(id, visitor);
   // Asked at the same time as the profile, not after it: the slots' card reads the same query.
   useTutorSlots(id, !visitor);
@@ -61,13 +65,14 @@ export function TutorProfileView({ id, visitor, onBook, renderFavorite }: TutorP
       />
     );
   }
-  return <TutorProfileCard tutor={query.data} visitor={visitor} onBook={onBook} renderFavorite={renderFavorite} />;
+  return <TutorProfileCard tutor={query.data} visitor={visitor} onBook={onBook} renderFavorite={renderFavorite} askOf={askOf} />;
 }
 
-function TutorProfileCard({ tutor, visitor, onBook, renderFavorite }: { tutor: TutorPageProfile } & Omit<TutorProfileViewProps, 'id'>) {
+function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf }: { tutor: TutorPageProfile } & Omit<TutorProfileViewProps, 'id'>) {
   // The full name signed in; the first name and the initial to a visitor.
   const fullName = listedName(tutor);
   const availableDays = tutor.availability_schedule.filter((day) => day.available && day.slots.length > 0);
+  const ask = askOf?.(tutor);
 
   return (
     <Stack gap="4">
@@ -92,6 +97,7 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite }: { tutor: T
                 <Text>{zoneLabel(tutor.location) ?? 'Zone non spécifiée'}</Text>
               </HStack>
               <LessonFiguresLine stats={tutor.lesson_stats} />
+              <ResponseFiguresLine tutor={tutor} />
               <Text fontSize="xl" fontWeight="bold" color="orange.fg">
                 {tutor.hourly_rate === null ? messages.tutors.noRate : formatFcfa(tutor.hourly_rate)}
                 <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
@@ -100,10 +106,25 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite }: { tutor: T
                 </Text>
               </Text>
             </Stack>
-            <Button size="lg" width={{ base: 'full', sm: 'auto' }} onClick={() => onBook(tutor)}>
-              <LuCalendarCheck />
-              Réserver
-            </Button>
+            <Stack gap="2" width={{ base: 'full', sm: 'auto' }}>
+              <Button size="lg" onClick={() => onBook(tutor)}>
+                <LuCalendarCheck />
+                Réserver
+              </Button>
+              {ask && (
+                <Button
+                  size="lg"
+                  variant="outline"
+                  // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
+                  aria-disabled={ask.pending || undefined}
+                  loading={ask.pending}
+                  onClick={() => !ask.pending && ask.onAsk()}
+                >
+                  <LuMessageCircle />
+                  {messages.messaging.askQuestion}
+                </Button>
+              )}
+            </Stack>
           </Stack>
           <HStack gap="2" mt="4" justify={{ base: 'center', sm: 'flex-end' }} wrap="wrap">
             {renderFavorite?.(tutor)}
@@ -208,6 +229,18 @@ function LessonFiguresLine({ stats }: { stats: TutorLessonStats }) {
     <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="lesson-figures">
       {figures.cancellationRate && <Text>{figures.cancellationRate}</Text>}
       <Text>{figures.noShows}</Text>
+    </Stack>
+  );
+}
+
+/** 'Répond en général en 3 h' and 'Taux de réponse : 92 %', from real questions; nothing while too few. */
+function ResponseFiguresLine({ tutor }: { tutor: TutorPageProfile }) {
+  const figures = responseFigures(tutor);
+  if (!figures) return null;
+  return (
+    <Stack gap="0" fontSize="sm" color="fg.muted" data-testid="response-figures">
+      <Text>{figures.responseTime}</Text>
+      <Text>{figures.responseRate}</Text>
     </Stack>
   );
 }
