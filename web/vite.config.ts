@@ -66,6 +66,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiOrigin, changeOrigin: true },
       '/config.json': { target: apiOrigin, changeOrigin: true },
+      // The messages' socket (issue 31): the router's /ws, upgraded through the proxy.
+      '/ws': { target: apiOrigin, changeOrigin: true, ws: true },
     },
   },
   preview: { port: 4173 },
