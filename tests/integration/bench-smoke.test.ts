@@ -71,6 +71,12 @@ const FIGURES: Record<string, RegExp[]> = {
     /API send (?:\(POST \/api\/conversations\/\{id\}\/messages\) → event at the tutor's socket, 2 one after the other: p50 [\d.]+ ms|→ event: not measured here)/,
     /one push to a user holding 20 sockets: the last received it after [\d.]+ ms/,
   ],
+  masking: [
+    /masking: \d+ cases — \d+ with contact details, \d+ ordinary/,
+    /true positives (\d+)\/\1 \(caught as the table says\), false negatives 0/,
+    /kept (\d+)\/\1, false positives 0/,
+    /[\d.]+ µs per message \(mean of \d+\)/,
+  ],
   admin: [/first stat-card read: \d+ ms \{/, /stat-card read at 50 transactions, 20 users: p50 [\d.]+ ms, p95 [\d.]+ ms \(3 calls, in process\)/],
   cost: [
     /per action, measured on the local stack \(mean of 1, warm\)/,
