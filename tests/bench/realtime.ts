@@ -7,7 +7,7 @@
  * - push latency, p50/p95: from the call to the event at the other socket. `pushToUsers` (what the
  *   messages API calls after its write: the connections' query, PostToConnection through the
  *   management API on the loopback Lambda endpoint, the router's socket); and, when the send route
- *   is there (messages/api), POST /api/conversations/{id}/messages → the event at the tutor's socket;
+ *   POST /api/conversations/{id}/messages (the parent writes to the demo tutor, published first) → the event at the tutor's socket;
  * - fan-out: one push to a user holding all N sockets, until the last received it.
  * Prints figures; asserts nothing about time.
  */
@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import WebSocket from 'ws';
+import { WEEK_DAYS } from '#shared';
 import type { RealtimeEvent } from '#shared/messaging';
 import { startStackProcess } from '../support/stack-process.js';
 import { benchPorts, sized } from './sizes.js';
@@ -66,6 +67,21 @@ function open(url: string): Promise<Client> {
     );
   });
 }
+
+/** A complete tutor profile (PUT /api/me/tutor-profile): what publishes the demo tutor. */
+const publishedProfile = {
+  bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
+  education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
+  experience: '5-10ans',
+  teaching_method: 'Exercices progressifs et fiches de synthèse.',
+  subjects: ['Mathématiques'],
+  levels: ['Lycée (2nde-Tle)'],
+  location: 'cocody',
+  hourly_rate: 4000,
+  availability_schedule: WEEK_DAYS.map((day) => ({ day, available: day === 'Lundi', slots: day === 'Lundi' ? [{ start: '16:00', end: '18:00' }] : [] })),
+  profile_image_key: null,
+  diploma_image_keys: [],
+};
 
 export async function benchRealtime(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-realtime-'));
@@ -142,7 +158,13 @@ export async function benchRealtime(): Promise<void> {
     // The send route, when the messages API is there: the parent writes, the tutor's socket hears.
     const api = (route: string, token: string, body: unknown) =>
       fetch(`${info.apiUrl}${route}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const me = await fetch(`${info.apiUrl}/api/me/tutor-profile`, { headers: { authorization: `Bearer ${tutor.token}` } }).then((r) => r.json() as Promise<{ id?: string } | null>).catch(() => null);
+    // The demo tutor has not finished its profile: a parent may only write to a published tutor.
+    const published = await fetch(`${info.apiUrl}/api/me/tutor-profile`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${tutor.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(publishedProfile),
+    });
+    const me = published.ok ? ((await published.json()) as { id?: string }) : null;
     const started = me?.id ? await api('/api/conversations', parent.token, { tutor_id: me.id }) : null;
     const conversation = started && started.status < 300 ? ((await started.json()) as { id?: string }) : null;
     if (conversation?.id) {
@@ -159,7 +181,7 @@ export async function benchRealtime(): Promise<void> {
           `p50 ${ms(percentile(sendLatencies, 50))} ms, p95 ${ms(percentile(sendLatencies, 95))} ms`,
       );
     } else {
-      console.log('  API send → event: not measured here — the send route (messages/api) is not on this branch; the figure above is what it calls after its write');
+      throw new Error(`the conversation could not be opened: profile ${published.status}, conversation ${started?.status ?? '—'}`);
     }
 
     console.log('## Fan-out');
