@@ -6,7 +6,7 @@
  *   process's resident memory before and after (VmRSS, /proc/<pid>/status);
  * - push latency, p50/p95: from the call to the event at the other socket. `pushToUsers` (what the
  *   messages API calls after its write: the connections' query, PostToConnection through the
- *   management API on the loopback Lambda endpoint, the router's socket); and, when the send route
+ *   management API on the loopback Lambda endpoint, the router's socket); and the send route,
  *   POST /api/conversations/{id}/messages (the parent writes to the demo tutor, published first) → the event at the tutor's socket;
  * - fan-out: one push to a user holding all N sockets, until the last received it.
  * Prints figures; asserts nothing about time.
