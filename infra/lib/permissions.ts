@@ -494,13 +494,16 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     table: {
       get: [USER, CONV, MESSAGING, MSG_REPORT],
       query: [CONV],
-      gsi1: [GSI1.messageReports],
+      // A hidden message is pushed to both participants' sockets (gsi1 SOCKETS#, a gone one deleted).
+      gsi1: [GSI1.messageReports, GSI1.userSockets],
       put: [CONV, MSG_REPORT, USER],
       update: [MSG_REPORT, MESSAGING, CONV, USER],
       check: [USER],
+      delete: [WSCONN],
     },
     email: true,
     cognito: SECOND_FACTOR_CHECK,
+    manageConnections: true,
   },
 
   // Real time (issue 31). The socket function stores and deletes its connections (a ping's pong

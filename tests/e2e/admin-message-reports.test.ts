@@ -176,9 +176,9 @@ describe('moderation of messages, from the report to the decision', () => {
     expect(await closed.getByTestId('reported-message').getByText(messages.messaging.hiddenBadge).isVisible()).toBe(true);
     expect(await closed.getByRole('button', { name: 'Suspendre la messagerie du compte' }).count()).toBe(0);
 
-    // Both people read the hidden text in its place (the parent's screen opened again; the tutor's, and its list).
-    await p.reload();
-    await expect.poll(() => messageWith(p, HIDDEN_MESSAGE_TEXT).isVisible()).toBe(true);
+    // Both people read the hidden text in its place: the parent's screen, left open, by the socket's
+    // event (no reload; with the socket open the screen does not poll); the tutor's, and its list.
+    await expect.poll(() => messageWith(p, HIDDEN_MESSAGE_TEXT).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await p.getByText(offending).count()).toBe(0);
     expect(await messageWith(p, HIDDEN_MESSAGE_TEXT).getByRole('button', { name: /^Signaler/ }).count()).toBe(0);
     const tutorSession = await signedIn(tutor, PHONE, '/messages');

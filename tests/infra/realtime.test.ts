@@ -86,8 +86,8 @@ describe('the WebSocket API', () => {
 describe('who may push', () => {
   const pushers = Object.entries(PERMISSIONS).filter(([, row]) => row.manageConnections).map(([module]) => module).sort();
 
-  it('is the messages API and the socket function (its pong), as their rows declare', () => {
-    expect(pushers).toEqual(['messages/api', 'messages/socket']);
+  it('is the messages API, the reports API (a hidden message) and the socket function (its pong), as their rows declare', () => {
+    expect(pushers).toEqual(['messages/api', 'messages/reports-api', 'messages/socket']);
   });
 
   it('grants ManageConnections to those functions only, on this API and stage only, with the management endpoint in their environment', () => {

@@ -18,6 +18,7 @@ import { apiHandler, json, ok, type ApiEvent, type ApiResult } from '#commons/ht
 import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { logger } from '#commons/logger';
 import { deliver } from '../notifications/deliver.js';
+import { pushToUsers } from './realtime-push.js';
 import { decideReport, reportMessage, reportsPage, toReportView, type DecisionOutcome } from './reports.js';
 
 const reportParamsSchema = z.object({ id: conversationIdSchema, messageId: messageIdSchema });
@@ -49,6 +50,12 @@ const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<Api
     async ({ caller, params, body }) => {
       const outcome = await decideReport(params.id, caller.userId, body);
       if (body.decision === 'warn') await warnAuthor(outcome);
+      // A hidden message changes on both participants' open screens now, not at their next read:
+      // the 'message' event makes them read the conversation again (pushToUsers never throws).
+      if (body.decision === 'hide') {
+        const { report } = outcome;
+        await pushToUsers([report.reporter_user_id, report.author_user_id], { type: 'message', conversation_id: report.conversation_id, seq: report.message.seq });
+      }
       return ok(toReportView(outcome.report, outcome.author));
     },
   ),
