@@ -31,6 +31,10 @@
  *   ordinary word ('non', 'merci', 'demain'…); after a mere space, only a name holding a digit,
  *   '_' or an inner '.' ('telegram kouassi_prof', 'snap awa225'). Naming a platform alone ('on
  *   parle sur WhatsApp ?') is not a contact detail. Only the name is masked, not the platform.
+ * - **disguises**: the rule reads the text NFKC-normalised (fullwidth '０７' and '＠', '𝟎𝟕', '⑦'),
+ *   with every script's digits as ASCII ('٠٧', '۰۷') and invisible characters removed (zero-width
+ *   space and joiners, soft hyphen, word joiner, BOM, keycaps' marks); what it finds there masks
+ *   the original characters it comes from, so the rest of the message stays as written.
  */
 import { findPhoneNumbersInText } from 'libphonenumber-js';
 import * as linkify from 'linkifyjs';
@@ -253,7 +257,70 @@ function handleSpans(text: string): Span[] {
 const PRECEDENCE: ContactKind[] = ['handle', 'email', 'link'];
 const covers = (outer: Span, inner: Span) => outer.start <= inner.start && inner.end <= outer.end;
 
+// ------------------------------------------------------------------------------ unicode disguises
+
+/**
+ * Invisible characters that may split a number or an address without showing: the format ones
+ * (zero-width space and joiners, soft hyphen, word joiner, BOM, direction marks), variation
+ * selectors and the keycap's enclosing mark ('0️⃣7️⃣').
+ */
+const INVISIBLE = /[\p{Cf}\uFE00-\uFE0F\u20E3\u{E0100}-\u{E01EF}]/gu;
+/** A character with its combining marks ('e' + U+0301), normalised together. */
+const CLUSTER = /\P{M}\p{M}*|\p{M}+/gu;
+const DECIMAL = /\p{Nd}/u;
+
+/** Any decimal digit ('٧', '۷', '७') as its ASCII digit: Unicode encodes each script's 0–9 in a row. */
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  let zero = code;
+  while (DECIMAL.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return String((code - zero) % 10);
+}
+
+/**
+ * The text the rule reads: NFKC (fullwidth '０７' and '＠', mathematical '𝟎𝟕', circled '⑦' become
+ * plain), every script's digits as ASCII ones, invisible characters gone — each character of it
+ * remembering the original characters it comes from, so that the masked spans are the original's.
+ * Null when the text is already plain (the usual case).
+ */
+function readable(text: string): { text: string; starts: number[]; ends: number[] } | null {
+  if (/^[\x20-\x7E\n\r\tÀ-ÿ]*$/.test(text)) return null;
+  let out = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const match of text.matchAll(CLUSTER)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const plainCluster = match[0]
+      .replace(INVISIBLE, '')
+      .normalize('NFKC')
+      .replace(/\p{Nd}/gu, (digit) => (digit >= '0' && digit <= '9' ? digit : asciiDigit(digit)));
+    out += plainCluster;
+    for (let i = 0; i < plainCluster.length; i++) {
+      starts.push(start);
+      ends.push(end);
+    }
+  }
+  return out === text ? null : { text: out, starts, ends };
+}
+
+/**
+ * The spans found in the readable text, as spans of the original one — and those found in the
+ * original as written: normalising may also hide something ('kouassi.prof７' is a link as written,
+ * not once it reads 'kouassi.prof7').
+ */
 function spansOf(text: string): Span[] {
+  const plainText = readable(text);
+  if (!plainText) return finest(spansOfReadable(text));
+  return finest([
+    ...spansOfReadable(text),
+    ...spansOfReadable(plainText.text)
+      .filter((span) => span.end > span.start)
+      .map((span) => ({ kind: span.kind, start: plainText.starts[span.start]!, end: plainText.ends[span.end - 1]! })),
+  ]);
+}
+
+function spansOfReadable(text: string): Span[] {
   const spelled = spelledPhoneSpans(text);
   const spans: Span[] = [...spelled];
   for (const match of findPhoneNumbersInText(text, 'CI')) {
@@ -262,16 +329,19 @@ function spansOf(text: string): Span[] {
     if (match.number.ext && spelled.some((other) => other.start < span.end && other.end > span.start)) continue;
     spans.push(span);
   }
-  const others = wordSpans(text);
-  return [
-    ...spans,
-    ...others.filter(
-      (span) =>
-        !others.some(
-          (other) => other !== span && other.kind !== span.kind && covers(other, span) && (!covers(span, other) || PRECEDENCE.indexOf(other.kind) < PRECEDENCE.indexOf(span.kind)),
-        ),
-    ),
-  ];
+  return [...spans, ...wordSpans(text)];
+}
+
+/** Among e-mails, links and handles, a span within another kind's is that kind's (PRECEDENCE); phone spans stay. */
+function finest(spans: Span[]): Span[] {
+  const others = spans.filter((span) => span.kind !== 'phone');
+  return spans.filter(
+    (span) =>
+      span.kind === 'phone' ||
+      !others.some(
+        (other) => other !== span && other.kind !== span.kind && covers(other, span) && (!covers(span, other) || PRECEDENCE.indexOf(other.kind) < PRECEDENCE.indexOf(span.kind)),
+      ),
+  );
 }
 
 function wordSpans(text: string): Span[] {

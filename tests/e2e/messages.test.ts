@@ -5,19 +5,21 @@
  * masked before the pair's first paid lesson (the composer warns first) and shown after one (a
  * booking of this parent with this tutor, paid on the Paystack sandbox). The send-to-display
  * latency between the two pages is measured over 20 messages and printed (p50 / p95). Without a
- * socket, the conversation polls and says so. Both screens
+ * socket, the conversation polls and says so. Older pages load by keyboard without losing the
+ * reader's place or the focus. Both screens
  * are checked with axe at 390 and 1 280 px, and used by keyboard. Screenshots go to
  * KALAN_SCREENSHOTS_DIR when it is set.
  */
 import { messages } from '#shared/messages';
-import { CONVERSATION_POLL_SECONDS, MASKED_CONTACT } from '#shared/messaging';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { CONVERSATION_POLL_SECONDS, MASKED_CONTACT, MESSAGES_PAGE_SIZE } from '#shared/messaging';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
 import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { bookOk, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { bookOk, db, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -270,4 +272,41 @@ describe('messages between a parent and a tutor, in two browsers', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await context.close();
   }, 180_000);
+
+  it("loads older pages by keyboard: the reader stays where it was, the focus in the conversation", async () => {
+    const { parent, tutor, conversationId } = await newPair();
+    // Two full pages and one message more: 'Messages plus anciens' twice, then gone.
+    const count = 2 * MESSAGES_PAGE_SIZE + 1;
+    for (let i = 1; i <= count; i += 1) await sendThroughApi(i % 2 ? parent : tutor, conversationId, `Message numéro ${i} :`);
+
+    const { context, page } = await signedIn(parent, SMALL_PHONE, `/messages/${conversationId}`);
+    await messageWith(page, `Message numéro ${count} :`).waitFor();
+    const older = page.getByRole('button', { name: messages.messaging.olderMessages });
+    const focused = () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 30) ?? ''}`);
+    for (const oldestShown of [count - MESSAGES_PAGE_SIZE + 1, count - 2 * MESSAGES_PAGE_SIZE + 1]) {
+      const anchor = messageWith(page, `Message numéro ${oldestShown} :`);
+      await anchor.scrollIntoViewIfNeeded();
+      const before = (await anchor.boundingBox())!.y;
+      await older.focus();
+      await page.keyboard.press('Enter');
+      await messageWith(page, `Message numéro ${oldestShown - 1} :`).waitFor();
+      // The page grew above the reader, who still sees the same message at the same place.
+      expect(Math.abs((await anchor.boundingBox())!.y - before)).toBeLessThan(2);
+      // Not on the page's body: on the button while older pages remain, then on the list.
+      await expect.poll(focused).toEqual(oldestShown > MESSAGES_PAGE_SIZE ? `BUTTON ${messages.messaging.olderMessages}` : expect.stringMatching(/^OL /));
+    }
+    expect(await older.count()).toBe(0);
+    await context.close();
+  }, 180_000);
 });
+
+/** A message through the API; the per-minute limit (not what these tests check) reset when reached. */
+async function sendThroughApi(user: TestUser, conversationId: string, body: string): Promise<void> {
+  for (;;) {
+    const response = await api(`/api/conversations/${conversationId}/messages`, { method: 'POST', token: user.accessToken, body: { request_id: crypto.randomUUID(), body } });
+    if (response.status === 201) return;
+    expect(response.status, response.text).toBe(429);
+    const minutes = [Date.now(), Date.now() - 60_000].map((at) => `RATE#${new Date(at).toISOString().slice(0, 16)}`);
+    await Promise.all(minutes.map((sk) => db().send(new DeleteCommand({ TableName: 'kalan-local', Key: { pk: `MESSAGING#${user.sub}`, sk } }))));
+  }
+}

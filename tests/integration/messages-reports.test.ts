@@ -18,16 +18,19 @@ import { db, withdrawTutorProfile } from './payments-helpers.js';
 let parent: TestUser;
 let neighbour: TestUser;
 let tutor: TutorWithProfile;
+/** A second tutor, whom the parent has never written to. */
+let other: TutorWithProfile;
 let admin: TestUser;
 let conversationId: string;
 /** The conversation's messages by seq: their ids. */
 const ids: Record<number, string> = {};
 
 beforeAll(async () => {
-  [parent, neighbour, tutor, admin] = await Promise.all([
+  [parent, neighbour, tutor, other, admin] = await Promise.all([
     newUser('parent', { firstName: 'Mariam', lastName: 'Koné' }),
     newUser('parent'),
     tutorWithProfile({ firstName: 'Yao', lastName: 'Kouassi' }),
+    tutorWithProfile({ firstName: 'Awa', lastName: 'Traoré' }),
     adminSession(),
   ]);
   const opened = await openConversation(parent, tutor.profile.id);
@@ -40,6 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (tutor) await withdrawTutorProfile(tutor.user.sub);
+  if (other) await withdrawTutorProfile(other.user.sub);
 });
 
 const report = (user: TestUser, seq: number, body: object = { reason: 'harassment' }, conversation = conversationId) =>
@@ -158,6 +162,14 @@ describe("the admin's decisions", () => {
     const refused = await send(parent, conversationId, 'Pourquoi ?');
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(messages.messaging.messagingSuspended);
+    // Nor does it open a conversation with another tutor ('Poser une question' sent straight to the
+    // API): the tutor would find an empty conversation from a suspended account. Its own stays readable.
+    const opened = await openConversation(parent, other.profile.id);
+    expect(opened.status, JSON.stringify(opened.body)).toBe(403);
+    expect(opened.body.error.message).toBe(messages.messaging.messagingSuspended);
+    expect((await conversationsOf(other.user)).conversations).toHaveLength(0);
+    expect((await openConversation(parent, tutor.profile.id)).status).toBe(200);
+    expect((await api(`/api/conversations/${conversationId}/messages`, { token: parent.accessToken })).status).toBe(200);
     // The report's marker is in the conversation's partition, next to the messages.
     expect((await conversationItems(conversationId)).filter((item) => String(item.sk).startsWith('REPORTED#'))).toHaveLength(5);
   });

@@ -74,6 +74,17 @@ export const MASKING_CASES: MaskingCase[] = [
   { group: 'handle', message: 'FB : Kone Aminata', masked: `FB : ${M} Aminata`, found: ['handle'] },
   { group: 'handle', message: 'Skype: yves.kouadio', masked: `Skype: ${M}`, found: ['handle'] },
   { group: 'handle', message: 'Ecris moi sur ig @aya.repet', masked: `Ecris moi sur ig ${M}`, found: ['handle'] },
+  // Unicode disguises, sent straight to the API: fullwidth, other scripts' digits, invisible characters between digits or letters
+  { group: 'phone', message: 'Appelle-moi au ０７ ０７ １２ ３４ ５６ ce soir', masked: `Appelle-moi au ${M} ce soir`, found: ['phone'] },
+  { group: 'phone', message: 'رقمي ٠٧٠٧١٢٣٤٥٦ merci', masked: `رقمي ${M} merci`, found: ['phone'] },
+  { group: 'phone', message: 'num 0\u200b7\u200b0\u200b7\u200b1\u200b2\u200b3\u200b4\u200b5\u200b6', masked: `num ${M}`, found: ['phone'] },
+  { group: 'phone', message: 'Tel 07\u200d07\u200c12\ufeff34\u206056 svp', masked: `Tel ${M} svp`, found: ['phone'] },
+  { group: 'phone', message: 'Mon numéro 𝟎𝟕 𝟎𝟕 𝟏𝟐 𝟑𝟒 𝟓𝟔', masked: `Mon numéro ${M}`, found: ['phone'] },
+  { group: 'phone', message: 'Appelle 0️⃣7️⃣0️⃣7️⃣1️⃣2️⃣3️⃣4️⃣5️⃣6️⃣ 🙏', masked: `Appelle ${M} 🙏`, found: ['phone'] },
+  { group: 'email', message: 'Mon mail : kouassi＠gmail．com', masked: `Mon mail : ${M}`, found: ['email'] },
+  { group: 'email', message: 'mail kouassi@gm\u200bail.com', masked: `mail ${M}`, found: ['email'] },
+  { group: 'handle', message: 'insta : kouassi\u200b_prof', masked: `insta : ${M}`, found: ['handle'] },
+  { group: 'handle', message: 'Ajoute @kou\u200bassi', masked: `Ajoute ${M}`, found: ['handle'] },
   // Ordinary messages to keep as written
   keep('Bonjour, pouvez-vous venir à Yopougon le samedi ? Ma fille prépare le BEPC.'),
   keep('Le tarif est de 25 000 FCFA par mois, ça vous va ?'),
@@ -100,4 +111,5 @@ export const MASKING_CASES: MaskingCase[] = [
   keep('Cours de 8h à 10h les lundis, mercredis et vendredis.'),
   keep('Signal faible ici, je vous rappelle plus tard via Kalan.'),
   keep('WhatsApp : non merci, je préfère Kalan.'),
+  keep('Le tarif : ２５ ０００ FCFA par mois 👨\u200d👩\u200d👧, à partir du ١٢/٠٣/٢٠٢٦.'),
 ];

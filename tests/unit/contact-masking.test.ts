@@ -36,6 +36,7 @@ const pieces = fc.constantFrom(
   '25 000 FCFA', '2500F', '12/03/2026', '15h30', '3ème', 'Terminale D', '2 heures', '90 min',
   '@', '[at]', ' arobase ', '[dot]', ' point ', 'gmail', 'com', 'fr', 'ci', '.com', 'wa.me/', 't.me/', 'https://',
   'insta', 'snap:', 'telegram', '@kouassi_prof', 'kouassi.prof', 'facebook.com/x',
+  '\u200b', '\u00ad', '０', '７', '٧', '＠', '．', '\ufe0f\u20e3',
   'Bonjour', 'Yopougon', 'Cocody', 'BEPC', 'à', 'chez', 'le', 'samedi', MASKED_CONTACT,
 );
 const messages = fc.oneof(fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join('')), fc.string({ maxLength: 80 }));

@@ -120,14 +120,18 @@ async function pairOf(request: StartConversationRequest, caller: Participant): P
  * Opens the pair's one conversation, or finds it again: `created` false when it existed (200).
  * A new one is put on condition that it does not exist, with — for 'Poser une question' — the day's
  * NEWCONV counter in the same transaction (429 when the parent already wrote to its 20 new tutors
- * of the day). A lost race (the other participant, a double tap) reads the winner's.
+ * of the day). A lost race (the other participant, a double tap) reads the winner's. A suspended
+ * caller finds its existing conversation again but opens none (403).
  */
 export async function startConversation(request: StartConversationRequest, caller: Participant, now = new Date()): Promise<{ created: boolean; conversation: Conversation }> {
   const pair = await pairOf(request, caller);
   const id = conversationIdOf(pair.parentUserId, pair.tutorUserId);
   const existing = await getConversation(id);
   if (existing) return { created: false, conversation: await unlockedIfPaid(existing, now) };
-  const [parentName, tutorName] = await Promise.all([nameOf(pair.parentUserId), nameOf(pair.tutorUserId)]);
+  // A suspended account keeps reading its conversations but opens no new one: the other side would
+  // find an empty conversation from an account that may not write.
+  const [account, parentName, tutorName] = await Promise.all([getMessagingAccount(caller.userId), nameOf(pair.parentUserId), nameOf(pair.tutorUserId)]);
+  if (account?.suspended_at) throw new ForbiddenError(messages.messaging.messagingSuspended);
   const createdAt = now.toISOString();
   const activity = conversationActivityKey(createdAt, id);
   const conversation = {

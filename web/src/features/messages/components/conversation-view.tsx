@@ -57,7 +57,8 @@ export function ConversationPane({ conversationId }: { conversationId: string })
 
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
-  const beforeOlder = useRef<{ height: number; top: number } | null>(null);
+  const beforeOlder = useRef<{ height: number; top: number; focused: boolean } | null>(null);
+  const olderButton = useRef<HTMLButtonElement>(null);
   const readPosted = useRef(0);
 
   const list = messagesOf(query.data);
@@ -72,6 +73,9 @@ export function ConversationPane({ conversationId }: { conversationId: string })
     if (!box || !before) return;
     beforeOlder.current = null;
     box.scrollTop = box.scrollHeight - before.height + before.top;
+    // The button is disabled while the page loads, and gone after the oldest page: the focus fell to
+    // the page's body. A keyboard reader stays in the conversation — on the button, or on the list.
+    if (before.focused) (olderButton.current ?? box.querySelector('ol'))?.focus({ preventScroll: true });
   }, [pageCount]);
 
   // First page, a new message or the caller's own pending one: to the bottom (unless reading older ones).
@@ -109,7 +113,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
 
   const loadOlder = () => {
     const box = scroller.current;
-    if (box) beforeOlder.current = { height: box.scrollHeight, top: box.scrollTop };
+    if (box) beforeOlder.current = { height: box.scrollHeight, top: box.scrollTop, focused: document.activeElement === olderButton.current };
     void query.fetchNextPage();
   };
 
@@ -156,7 +160,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
         <Box flex="1" />
         {query.hasNextPage && (
           <Center mb="3">
-            <Button size="sm" variant="outline" loading={query.isFetchingNextPage} onClick={loadOlder}>
+            <Button ref={olderButton} size="sm" variant="outline" loading={query.isFetchingNextPage} onClick={loadOlder}>
               {messages.messaging.olderMessages}
             </Button>
           </Center>
@@ -168,7 +172,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
             </Text>
           </Center>
         ) : (
-          <Stack as="ol" gap="3" m="0" p="0" aria-label={`Messages avec ${conversation.other.name}`} aria-live="polite" aria-relevant="additions">
+          <Stack as="ol" tabIndex={-1} gap="3" m="0" p="0" aria-label={`Messages avec ${conversation.other.name}`} aria-live="polite" aria-relevant="additions">
             {list.map((message) => (
               <MessageBubble key={message.id} message={message} onReport={setReporting} />
             ))}
