@@ -135,6 +135,8 @@ describe('messages between a parent and a tutor, in two browsers', () => {
     const withNumber = `Mon numéro : ${PHONE_NUMBER}, appelez-moi`;
     await field(p).fill(withNumber);
     await expect.poll(() => p.getByTestId('contact-warning').isVisible()).toBe(true);
+    // Said once: the warning takes the quiet notice's place.
+    expect(await p.getByText(messages.messaging.maskingNotice, { exact: true }).count()).toBe(1);
     await field(p).press('Enter');
     const masked = `Mon numéro : ${MASKED_CONTACT}, appelez-moi`;
     await expect.poll(() => messageWith(t, masked).isVisible(), { timeout: 5_000 }).toBe(true);

@@ -77,7 +77,7 @@ export function Composer({ contactsMasked, sending, error, onSend }: ComposerPro
         </Alert.Root>
       )}
       {showsContacts && (
-        <Alert.Root status="warning" size="sm" mb="2" data-testid="contact-warning">
+        <Alert.Root id={noticeId} status="warning" size="sm" mb="2" data-testid="contact-warning">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{messages.messaging.maskingNotice}</Alert.Title>
@@ -105,7 +105,8 @@ export function Composer({ contactsMasked, sending, error, onSend }: ComposerPro
           <LuSend />
         </IconButton>
       </Flex>
-      {contactsMasked && (
+      {/* The warning above says the same, louder: the notice is said once. */}
+      {contactsMasked && !showsContacts && (
         <Text id={noticeId} fontSize="xs" color="fg.muted" mt="1.5" data-testid="masking-notice">
           {messages.messaging.maskingNotice}
         </Text>

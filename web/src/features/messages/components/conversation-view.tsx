@@ -172,7 +172,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
             </Text>
           </Center>
         ) : (
-          <Stack as="ol" tabIndex={-1} gap="3" m="0" p="0" aria-label={`Messages avec ${conversation.other.name}`} aria-live="polite" aria-relevant="additions">
+          <Stack as="ol" tabIndex={-1} gap="3" m="0" p="0" aria-label={`Messages avec ${conversation.other.name}`} aria-live="polite" aria-relevant="additions" aria-busy={query.isFetchingNextPage}>
             {list.map((message) => (
               <MessageBubble key={message.id} message={message} onReport={setReporting} />
             ))}
