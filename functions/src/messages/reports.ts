@@ -216,16 +216,20 @@ export async function decideReport(reportId: string, adminUserId: string, reques
     const account = await messagingAccountOf(report.author_user_id);
     const change = accountChangeOf(request.decision, account);
     const note = request.note?.trim();
+    // What the decision writes on the report (and what the answer shows of it).
+    const closing = {
+      status: 'closed' as const,
+      decision: request.decision,
+      decided_at: decidedAt,
+      decided_by: adminUserId,
+      ...(note ? { note } : {}),
+      ...(request.decision === 'hide' ? { message_hidden: true } : {}),
+    };
     const writes: WriteItem[] = [
       MessageReportEntity.build(UpdateTransaction)
         .item({
           id: report.id,
-          status: 'closed',
-          decision: request.decision,
-          decided_at: decidedAt,
-          decided_by: adminUserId,
-          ...(note ? { note } : {}),
-          ...(request.decision === 'hide' ? { message_hidden: true } : {}),
+          ...closing,
           // The closed list, at the same position (created_at#id).
           gsi1pk: messageReportsIndex('closed'),
         } as never)
@@ -271,15 +275,7 @@ export async function decideReport(reportId: string, adminUserId: string, reques
       if (codes.includes('ConditionalCheckFailed') && attempt < 5) continue;
       throw error;
     }
-    const decided: MessageReport = {
-      ...report,
-      status: 'closed',
-      decision: request.decision,
-      decided_at: decidedAt,
-      decided_by: adminUserId,
-      ...(note ? { note } : {}),
-      ...(request.decision === 'hide' ? { message_hidden: true } : {}),
-    };
+    const decided: MessageReport = { ...report, ...closing };
     const author: MessagingAccount | null = change
       ? {
           ...(account ?? { user_id: report.author_user_id }),

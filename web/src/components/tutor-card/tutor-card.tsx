@@ -1,13 +1,13 @@
 import { DEFAULT_CARD_RATING, FAVORITE_ANIMATION_MS } from '#shared/constants';
 import { formatRating } from '#shared/french';
-import { messages } from '#shared/messages';
 import { formatAmount } from '#shared/money';
 import { zoneLabel } from '#shared/search';
 import { Avatar, Badge, Box, Button, Card, HStack, IconButton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { LuHeart, LuMapPin, LuMessageCircle, LuStar } from 'react-icons/lu';
+import { LuHeart, LuMapPin, LuStar } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { listedName, type ListedTutor } from '@/lib/visitor-tutors';
+import { AskQuestionButton } from './ask-question-button';
 import { TutorPhoto } from './tutor-photo';
 
 const MAX_SUBJECT_BADGES = 3;
@@ -167,20 +167,7 @@ export function TutorCard<T extends ListedTutor>({ tutor, favorite, onBook, ask,
             Réserver
           </Button>
         )}
-        {ask && (
-          <Button
-            flex="1 0 auto"
-            variant="outline"
-            size="sm"
-            // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
-            aria-disabled={ask.pending || undefined}
-            loading={ask.pending}
-            onClick={() => !ask.pending && ask.onAsk()}
-          >
-            <LuMessageCircle />
-            {messages.messaging.askQuestion}
-          </Button>
-        )}
+        {ask && <AskQuestionButton ask={ask} flex="1 0 auto" size="sm" />}
       </Card.Footer>
     </Card.Root>
   );

@@ -19,8 +19,8 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuCalendarCheck, LuGraduationCap, LuMapPin, LuMessageCircle } from 'react-icons/lu';
-import { TutorPhoto, type TutorCardAsk } from '@/components/tutor-card';
+import { LuCalendarCheck, LuGraduationCap, LuMapPin } from 'react-icons/lu';
+import { AskQuestionButton, TutorPhoto, type TutorCardAsk } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useTutorSlots } from '@/lib/tutor-slots';
@@ -111,19 +111,7 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf }: { t
                 <LuCalendarCheck />
                 Réserver
               </Button>
-              {ask && (
-                <Button
-                  size="lg"
-                  variant="outline"
-                  // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
-                  aria-disabled={ask.pending || undefined}
-                  loading={ask.pending}
-                  onClick={() => !ask.pending && ask.onAsk()}
-                >
-                  <LuMessageCircle />
-                  {messages.messaging.askQuestion}
-                </Button>
-              )}
+              {ask && <AskQuestionButton ask={ask} size="lg" />}
             </Stack>
           </Stack>
           <HStack gap="2" mt="4" justify={{ base: 'center', sm: 'flex-end' }} wrap="wrap">
