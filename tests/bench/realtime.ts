@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import WebSocket from 'ws';
-import { WEEK_DAYS } from '#shared';
 import type { RealtimeEvent } from '#shared/messaging';
 import { startStackProcess } from '../support/stack-process.js';
+import { tutorProfileBody } from '../support/tutor-profile-body.js';
 import { benchPorts, sized } from './sizes.js';
 
 const PORTS = benchPorts(4040);
@@ -67,21 +67,6 @@ function open(url: string): Promise<Client> {
     );
   });
 }
-
-/** A complete tutor profile (PUT /api/me/tutor-profile): what publishes the demo tutor. */
-const publishedProfile = {
-  bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
-  education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
-  experience: '5-10ans',
-  teaching_method: 'Exercices progressifs et fiches de synthèse.',
-  subjects: ['Mathématiques'],
-  levels: ['Lycée (2nde-Tle)'],
-  location: 'cocody',
-  hourly_rate: 4000,
-  availability_schedule: WEEK_DAYS.map((day) => ({ day, available: day === 'Lundi', slots: day === 'Lundi' ? [{ start: '16:00', end: '18:00' }] : [] })),
-  profile_image_key: null,
-  diploma_image_keys: [],
-};
 
 export async function benchRealtime(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-realtime-'));
@@ -162,7 +147,7 @@ export async function benchRealtime(): Promise<void> {
     const published = await fetch(`${info.apiUrl}/api/me/tutor-profile`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${tutor.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(publishedProfile),
+      body: JSON.stringify(tutorProfileBody()),
     });
     const me = published.ok ? ((await published.json()) as { id?: string }) : null;
     const started = me?.id ? await api('/api/conversations', parent.token, { tutor_id: me.id }) : null;

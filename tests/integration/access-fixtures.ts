@@ -5,11 +5,14 @@
  * submission) for the calls that change state.
  */
 import { expect } from 'vitest';
-import { WEEK_DAYS } from '#shared';
 import { api, newUser, type TestUser } from '../support/stack.js';
+import { tutorProfileBody } from '../support/tutor-profile-body.js';
 import { bookOk, eventually, partition, payOnCheckout, seededTutor } from './payments-helpers.js';
 import { uploadImage } from './uploads-helpers.js';
 import { adminSession, enrolTotp, newAdmin, signInWithTotp } from '../support/admin-session.js';
+
+/** The access matrix's and other tests' complete tutor profile (tests/support/tutor-profile-body.ts). */
+export { tutorProfileBody };
 
 export type Bookable = ReturnType<typeof seededTutor>;
 
@@ -35,28 +38,6 @@ export interface World {
   tutorImageKey: string;
   /** An ID card photo of `tuteur` (KYC bucket: its owner and the admins only). */
   kycKey: string;
-}
-
-/** A complete tutor profile (PUT /api/me/tutor-profile), with `overrides`. */
-export function tutorProfileBody(overrides: Record<string, unknown> = {}) {
-  return {
-    bio: 'Professeur de mathématiques au lycée, je prépare au BAC.',
-    education: 'Master de mathématiques — Université Félix Houphouët-Boigny',
-    experience: '5-10ans',
-    teaching_method: 'Exercices progressifs et fiches de synthèse.',
-    subjects: ['Mathématiques'],
-    levels: ['Lycée (2nde-Tle)'],
-    location: 'cocody',
-    hourly_rate: 4000,
-    availability_schedule: WEEK_DAYS.map((day) => ({
-      day,
-      available: day === 'Lundi',
-      slots: day === 'Lundi' ? [{ start: '16:00', end: '18:00' }] : [],
-    })),
-    profile_image_key: null,
-    diploma_image_keys: [],
-    ...overrides,
-  };
 }
 
 /** A tutor account with a completed, bookable profile (withdraw it from the catalogue afterwards). */

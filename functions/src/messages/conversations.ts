@@ -222,7 +222,10 @@ export async function conversationsOf(caller: Participant, cursor: string | unde
 
 /** The page of messages before `before` (the newest without it), oldest first. */
 export async function messagesPage(id: string, caller: Participant, before: number | undefined): Promise<MessagesPage> {
-  const conversation = await unlockedIfPaid(await participantConversation(id, caller));
+  // Only the newest page says whether contacts are masked now: an older page never reads the
+  // parent's lessons again (a screen loading history would otherwise read them page after page).
+  const found = await participantConversation(id, caller);
+  const conversation = before === undefined ? await unlockedIfPaid(found) : found;
   const upTo = Math.min(before === undefined ? conversation.message_count : before - 1, conversation.message_count);
   const { Items = [] } =
     upTo >= 1
