@@ -4,7 +4,7 @@
  * from the table (never through the code under test).
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { api, newUser, stack, type TestUser } from '../support/stack.js';
 import { tutorProfileBody, type Bookable } from './access-fixtures.js';
@@ -72,15 +72,34 @@ export async function conversationItems(conversationId: string, target = stack()
   return items;
 }
 
-/** The tutor's KYC approved, as an admin's review leaves it: listed for visitors. */
+/**
+ * The tutor's KYC approved, as an admin's review leaves it: listed for visitors, and counted in the
+ * admin's 'verified tutors' in the same transaction (the account tests check the counters against a
+ * recount of the shared stack).
+ */
 export async function markVerified(userId: string): Promise<void> {
   await db().send(
-    new UpdateCommand({
-      TableName: 'kalan-local',
-      Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
-      UpdateExpression: 'SET is_verified = :true',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':true': true },
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: 'kalan-local',
+            Key: { pk: `USER#${userId}`, sk: 'PROFILE' },
+            UpdateExpression: 'SET is_verified = :true',
+            ConditionExpression: 'attribute_exists(pk) AND is_verified <> :true',
+            ExpressionAttributeValues: { ':true': true },
+          },
+        },
+        {
+          Update: {
+            TableName: 'kalan-local',
+            Key: { pk: 'ADMIN_COUNTERS', sk: 'COUNTER#verified_tutors' },
+            UpdateExpression: 'ADD #total :one, #changes :one',
+            ExpressionAttributeNames: { '#total': 'total', '#changes': 'changes' },
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ],
     }),
   );
 }
