@@ -19,3 +19,4 @@ export * from './lesson-schemas.js';
 export * from './cancellation-policy.js';
 export * from './lesson-slots.js';
 export * from './visitors.js';
+export * from './package-schemas.js';

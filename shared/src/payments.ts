@@ -19,6 +19,8 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   failed: 'Échec',
   payment_mismatch: 'Paiement non conforme',
   needs_attention: 'Action requise',
+  credited: 'Crédit',
+  transferred: 'Crédit utilisé',
 };
 
 /** What a status means, under its label. */
@@ -33,6 +35,8 @@ export const TRANSACTION_STATUS_DESCRIPTIONS: Record<TransactionStatus, string> 
   failed: 'Le paiement a échoué',
   payment_mismatch: 'Montant ou devise différents chez Paystack : jamais mis en séquestre',
   needs_attention: "Un administrateur doit intervenir",
+  credited: 'Montant gardé en crédit pour un autre cours, remboursé s’il n’est pas utilisé à temps',
+  transferred: 'Montant utilisé pour payer un autre cours',
 };
 
 export const COURSE_STATUS_LABELS: Record<CourseStatus, string> = {

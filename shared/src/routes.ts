@@ -14,6 +14,7 @@ import { onboardingRoutes } from './route-tables/onboarding.js';
 import { lessonRoutes } from './route-tables/lessons.js';
 import { messagingRoutes } from './route-tables/messaging.js';
 import { notificationRoutes } from './route-tables/notifications.js';
+import { packageRoutes } from './route-tables/packages.js';
 import { paymentRoutes } from './route-tables/payments.js';
 import { payoutRoutes } from './route-tables/payouts.js';
 import { visitorRoutes } from './route-tables/visitors.js';
@@ -53,6 +54,7 @@ export const routes = {
   ...discoveryRoutes,
   ...paymentRoutes,
   ...payoutRoutes,
+  ...packageRoutes,
   ...lessonRoutes,
   ...notificationRoutes,
   ...messagingRoutes,

@@ -26,6 +26,10 @@ export const TRANSACTION_STATUSES = [
   'failed',
   'payment_mismatch',
   'needs_attention',
+  // Issue 32: a lesson's money kept as the parent's credit (a package lesson cancelled in time, a
+  // trial guarantee taken as another first lesson), then spent on another lesson (`transferred`).
+  'credited',
+  'transferred',
 ] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
@@ -33,7 +37,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const INITIAL_STATUS = 'pending' as const satisfies TransactionStatus;
 
 /** Statuses after which no money moves any more. */
-export const FINAL_STATUSES = ['released', 'refunded', 'failed', 'payment_mismatch'] as const satisfies readonly TransactionStatus[];
+export const FINAL_STATUSES = ['released', 'refunded', 'failed', 'payment_mismatch', 'transferred'] as const satisfies readonly TransactionStatus[];
 
 export function isFinalStatus(status: TransactionStatus): boolean {
   return (FINAL_STATUSES as readonly TransactionStatus[]).includes(status);
@@ -53,6 +57,8 @@ export const MONEY_RECEIVED_STATUSES = [
   'refund_pending',
   'released',
   'refunded',
+  'credited',
+  'transferred',
 ] as const satisfies readonly TransactionStatus[];
 
 /**
@@ -71,7 +77,7 @@ export type CourseStatus = (typeof COURSE_STATUSES)[number];
 export const INITIAL_COURSE_STATUS = 'scheduled' as const satisfies CourseStatus;
 
 /** The statuses a workflow can fail in (its waits and steps before the money is settled). */
-export const ATTENTION_STATUSES = ['pending', 'requested', 'escrow', 'disputed', 'refund_pending'] as const satisfies readonly TransactionStatus[];
+export const ATTENTION_STATUSES = ['pending', 'requested', 'escrow', 'disputed', 'refund_pending', 'credited'] as const satisfies readonly TransactionStatus[];
 export type AttentionStatus = (typeof ATTENTION_STATUSES)[number];
 
 /**
@@ -101,15 +107,27 @@ export const TRANSACTION_ACTIONS = [
   'report_problem',
   'report_no_show',
   'resume_request',
+  // Issue 32: credits (a package lesson cancelled in time, a trial guarantee) and the guarantee.
+  'cancel_for_credit',
+  'use_credit',
+  'use_credit_partly',
+  'expire_credit',
+  'refund_credit',
+  'resume_credit',
+  'claim_guarantee_refund',
+  'claim_guarantee_credit',
 ] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 
 /**
  * A money movement: the balanced ledger lines of functions/src/escrow/ledger.ts. `compensation` is
  * the tutor's share (and its commission) of a lesson the parent cancelled late; the `refund` that
- * follows gives the parent the rest.
+ * follows gives the parent the rest. `transfer` moves a credit's money (escrow of the cancelled or
+ * guaranteed lesson) to the parent's credit account, from which the lesson it pays is funded (its
+ * `payment` then debits that account instead of Paystack's clearing); `guarantee` is the tutor's
+ * share of a first lesson the parent's guarantee gave back, paid by the platform (issue 32).
  */
-export type Movement = 'payment' | 'release' | 'refund' | 'compensation';
+export type Movement = 'payment' | 'release' | 'refund' | 'compensation' | 'transfer' | 'guarantee';
 
 /** The date a transition stamps on the transaction. */
 export type TransitionStamp = 'escrow_released_at' | 'refund_requested_at' | 'refunded_at' | 'failed_at' | 'accepted_at';
@@ -142,6 +160,14 @@ export interface Effects {
   given?: true;
   /** Why a lesson request ended without a lesson: the tutor declined, or did not answer in time. */
   lessonOutcome?: 'declined' | 'no_answer';
+  /**
+   * Issue 32: the transaction becomes a credit (`credited`): why (a package lesson cancelled in
+   * time, or the trial guarantee taken as another first lesson), recorded in `tx.credit` with
+   * until when it can be spent and when its money goes back to the parent.
+   */
+  credit?: 'cancellation' | 'guarantee';
+  /** Issue 32: the trial guarantee claimed, and what the parent chose (recorded in `tx.guarantee`). */
+  guarantee?: 'refund' | 'credit';
 }
 
 export interface Transition {
@@ -215,6 +241,23 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'resume_escrow', from: ['needs_attention'], to: 'escrow', actors: ['admin'], paid: true },
   { action: 'resume_dispute', from: ['needs_attention'], to: 'disputed', actors: ['admin'], paid: true },
   { action: 'complete_refund', from: ['needs_attention'], to: 'refunded', actors: ['admin'], paid: true, effects: REFUNDED },
+  // Issue 32. A package lesson the parent cancels while the policy refunds it in full becomes a
+  // credit (the API chooses it over `cancel` then): its slots are free, its money stays held.
+  { action: 'cancel_for_credit', from: ['requested', 'escrow'], to: 'credited', actors: ['parent'], lesson: true, effects: { course: 'cancelled', freeSlots: true, credit: 'cancellation' } },
+  // The trial guarantee (a first lesson, up to 24 h after its end, funds still held): a full
+  // refund, or a credit for a first lesson with another tutor; the tutor's share of the first hour
+  // by TRIAL_GUARANTEE (packages.ts) is paid by the platform.
+  { action: 'claim_guarantee_refund', from: ['escrow'], to: 'refund_pending', actors: ['parent'], lesson: true, effects: { ledger: 'guarantee', course: 'completed', stamp: 'refund_requested_at', guarantee: 'refund' } },
+  { action: 'claim_guarantee_credit', from: ['escrow'], to: 'credited', actors: ['parent'], lesson: true, effects: { ledger: 'guarantee', course: 'completed', guarantee: 'credit', credit: 'guarantee' } },
+  // A credit spent on another lesson (booked in the same DynamoDB transaction): all of it, or part
+  // of it (the rest goes back to the parent).
+  { action: 'use_credit', from: ['credited'], to: 'transferred', actors: ['parent'], effects: { ledger: 'transfer' } },
+  { action: 'use_credit_partly', from: ['credited'], to: 'refund_pending', actors: ['parent'], effects: { ledger: 'transfer', stamp: 'refund_requested_at' } },
+  // A credit not spent in time (the package's end, the guarantee's validity) goes back to the
+  // parent; so does one the parent (stopping a package) or an admin gives back.
+  { action: 'expire_credit', from: ['credited'], to: 'refund_pending', actors: ['system'], effects: { stamp: 'refund_requested_at' } },
+  { action: 'refund_credit', from: ['credited'], to: 'refund_pending', actors: ['parent', 'admin'], effects: { stamp: 'refund_requested_at' } },
+  { action: 'resume_credit', from: ['needs_attention'], to: 'credited', actors: ['admin'], paid: true },
 ];
 
 /** The retry action that puts a transaction back where its workflow failed. */
@@ -224,6 +267,7 @@ export const RESUME_ACTIONS: Record<AttentionStatus, TransactionAction> = {
   escrow: 'resume_escrow',
   disputed: 'resume_dispute',
   refund_pending: 'refund',
+  credited: 'resume_credit',
 };
 
 /**
@@ -347,10 +391,14 @@ export const DEFAULT_ANSWER_WINDOW_SECONDS = 24 * 60 * 60;
  * the lesson — settings read by functions/src/escrow/timing.ts) and `action` the system transition
  * it then tries. A wait without a timer ends only when someone acts (it re-reads now and then).
  */
-export const WAITS: Partial<Record<TransactionStatus, { timer?: 'payment_window' | 'answer_window' | 'auto_release_window'; action?: TransactionAction }>> = {
+export const WAITS: Partial<
+  Record<TransactionStatus, { timer?: 'payment_window' | 'answer_window' | 'auto_release_window' | 'credit_window'; action?: TransactionAction }>
+> = {
   pending: { timer: 'payment_window', action: 'expire_payment' },
   requested: { timer: 'answer_window', action: 'auto_decline' },
   escrow: { timer: 'auto_release_window', action: 'auto_release' },
+  // Issue 32: a credit waits until `credit.refund_at` (the package's end, the guarantee's validity).
+  credited: { timer: 'credit_window', action: 'expire_credit' },
   disputed: {},
   needs_attention: {},
 };

@@ -28,6 +28,16 @@ export interface LedgerParties {
    * escrow by `compensation`; the `refund` then gives the parent the rest.
    */
   compensation?: { tutor: number; commission: number };
+  /**
+   * Issue 32. `funded`: the lesson was paid with the parent's credit (another lesson's money), so
+   * its `payment` debits the parent's credit account instead of Paystack's clearing.
+   * `transferred`: what a credit spent on another lesson moved out of this escrow (`transfer`); the
+   * `refund` then gives back only the rest. `guaranteeShare`: the tutor's pay for a first lesson
+   * whose guarantee was claimed, from the platform's guarantee account (`guarantee`).
+   */
+  funded?: boolean;
+  transferred?: number;
+  guaranteeShare?: number;
 }
 
 /** Chart of accounts. */
@@ -42,6 +52,10 @@ export const accounts = {
   commission: 'platform:commission',
   /** Money returned to the parent through Paystack. */
   parent: (parentId: string) => `parent:${parentId}`,
+  /** Issue 32: the parent's credit, between the lesson it came from and the lesson it pays. */
+  credit: (parentId: string) => `credit:${parentId}`,
+  /** Issue 32: what the platform pays tutors for first lessons whose guarantee was claimed (an expense). */
+  guarantee: 'platform:guarantee',
 } as const;
 
 function lines(movement: Movement, entries: Array<Omit<LedgerLine, 'line' | 'movement'>>): LedgerLine[] {
@@ -50,7 +64,7 @@ function lines(movement: Movement, entries: Array<Omit<LedgerLine, 'line' | 'mov
 
 /** The lines a movement writes. */
 export function ledgerLinesFor(movement: Movement, parties: LedgerParties): LedgerLine[] {
-  const { transactionId, parentId, tutorUserId, amountTotal, amountTutor, commission, compensation } = parties;
+  const { transactionId, parentId, tutorUserId, amountTotal, amountTutor, commission, compensation, transferred = 0 } = parties;
   if (amountTutor + commission !== amountTotal) {
     throw new RangeError(`Répartition incohérente : ${amountTutor} + ${commission} ≠ ${amountTotal}`);
   }
@@ -58,11 +72,14 @@ export function ledgerLinesFor(movement: Movement, parties: LedgerParties): Ledg
   if (compensation && !(Number.isSafeInteger(compensation.tutor) && Number.isSafeInteger(compensation.commission) && compensation.tutor >= 0 && compensation.commission >= 0 && kept <= amountTotal)) {
     throw new RangeError(`Dédommagement incohérent : ${compensation.tutor} + ${compensation.commission} > ${amountTotal}`);
   }
+  if (!(Number.isSafeInteger(transferred) && transferred >= 0 && kept + transferred <= amountTotal)) {
+    throw new RangeError(`Crédit utilisé incohérent : ${transferred} + ${kept} > ${amountTotal}`);
+  }
   const escrow = accounts.escrow(transactionId);
   switch (movement) {
     case 'payment':
       return lines('payment', [
-        { account: accounts.paystackClearing, debit: amountTotal, credit: 0 },
+        { account: parties.funded ? accounts.credit(parentId) : accounts.paystackClearing, debit: amountTotal, credit: 0 },
         { account: escrow, debit: 0, credit: amountTotal },
       ]);
     case 'release':
@@ -81,9 +98,23 @@ export function ledgerLinesFor(movement: Movement, parties: LedgerParties): Ledg
     case 'refund':
       // What the escrow still holds: all of it, or what a late cancellation's compensation left.
       return lines('refund', [
-        { account: escrow, debit: amountTotal - kept, credit: 0 },
-        { account: accounts.parent(parentId), debit: 0, credit: amountTotal - kept },
+        { account: escrow, debit: amountTotal - kept - transferred, credit: 0 },
+        { account: accounts.parent(parentId), debit: 0, credit: amountTotal - kept - transferred },
       ]);
+    case 'transfer':
+      if (!(transferred > 0)) throw new RangeError('Transfert sans montant');
+      return lines('transfer', [
+        { account: escrow, debit: transferred, credit: 0 },
+        { account: accounts.credit(parentId), debit: 0, credit: transferred },
+      ]);
+    case 'guarantee': {
+      const share = parties.guaranteeShare ?? 0;
+      if (!(Number.isSafeInteger(share) && share >= 0)) throw new RangeError(`Part du répétiteur incohérente : ${share}`);
+      return lines('guarantee', [
+        { account: accounts.guarantee, debit: share, credit: 0 },
+        { account: accounts.tutor(tutorUserId), debit: 0, credit: share },
+      ]);
+    }
   }
 }
 

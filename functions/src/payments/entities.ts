@@ -70,6 +70,32 @@ export const TransactionEntity = new Entity({
       tutor: number(),
       commission: number(),
     }).optional(),
+    /** Issue 32: the package this lesson belongs to (`PACKAGE#<id>`); its payment is the package's. */
+    package_id: string().optional(),
+    /** Issue 32: the parent's first lesson with this tutor ('Premier cours'): the trial guarantee applies. */
+    trial: boolean().optional(),
+    /** Issue 32: the lesson was paid with the credit of this transaction (its `payment` debits the parent's credit). */
+    funded_by: string().optional(),
+    /**
+     * Issue 32: the lesson's money kept as a credit (`credited`): why, the last start a lesson it
+     * pays may have (`rebook_until`), when it goes back to the parent unspent (`refund_at`, the
+     * credit wait's timer), and once spent: the lesson it paid and how much (`transferred`).
+     */
+    credit: map({
+      reason: string().enum('cancellation', 'guarantee'),
+      at: string(),
+      rebook_until: string(),
+      refund_at: string(),
+      used_by: string().optional(),
+      transferred: number().optional(),
+    }).optional(),
+    /** Issue 32: the trial guarantee claimed on this lesson: the parent's choice, when, and the tutor's pay by the platform. */
+    guarantee: map({
+      choice: string().enum('refund', 'credit'),
+      at: string(),
+      tutor_share: number(),
+      reason: string().optional(),
+    }).optional(),
     /** When the funds still held are released automatically (the lesson's end, or the booking, + window). */
     auto_release_at: string(),
     attention_reason: string().optional(),
@@ -109,6 +135,8 @@ export const TransactionEntity = new Entity({
        * (then false). Present at all: a lesson booked in slots, whose lifecycle applies (`isLesson`).
        */
       holds_slots: boolean().optional(),
+      /** Issue 32: the tutor moved this package lesson (off a day off): the parent may cancel it in full until its start. */
+      moved_at: string().optional(),
       /** The tutor marked the lesson given. */
       given_at: string().optional(),
       /** What the parent reported after the start (a dispute opened): a problem or a no-show. */
@@ -175,7 +203,7 @@ export const LedgerLineEntity = new Entity({
     transaction_id: string().key(),
     /** `<movement>#<n>`: each movement is written once (conditional put), whatever the retries. */
     line: string().key(),
-    movement: string().enum('payment', 'release', 'refund', 'compensation'),
+    movement: string().enum('payment', 'release', 'refund', 'compensation', 'transfer', 'guarantee'),
     account: string(),
     debit: number(),
     credit: number(),
