@@ -6,11 +6,14 @@
  * parents' taps spending one credit at once, and the 'Premier cours' mark at booking. Every
  * movement balanced and written once.
  */
+import { randomUUID } from 'node:crypto';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { describe, expect, it } from 'vitest';
 import { guaranteeTutorShare, messages, priceLesson, TRIAL_GUARANTEE } from '#shared';
 import { useCredit } from '../../functions/src/escrow/credits.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
+import { PackageEntity, packageReferenceFor } from '../../functions/src/packages/entities.js';
 import { WalletEntity } from '../../functions/src/payouts/entities.js';
 import {
   bookAndPay,
@@ -20,6 +23,7 @@ import {
   ledgerOf,
   newPerson,
   newTutor,
+  setOnTransaction,
   transaction,
   untilStatus,
   untilWaiting,
@@ -160,6 +164,18 @@ describe('a package lesson cancelled in time becomes a credit', () => {
     expect(funded.map((lesson: { id: string }) => lesson.id)).toEqual([won[0]!.value]);
   });
 
+  it('given back by an admin: refunded in full, once', async () => {
+    const { parent, id } = await creditedLesson();
+    await untilWaiting(id, 'credited');
+    const admin = await newPerson('admin');
+    await applyTransition({ transactionId: id, action: 'refund_credit', actor: 'admin', actorId: admin.userId });
+    const tx = await untilStatus(id, 'refunded');
+    const ledger = await ledgerOf(id);
+    expectBalanced(ledger);
+    expect(sum(ledger, 'refund', `parent:${parent.userId}`, 'credit')).toBe(tx.amount_total);
+    expect(movements(ledger)).toEqual(['payment#1', 'payment#2', 'refund#1', 'refund#2']);
+  });
+
   it('not spent by its refund date: refunded in full by the workflow', async () => {
     // Its refund date a few seconds ahead: the workflow's wait ends on it.
     const { parent, id } = await creditedLesson(new Date(Date.now() + 4_000).toISOString());
@@ -240,5 +256,117 @@ describe('the trial guarantee', () => {
     await applyTransition({ transactionId: lessonId, action: 'decline', actor: 'tutor', actorId: other.userId });
     await untilStatus(lessonId, 'refunded');
     expect(sum(await ledgerOf(lessonId), 'refund', `parent:${parent.userId}`, 'credit')).toBe(cost);
+  });
+});
+
+/** Makes the lesson one of a package ending at `endAt` (the package item as the package booking writes it, reduced). */
+async function asPackageLesson(lesson: { id: string; parent: Person; tutor: Tutor }, endAt: string): Promise<string> {
+  const packageId = randomUUID();
+  const tx = await transaction(lesson.id);
+  const now = new Date().toISOString();
+  await PackageEntity.build(PutItemCommand)
+    .item({
+      id: packageId,
+      reference: packageReferenceFor(packageId),
+      parent_id: lesson.parent.userId,
+      parent_name: tx.parent_name,
+      email: tx.email,
+      tutor_id: lesson.tutor.tutorId,
+      tutor_user_id: lesson.tutor.userId,
+      tutor_name: tx.tutor_name,
+      subject: 'Mathématiques',
+      level: 'Collège',
+      duration_hours: tx.course.duration_hours,
+      lessons_per_week: 1,
+      slots: [{ weekday: 1, hour: 10 }],
+      start_date: now.slice(0, 10),
+      end_at: endAt,
+      hourly_rate: tx.hourly_rate,
+      discount_percent: 0,
+      lesson_total: tx.amount_total,
+      lesson_tutor: tx.amount_tutor,
+      lesson_commission: tx.commission_amount,
+      amount_total: tx.amount_total,
+      currency: 'XOF',
+      payment_method: 'card',
+      status: 'active',
+      lesson_ids: [lesson.id],
+      created_at: now,
+      updated_at: now,
+      gsi1pk: `PARENT_PKG#${lesson.parent.userId}`,
+      gsi1sk: now,
+      gsi2pk: `TUTOR_PKG#${lesson.tutor.userId}`,
+      gsi2sk: now,
+    })
+    .send();
+  await setOnTransaction(lesson.id, { package_id: packageId });
+  return packageId;
+}
+
+const cancel = (who: Person, id: string) => call('lessonAction', who, { params: { id }, body: { action: 'cancel' } });
+
+describe("a parent's cancellation of a package lesson ('Mes cours')", () => {
+  it('in time: kept as a credit to rebook within a week, refunded at the end of the package', async () => {
+    const lesson = await heldLesson();
+    const endAt = new Date(Date.now() + 25 * DAY).toISOString();
+    const packageId = await asPackageLesson(lesson, endAt);
+    const response = await cancel(lesson.parent, lesson.id);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'credited',
+      status_label: 'Annulé, en crédit',
+      package_id: packageId,
+      credit: { reason: 'cancellation', rebook_until: new Date(Date.parse(lesson.slots[0]!) + 7 * DAY).toISOString(), refund_at: endAt },
+    });
+    const tx = await untilWaiting(lesson.id, 'credited');
+    expect(tx.cancellation).toBeUndefined();
+    expect(movements(await ledgerOf(lesson.id))).toEqual(['payment#1', 'payment#2']);
+
+    // Rebooked with the credit: the new lesson joins the package.
+    const lessonId = await useCredit({
+      creditId: lesson.id,
+      parentId: lesson.parent.userId,
+      lesson: { tutor: lesson.tutor.tutorId, slots: slotsAt(2, 6), subject: 'Mathématiques', level: 'Collège' },
+    });
+    expect(await transaction(lessonId)).toMatchObject({ package_id: packageId, funded_by: lesson.id });
+    const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: packageId }).options({ consistent: true }).send();
+    expect(pkg?.lesson_ids).toEqual([lesson.id, lessonId]);
+  });
+
+  it('late (less than 24 h before): cancelled under the policy, half refunded, no credit', async () => {
+    const lesson = await heldLesson();
+    await asPackageLesson(lesson, new Date(Date.now() + 25 * DAY).toISOString());
+    const tx = await transaction(lesson.id);
+    await setOnTransaction(lesson.id, { course: { ...tx.course, scheduled_date: new Date(Date.now() + 5 * HOUR).toISOString() } });
+    const response = await cancel(lesson.parent, lesson.id);
+    expect(response.body).toMatchObject({ status: 'refund_pending', cancellation: { by: 'parent', refund: tx.amount_total / 2 } });
+    expect(response.body.credit).toBeUndefined();
+  });
+
+  it('late but moved by the tutor: all of it, as a credit', async () => {
+    const lesson = await heldLesson();
+    await asPackageLesson(lesson, new Date(Date.now() + 25 * DAY).toISOString());
+    const tx = await transaction(lesson.id);
+    await setOnTransaction(lesson.id, {
+      course: { ...tx.course, scheduled_date: new Date(Date.now() + 5 * HOUR).toISOString(), moved_at: new Date().toISOString() },
+    });
+    const response = await cancel(lesson.parent, lesson.id);
+    expect(response.body).toMatchObject({ status: 'credited', moved_at: expect.any(String), credit: { reason: 'cancellation' } });
+  });
+
+  it('a first lesson under way shows the guarantee open to the parent only', async () => {
+    const lesson = await heldLesson(1);
+    const tx = await transaction(lesson.id);
+    await setOnTransaction(lesson.id, { course: { ...tx.course, scheduled_date: new Date(Date.now() - 2 * HOUR).toISOString() } });
+    const [forParent, forTutor] = await Promise.all([call('listMyLessons', lesson.parent), call('listMyLessons', lesson.tutor)]);
+    expect(forParent.body.past.find((view: { id: string }) => view.id === lesson.id)).toMatchObject({ trial: true, guarantee_open: true });
+    expect(forTutor.body.past.find((view: { id: string }) => view.id === lesson.id)).toMatchObject({ trial: true });
+    expect(forTutor.body.past.find((view: { id: string }) => view.id === lesson.id).guarantee_open).toBeUndefined();
+    // Claimed: no longer open.
+    await applyTransition({ transactionId: lesson.id, action: 'claim_guarantee_credit', actor: 'parent', actorId: lesson.parent.userId });
+    const after = await call('listMyLessons', lesson.parent);
+    const view = after.body.past.find((v: { id: string }) => v.id === lesson.id);
+    expect(view).toMatchObject({ status: 'credited', status_label: 'Garantie : crédit pour un autre répétiteur' });
+    expect(view.guarantee_open).toBeUndefined();
   });
 });
