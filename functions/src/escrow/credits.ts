@@ -3,12 +3,11 @@
  * cancelled in time, or a trial guarantee taken as a first lesson with another tutor) pays a new
  * lesson R: ONE DynamoDB transaction takes the credit's `use_credit` (all of it) or
  * `use_credit_partly` (part of it, the rest refunded) with its `transfer` lines, and writes R —
- * `requested` (paid), funded by the credit (its `payment` lines debit the parent's credit account),
- * its list, index and open rows, its slot holds, and for a package credit the package's lesson
+ * `requested` (paid), funded by the credit (its `payment` lines, written by transitions.ts, debit
+ * the parent's credit account), its list, index and open rows, its slot holds, and for a package credit the package's lesson
  * list. Then R's escrow workflow starts (the tutor's answer window) and the credited one is woken.
  */
 import { randomUUID } from 'node:crypto';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $append } from 'dynamodb-toolbox/entity/actions/update';
 import { areConsecutiveFreeSlots, freeSlots, SLOT_MINUTES } from '#shared/lesson-slots';
@@ -16,14 +15,12 @@ import { messages } from '#shared/messages';
 import { formatFcfa, priceLesson, type LessonPrice } from '#shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
-import { LedgerLineEntity } from '../payments/entities.js';
 import { lessonTransactionWrites } from '../payments/booking.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { findTutor, type BookableTutor } from '../payments/tutors.js';
 import { PackageEntity } from '../packages/entities.js';
 import { heldSlotStarts } from '../tutors/slot-holds.js';
-import { ledgerLinesFor } from './ledger.js';
-import { applyTransition, partiesOf, type WriteItem } from './transitions.js';
+import { applyTransition, type WriteItem } from './transitions.js';
 import { startEscrowWorkflow } from './workflow.js';
 
 const DAY_MS = 86_400_000;
@@ -67,15 +64,7 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
   const lessonId = randomUUID();
   logTransaction(lessonId);
   const paidAt = now.toISOString();
-  const funded = {
-    id: lessonId,
-    parent_id: credited.parent_id,
-    tutor_user_id: tutor.userId,
-    amount_total: price.total,
-    amount_tutor: price.tutor,
-    commission_amount: price.commission,
-    funded_by: credited.id,
-  };
+  const funded = { id: lessonId, tutor_user_id: tutor.userId, amount_total: price.total, amount_tutor: price.tutor, commission_amount: price.commission };
   const also: WriteItem[] = [
     ...lessonTransactionWrites({
       id: lessonId,
@@ -100,13 +89,6 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
       // The guarantee's replacement is a first lesson with the other tutor.
       ...(credit.reason === 'guarantee' ? { trial: true } : {}),
     }),
-    // R's payment: from the parent's credit account into R's escrow, written once.
-    ...ledgerLinesFor('payment', partiesOf(funded, undefined)).map(
-      (line) =>
-        LedgerLineEntity.build(PutTransaction)
-          .item({ transaction_id: lessonId, ...line, created_at: paidAt })
-          .options({ condition: { attr: 'line', exists: false } }) as WriteItem,
-    ),
     // A package credit's lesson joins the package (its lessons, in booking order).
     ...(credited.package_id
       ? [
@@ -121,7 +103,8 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
     action: price.total === credited.amount_total ? 'use_credit' : 'use_credit_partly',
     actor: 'parent',
     actorId: input.parentId,
-    creditUse: { used_by: lessonId, transferred: price.total },
+    // R's payment lines (from the parent's credit) are written by the transition with the transfer.
+    fundedLesson: funded,
     also,
     alsoConflict: messages.packages.slotTaken,
     now,

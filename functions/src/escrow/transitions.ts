@@ -95,8 +95,13 @@ export interface TransitionRequest {
   alsoConflict?: string;
   /** Issue 32: the credit a `credit` effect records (a guarantee's defaults to TRIAL_GUARANTEE's validity). */
   credit?: CreditRequest;
-  /** Issue 32: a credit spent (`use_credit`, `use_credit_partly`): the lesson it pays and how much moves to it. */
-  creditUse?: { used_by: string; transferred: number };
+  /**
+   * Issue 32: a credit spent (`use_credit`, `use_credit_partly`): the lesson it pays (written by
+   * `also`). Its price moves out of this escrow (`transfer`), and its own `payment` lines — from
+   * the parent's credit account into its escrow — are written here, with the change: this module
+   * alone writes ledger lines.
+   */
+  fundedLesson?: Pick<Transaction, 'id' | 'tutor_user_id' | 'amount_total' | 'amount_tutor' | 'commission_amount'>;
 }
 
 const MAX_CONFLICT_RETRIES = 4;
@@ -202,13 +207,14 @@ function creditOf(reason: NonNullable<Effects['credit']>, request: TransitionReq
 
 /** What a spent credit moves: all of the escrow (`use_credit`) or part of it, the rest refunded (`use_credit_partly`). */
 function creditUseOf(tx: Transaction, action: TransactionAction, request: TransitionRequest): { used_by: string; transferred: number } {
-  const use = request.creditUse;
-  if (!use || !Number.isSafeInteger(use.transferred)) throw new RangeError('Crédit utilisé sans montant');
+  const lesson = request.fundedLesson;
+  if (!lesson || !Number.isSafeInteger(lesson.amount_total)) throw new RangeError('Crédit utilisé sans cours');
+  const transferred = lesson.amount_total;
   const whole = action === 'use_credit';
-  if (whole ? use.transferred !== tx.amount_total : !(use.transferred > 0 && use.transferred < tx.amount_total)) {
-    throw new RangeError(`Crédit utilisé incohérent : ${use.transferred} sur ${tx.amount_total}`);
+  if (whole ? transferred !== tx.amount_total : !(transferred > 0 && transferred < tx.amount_total)) {
+    throw new RangeError(`Crédit utilisé incohérent : ${transferred} sur ${tx.amount_total}`);
   }
-  return use;
+  return { used_by: lesson.id, transferred };
 }
 
 async function writeTransition(tx: Transaction, transition: Transition, request: TransitionRequest): Promise<Transaction> {
@@ -286,6 +292,19 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       writes.push(
         LedgerLineEntity.build(PutTransaction)
           .item({ transaction_id: tx.id, ...line, created_at: now })
+          .options({ condition: { attr: 'line', exists: false } }),
+      );
+    }
+  }
+  // A credit spent: the lesson it pays is paid at once, from the parent's credit account (its
+  // `payment`, funded), so the credit account is back where it was once both are written.
+  if (creditUse) {
+    const lesson = request.fundedLesson!;
+    const funded = { ...lesson, parent_id: tx.parent_id, funded_by: tx.id };
+    for (const line of ledgerLinesFor('payment', partiesOf(funded, undefined))) {
+      writes.push(
+        LedgerLineEntity.build(PutTransaction)
+          .item({ transaction_id: lesson.id, ...line, created_at: now })
           .options({ condition: { attr: 'line', exists: false } }),
       );
     }
