@@ -51,6 +51,8 @@ export interface PackageChargeOptions {
   /** The webhook's `charge.success`: a verify that does not say success is a mismatch, not a wait. */
   charged?: boolean;
   wake?: boolean;
+  /** The lesson whose own workflow is asking (its payment expiry): not woken, every other lesson is. */
+  askedBy?: string;
   actorId?: string;
   history?: (outcome: 'escrowed' | 'amount_mismatch' | 'failed') => TransitionRequest['history'];
 }
@@ -126,11 +128,11 @@ async function settlePackage(pkg: Package, status: 'active' | 'failed', event: P
 }
 
 async function failPackage(pkg: Package, options: PackageChargeOptions): Promise<'failed' | 'unchanged'> {
-  await applyToPending(pkg, () => ({
+  await applyToPending(pkg, (lesson) => ({
     action: 'expire_payment',
     actor: 'system',
     record: { attention_reason: PAYMENT_FAILED_REASON },
-    wake: options.wake,
+    wake: lesson.id === options.askedBy ? false : options.wake,
     actorId: options.actorId,
     history: options.history?.('failed'),
   }));
@@ -147,7 +149,7 @@ async function flagPackage(pkg: Package, verified: VerifiedPayment, options: Pac
     actor: 'system',
     record: { paystack_transaction_id: String(verified.id), attention_reason: reason },
     paystackEvent: perLesson(event, lesson.id),
-    wake: options.wake,
+    wake: lesson.id === options.askedBy ? false : options.wake,
     actorId: options.actorId,
     history: options.history?.('amount_mismatch'),
   }));
@@ -186,7 +188,7 @@ export async function confirmPackageCharge(pkg: Package, verified: VerifiedPayme
     actor: 'system',
     record: { paid_at: paidAt, paystack_transaction_id: String(verified.id) },
     paystackEvent: perLesson(event, lesson.id),
-    wake: options.wake,
+    wake: lesson.id === options.askedBy ? false : options.wake,
     actorId: options.actorId,
     history: options.history?.('escrowed'),
   }));
