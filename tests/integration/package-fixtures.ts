@@ -7,8 +7,9 @@
  * package's total — through the production entities and clients, against the shared stack.
  *
  * No admin counter moves: a `pending` transaction and a package are counted by none
- * (commons/counters.ts); the lessons' later transitions move them as usual. The lessons hold no
- * slots (a dated lesson, as a booking by date): the payment never reads the holds.
+ * (commons/counters.ts); the lessons' later transitions move them as usual. Each lesson holds its
+ * slots (`course.holds_slots`, the holds written with it): a lesson, which the tutor answers.
+ * Give each test its own `tutorIndex`: two fixtures of one tutor would hold the same hours.
  */
 import { randomUUID } from 'node:crypto';
 import { StartExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
@@ -60,6 +61,8 @@ export async function bookPackageFixture(parent: TestUser, options: PackageFixtu
     '../../functions/src/packages/entities.js'
   );
   const { autoReleaseAt } = await import('../../functions/src/escrow/timing.js');
+  const { lessonSlotStarts } = await import('#shared/lesson-slots');
+  const { holdSlotWrites } = await import('../../functions/src/tutors/slot-holds.js');
   const { findTutor } = await import('../../functions/src/payments/tutors.js');
   const { initializeTransaction } = await import('../../functions/src/payments/paystack.js');
 
@@ -141,7 +144,15 @@ export async function bookPackageFixture(parent: TestUser, options: PackageFixtu
           updated_at: createdAt,
           auto_release_at: autoReleaseAt(now, starts[i], undefined, 1),
           workflow_attempt: 1,
-          course: { subject: seeded.subject, level: seeded.level, duration_hours: 1, scheduled_date: starts[i], status: 'scheduled' },
+          course: {
+            subject: seeded.subject,
+            level: seeded.level,
+            duration_hours: 1,
+            scheduled_date: starts[i],
+            holds_slots: true,
+            ...(tutor.location ? { place: tutor.location } : {}),
+            status: 'scheduled',
+          },
         })
         .options({ condition: { attr: 'id', exists: false } }),
       entities.TransactionListsEntity.build(PutTransaction).item({
@@ -163,6 +174,7 @@ export async function bookPackageFixture(parent: TestUser, options: PackageFixtu
         gsi1pk: entities.OPEN_TRANSACTIONS_INDEX,
         gsi1sk: lessonNewest,
       }),
+      ...holdSlotWrites(seeded.id, lessonSlotStarts(starts[i]!, 1), id),
     );
   }
 
