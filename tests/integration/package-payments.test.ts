@@ -127,6 +127,27 @@ describe('a package paid once', () => {
   });
 });
 
+describe('a package whose payment fails', () => {
+  it('fails every lesson and the package; a payment arriving after is recorded as late, nothing escrowed', async () => {
+    const parent = await newUser('parent');
+    const pkg = await bookPackageFixture(parent, { lessons: 3, tutorIndex: 17 });
+    await sandboxControl(pkg.reference, { verifyStatus: 'failed' });
+    const verify = await api(`/api/transactions/${pkg.lessonIds[0]}/verify`, { method: 'POST', token: parent.accessToken });
+    expect(verify.body).toEqual({ outcome: 'failed', status: 'failed' });
+    expect(await statusesOf(pkg.lessonIds)).toEqual(['failed', 'failed', 'failed']);
+    expect(await packageItem(pkg.packageId)).toMatchObject({ status: 'failed' });
+
+    // The checkout left open is paid later: Paystack's webhook finds a failed package.
+    await sandboxControl(pkg.reference, { verifyStatus: 'success' });
+    const body = await chargeSuccessBody(pkg.reference);
+    const late = await postWebhook(body, sign(body));
+    expect(late.body.outcome).toBe('late_payment');
+    expect(await paystackEvent(eventKeyOf(body))).toMatchObject({ outcome: 'late_payment', transaction_id: pkg.packageId });
+    for (const id of pkg.lessonIds) expect(await ledgerOf(id)).toEqual([]);
+    expect(await statusesOf(pkg.lessonIds)).toEqual(['failed', 'failed', 'failed']);
+  });
+});
+
 describe("refunds of a package's lessons", () => {
   /** A paid package whose lessons start within 24 h (a parent's cancellation stays a refund, the half band). */
   async function paidPackage(lessons: number, tutorIndex: number) {
