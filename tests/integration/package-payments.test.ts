@@ -148,6 +148,24 @@ describe('a package whose payment fails', () => {
   });
 });
 
+describe('a package whose payment window passed', () => {
+  it('fails once every lesson expired unpaid, not before', async () => {
+    const parent = await newUser('parent');
+    const pkg = await bookPackageFixture(parent, { lessons: 2, tutorIndex: 18 });
+    // As the expiry task does, lesson by lesson (the production modules, against the shared stack).
+    const { applyTransition } = await import('../../functions/src/escrow/transitions.js');
+    const { failExpiredPackage } = await import('../../functions/src/packages/payment.js');
+    const expire = (id: string) => applyTransition({ transactionId: id, action: 'expire_payment', actor: 'system' });
+    await expire(pkg.lessonIds[0]!);
+    expect(await failExpiredPackage(pkg.packageId)).toBe(false);
+    expect(await packageItem(pkg.packageId)).toMatchObject({ status: 'pending' });
+    await expire(pkg.lessonIds[1]!);
+    expect(await failExpiredPackage(pkg.packageId)).toBe(true);
+    expect(await packageItem(pkg.packageId)).toMatchObject({ status: 'failed' });
+    expect(await failExpiredPackage(pkg.packageId)).toBe(false);
+  });
+});
+
 describe("refunds of a package's lessons", () => {
   /** A paid package whose lessons start within 24 h (a parent's cancellation stays a refund, the half band). */
   async function paidPackage(lessons: number, tutorIndex: number) {

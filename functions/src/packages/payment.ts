@@ -204,3 +204,17 @@ export async function confirmPackageCharge(pkg: Package, verified: VerifiedPayme
   }
   return (await settlePackage(pkg, 'active', event, paidAt)) ? 'escrowed' : 'unchanged';
 }
+
+/**
+ * A package whose payment window passed: each lesson's workflow expires its own lesson
+ * (`expire_payment`); once none is left pending and none was paid, the package is `failed` too
+ * (conditional on `pending`), so that a payment arriving later is a late payment. For the escrow's
+ * expiry task to call after expiring a package lesson; true when it failed the package.
+ */
+export async function failExpiredPackage(packageId: string): Promise<boolean> {
+  const pkg = await getPackage(packageId);
+  if (pkg?.status !== 'pending') return false;
+  const lessons = await lessonsOf(pkg);
+  if (lessons.some((lesson) => lesson.status === 'pending' || moneyReceived(lesson))) return false;
+  return settlePackage(pkg, 'failed', undefined);
+}
