@@ -26,6 +26,8 @@ import { lessonTimeLabel } from '#shared/french-dates';
 import { abidjanDate, areConsecutiveFreeSlots, freeSlots, lessonSlotStarts, SLOT_MINUTES } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
 import {
+  PACKAGE_DISCOUNT_MAX,
+  PACKAGE_DISCOUNT_MIN,
   PACKAGE_START_HORIZON_DAYS,
   PACKAGE_WEEKS,
   packageLessonStarts,
@@ -38,7 +40,10 @@ import { normalizeIvorianPhone, type PaymentInitResult } from '#shared/payments-
 import { routes } from '#shared/routes';
 import type { Profile } from '#shared/schemas';
 import { INITIAL_COURSE_STATUS, INITIAL_STATUS } from '#shared/transaction-process';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '#commons/clients/dynamodb';
 import { kalanTable, ProfileEntity } from '#commons/db';
+import { env } from '#commons/env';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '#commons/errors';
 import { apiHandler, ok } from '#commons/http';
 import { logger } from '#commons/logger';
@@ -86,14 +91,27 @@ export interface PackageTutor extends BookableTutor {
   discountPercent: number;
 }
 
+/**
+ * The tutor's package discount, whole percent: read as stored (the attribute alone), whatever the
+ * profile entity's schema knows of it; a profile saved before the discount existed has none (0).
+ */
+async function packageDiscountOf(tutorUserId: string): Promise<number> {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: env.tableName, Key: { pk: `USER#${tutorUserId}`, sk: 'TUTOR_PROFILE' }, ProjectionExpression: 'package_discount_percent' }),
+  );
+  const discount = Number(Item?.package_discount_percent ?? 0);
+  return Number.isInteger(discount) && discount >= PACKAGE_DISCOUNT_MIN && discount <= PACKAGE_DISCOUNT_MAX ? discount : 0;
+}
+
 /** The tutor as a package books it: completed, priced, its weekly hours and days off, its discount. */
 export async function packageTutor(tutorId: string): Promise<PackageTutor> {
   const tutor = await getTutorProfileById(tutorId);
   if (!tutor || !tutor.is_completed) throw new NotFoundError(messages.payments.tutorNotFound);
   if (!tutor.hourly_rate || tutor.hourly_rate <= 0) throw new ValidationError(messages.payments.tutorNotBookable);
-  const { Item: profile } = await ProfileEntity.build(GetItemCommand).key({ user_id: tutor.user_id }).send();
-  // Read defensively: a profile saved before the discount existed has none.
-  const discount = Number((tutor as { package_discount_percent?: unknown }).package_discount_percent ?? 0);
+  const [{ Item: profile }, discount] = await Promise.all([
+    ProfileEntity.build(GetItemCommand).key({ user_id: tutor.user_id }).send(),
+    packageDiscountOf(tutor.user_id),
+  ]);
   return {
     id: tutor.id,
     userId: tutor.user_id,
@@ -101,7 +119,7 @@ export async function packageTutor(tutorId: string): Promise<PackageTutor> {
     hourlyRate: tutor.hourly_rate,
     isCompleted: tutor.is_completed,
     location: tutor.location,
-    discountPercent: Number.isInteger(discount) && discount >= 0 && discount <= 20 ? discount : 0,
+    discountPercent: discount,
     ...availabilityOf(tutor),
   };
 }
