@@ -18,7 +18,7 @@ import { packageIdParamsSchema, type PackageView } from '#shared/package-schemas
 import { adminPageQuerySchema } from '#shared/payments-schemas';
 import { routeKey, routes } from '#shared/routes';
 import { kalanTable } from '#commons/db';
-import { ConflictError, DomainError, NotFoundError } from '#commons/errors';
+import { ConflictError, DomainError } from '#commons/errors';
 import { apiHandler, json, ok, type ApiEvent, type ApiResult, type Caller } from '#commons/http';
 import { apiHandlerWithSecondFactor } from '#commons/http-second-factor';
 import { logger } from '#commons/logger';

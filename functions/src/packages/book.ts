@@ -39,7 +39,6 @@ import {
 import { normalizeIvorianPhone, type PaymentInitResult } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import type { Profile } from '#shared/schemas';
-import { INITIAL_COURSE_STATUS, INITIAL_STATUS } from '#shared/transaction-process';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '#commons/clients/dynamodb';
 import { kalanTable, ProfileEntity } from '#commons/db';
@@ -51,20 +50,10 @@ import { recordBusinessEvent } from '#commons/metrics';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { getProfile } from '../auth/profiles.js';
 import { applyTransition } from '../escrow/transitions.js';
-import { autoReleaseAt } from '../escrow/timing.js';
 import { startEscrowWorkflow } from '../escrow/workflow.js';
 import { recordWriteCapacity } from '../payments/capacity.js';
-import {
-  ALL_TRANSACTIONS_INDEX,
-  newestFirstKey,
-  OPEN_TRANSACTIONS_INDEX,
-  OpenTransactionEntity,
-  parentTransactionsIndex,
-  TransactionEntity,
-  TransactionIndexEntity,
-  TransactionListsEntity,
-  tutorTransactionsIndex,
-} from '../payments/entities.js';
+import { newestFirstKey } from '../payments/entities.js';
+import { LESSON_ITEM_WRITES, lessonTransactionWrites } from '../payments/booking.js';
 import { initializeTransaction, PaystackRejectedError } from '../payments/paystack.js';
 import { holdSlotWrites, SlotHoldEntity } from '../tutors/slot-holds.js';
 import { availabilityOf, getTutorProfileById } from '../tutors/visible.js';
@@ -73,6 +62,7 @@ import { ALL_PACKAGES_INDEX, PackageEntity, PackageIndexEntity, packageReference
 import type { Package } from './views.js';
 
 const DAY = 86_400_000;
+/** The escrow workflow's first attempt, counted on each lesson when it is written (lessonTransactionWrites). */
 const FIRST_ATTEMPT = 1;
 /** Lessons per DynamoDB transaction of step 4: 4 items each (the lesson, its lists, index and open rows), ≤ 100. */
 const LESSONS_PER_WRITE = 24;
@@ -265,57 +255,29 @@ async function writePackage(plan: PackagePlan): Promise<BookedPackage> {
   }
 }
 
-/** Step 4: one lesson transaction (and its lists, index and open rows), as a single booking writes it. */
+/**
+ * Step 4: one lesson transaction with its lists, index and open rows — the single booking's own
+ * writes (payments/booking.ts), without the holds, which the package's transaction wrote already.
+ */
 function lessonWrites(booked: BookedPackage, lesson: BookedPackage['lessons'][number], plan: PackagePlan): WriteItem[] {
   const { pkg } = booked;
-  const createdAt = pkg.created_at;
-  const newest = newestFirstKey(createdAt, lesson.id);
-  return [
-    TransactionEntity.build(PutTransaction)
-      .item({
-        id: lesson.id,
-        reference: pkg.reference,
-        package_id: pkg.id,
-        parent_id: pkg.parent_id,
-        parent_name: pkg.parent_name,
-        email: pkg.email,
-        tutor_id: pkg.tutor_id,
-        tutor_user_id: pkg.tutor_user_id,
-        tutor_name: pkg.tutor_name,
-        hourly_rate: pkg.hourly_rate,
-        amount_total: pkg.lesson_total,
-        amount_tutor: pkg.lesson_tutor,
-        commission_amount: pkg.lesson_commission,
-        currency: pkg.currency,
-        payment_method: pkg.payment_method,
-        phone_number: pkg.phone_number,
-        status: INITIAL_STATUS,
-        created_at: createdAt,
-        updated_at: createdAt,
-        auto_release_at: autoReleaseAt(plan.now, lesson.start, undefined, pkg.duration_hours),
-        workflow_attempt: FIRST_ATTEMPT,
-        course: {
-          subject: pkg.subject,
-          level: pkg.level,
-          duration_hours: pkg.duration_hours,
-          scheduled_date: lesson.start,
-          holds_slots: true,
-          ...(plan.tutor.location ? { place: plan.tutor.location } : {}),
-          notes: pkg.notes || undefined,
-          status: INITIAL_COURSE_STATUS,
-        },
-      })
-      .options({ condition: { attr: 'id', exists: false } }),
-    TransactionListsEntity.build(PutTransaction).item({
-      transaction_id: lesson.id,
-      gsi1pk: parentTransactionsIndex(pkg.parent_id),
-      gsi1sk: newest,
-      gsi2pk: tutorTransactionsIndex(pkg.tutor_user_id),
-      gsi2sk: newest,
-    }),
-    TransactionIndexEntity.build(PutTransaction).item({ transaction_id: lesson.id, created_at: createdAt, gsi1pk: ALL_TRANSACTIONS_INDEX, gsi1sk: newest }),
-    OpenTransactionEntity.build(PutTransaction).item({ transaction_id: lesson.id, created_at: createdAt, gsi1pk: OPEN_TRANSACTIONS_INDEX, gsi1sk: newest }),
-  ];
+  return lessonTransactionWrites({
+    id: lesson.id,
+    reference: pkg.reference,
+    parent: { user_id: pkg.parent_id, name: pkg.parent_name, email: pkg.email },
+    tutor: { id: pkg.tutor_id, userId: pkg.tutor_user_id, name: pkg.tutor_name, hourlyRate: pkg.hourly_rate, location: plan.tutor.location },
+    price: { total: pkg.lesson_total, tutor: pkg.lesson_tutor, commission: pkg.lesson_commission },
+    paymentMethod: pkg.payment_method,
+    phone: pkg.phone_number,
+    subject: pkg.subject,
+    level: pkg.level,
+    notes: pkg.notes,
+    duration: pkg.duration_hours,
+    scheduledDate: lesson.start,
+    slots: lesson.hours,
+    now: new Date(pkg.created_at),
+    package_id: pkg.id,
+  }).slice(0, LESSON_ITEM_WRITES);
 }
 
 async function writeLessons(booked: BookedPackage, plan: PackagePlan): Promise<void> {
