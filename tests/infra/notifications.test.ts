@@ -44,6 +44,8 @@ describe('the notifier on the table stream', () => {
           {
             Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PAYOUT'] } }, NewImage: { status: { S: ['paid', 'failed', 'reversed', 'cancelled'] } } } }),
           },
+          // Issue 32: a package while active (its renewal notice is scheduled when it becomes so).
+          { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PACKAGE'] } }, NewImage: { status: { S: ['active'] } } } }) },
         ],
       },
     });
@@ -88,8 +90,8 @@ describe('the lesson reminders', () => {
       {
         Effect: 'Allow',
         Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-        // The lessons' reminders and the unread messages' e-mails (issue 31).
-        Resource: ['lesson-*', 'unread-*'].map((prefix) => ({
+        // The lessons' reminders, the unread messages' e-mails (issue 31), the packages' renewal notices (issue 32); IAM sorts them.
+        Resource: ['lesson-*', 'package-renewal-*', 'unread-*'].map((prefix) => ({
           'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:schedule/kalan-dev-lesson-reminders/${prefix}`]],
         })),
       },

@@ -147,7 +147,7 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
   if (row.email) expect(stageNamed('dev').accountEmailSender).toBeUndefined();
   if (row.reminderSchedules) {
     // The lessons' reminders and the unread messages' e-mails (issue 31), in one group.
-    for (const prefix of ['lesson-', 'unread-']) {
+    for (const prefix of ['lesson-', 'unread-', 'package-renewal-']) {
       add(
         resourceKind(
           Stack.of(stack).resolve(`arn:${Stack.of(stack).partition}:scheduler:${Stack.of(stack).region}:${Stack.of(stack).account}:schedule/kalan-dev-lesson-reminders/${prefix}*`),
@@ -299,11 +299,24 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
       );
     const ledgerWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && !deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
     expect(ledgerWriters.sort()).toEqual(
-      ['admin/retry-transaction', 'escrow/decide', 'escrow/reconcile', 'escrow/tasks', 'lessons/act', 'payments/verify-payment', 'payments/webhook'].sort(),
+      [
+        'admin/retry-transaction',
+        'escrow/decide',
+        'escrow/reconcile',
+        'escrow/tasks',
+        'lessons/act',
+        'payments/verify-payment',
+        'payments/webhook',
+        // Issue 32: the tutor's answer to a package, stopping it, credits, the trial guarantee.
+        'packages/api',
+        'packages/changes',
+        'packages/credits',
+        'packages/guarantee',
+      ].sort(),
     );
     expect([...ledgerWriters, ...payoutWriters].sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
     const deniedWriters = deployed.filter((f) => statementsOf(f).some(writesTx) && deniesLedger(statementsOf(f))).map((f) => f.handlerModule);
-    expect(deniedWriters.sort()).toEqual(['account/delete-me', 'admin/close-dispute', 'admin/stats', 'payments/initialize', 'transactions/rate']);
+    expect(deniedWriters.sort()).toEqual(['account/delete-me', 'admin/close-dispute', 'admin/stats', 'packages/book', 'packages/renewal', 'payments/initialize', 'transactions/rate']);
     // Delete and BatchWrite name no attributes, so the Deny cannot see them: ledger writers only.
     for (const f of deployed.filter((d) => !PERMISSIONS[d.handlerModule]!.ledger)) {
       const deletesTx = statementsOf(f).some(
@@ -324,7 +337,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
     expect(holders('states:StartExecution', 'payouts')).toEqual(['payouts/admin-api', 'payouts/reconcile', 'payouts/wallet-api']);
     expect(holders('states:DescribeExecution', 'payouts')).toEqual(['payouts/reconcile']);
     for (const action of ['states:StopExecution', 'states:SendTaskSuccess']) expect(holders(action, 'payouts'), action).toEqual([]);
-    expect(holders('states:StartExecution')).toEqual(['admin/retry-transaction', 'escrow/reconcile', 'payments/initialize']);
+    expect(holders('states:StartExecution')).toEqual(['admin/retry-transaction', 'escrow/reconcile', 'packages/book', 'packages/credits', 'packages/renewal', 'payments/initialize']);
     expect(holders('states:DescribeExecution')).toEqual(['escrow/reconcile']);
     expect(holders('states:StopExecution')).toEqual(['admin/retry-transaction']);
     expect(holders('states:SendTaskSuccess')).toEqual(
@@ -334,6 +347,12 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'escrow/reconcile',
         'escrow/tasks',
         'lessons/act',
+        'packages/api',
+        'packages/book',
+        'packages/changes',
+        'packages/credits',
+        'packages/guarantee',
+        'packages/renewal',
         'payments/initialize',
         'payments/verify-payment',
         'payments/webhook',

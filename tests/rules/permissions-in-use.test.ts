@@ -418,6 +418,52 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     }
   });
 
+  it('the packages (issue 32): booked, listed, read, answered by the tutor, invoiced, paged by the admin, renewal asked', async () => {
+    const [parent, tutor, admin] = await Promise.all([newPerson('parent'), newTutor(4000, EVERY_DAY), newPerson('admin')]);
+    const expectStatus = async (status: number, routeId: RouteId, caller: Person, options?: CallOptions) => {
+      const response = await callAs(routeId, caller, options);
+      expect(response.status, `${routeId} ${JSON.stringify(response.body)}`).toBe(status);
+      return response;
+    };
+    const startDate = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const weekday = ((new Date(`${startDate}T00:00:00.000Z`).getUTCDay() + 6) % 7) + 1;
+    const { body: booked } = await expectStatus(200, 'bookPackage', parent, {
+      body: { tutorId: tutor.tutorId, lessonsPerWeek: 1, slots: [{ weekday, hour: 10 }], startDate, duration: 1, subject: 'Mathématiques', level: 'Collège', paymentMethod: 'card' },
+    });
+    const id = booked.package_id as string;
+    await expectStatus(409, 'getPackageInvoice', parent, { params: { id } });
+    // The one payment confirmed on each lesson (as the workflow's payment check does), the package active.
+    const { applyTransition } = await import('../../functions/src/escrow/transitions.js');
+    const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
+    const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
+    const { PackageEntity } = await import('../../functions/src/packages/entities.js');
+    const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id }).send();
+    for (const lesson of pkg!.lesson_ids) {
+      await untilWaiting(lesson, 'pending');
+      await as(WORKFLOW_TASKS, () => applyTransition({ transactionId: lesson, action: 'confirm_payment', actor: 'system', record: { paid_at: new Date().toISOString() } }));
+    }
+    await as('payments/webhook', () => PackageEntity.build(UpdateItemCommand).item({ id, status: 'active', paid_at: new Date().toISOString() }).send());
+    for (const person of [parent, tutor]) {
+      await expectStatus(200, 'listMyPackages', person);
+      await expectStatus(200, 'getPackage', person, { params: { id } });
+    }
+    await expectStatus(200, 'getPackage', admin, { params: { id } });
+    await expectStatus(200, 'adminPackages', admin);
+    await expectStatus(200, 'acceptPackage', tutor, { params: { id } });
+    await expectStatus(200, 'getPackageInvoice', parent, { params: { id } });
+    await expectStatus(409, 'getPackageRenewal', parent, { params: { id } });
+
+    const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+    expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+    const of = (handlerModule: string) => requests.filter((r) => r.handlerModule === handlerModule);
+    // The package, its index row and its 4 holds in one transaction; then its lessons.
+    expect(of('packages/book').filter((r) => r.action === 'put' && r.partition === `SLOTS#${tutor.tutorId}`)).toHaveLength(4);
+    expect(of('packages/book').filter((r) => r.action === 'put' && r.partition === `PACKAGE#${id}`)).toHaveLength(2);
+    expect(of('packages/api').some((r) => r.action === 'query' && r.index === 'gsi2' && r.partition === `TUTOR_PKG#${tutor.userId}`)).toBe(true);
+    expect(of('packages/api').some((r) => r.action === 'query' && r.index === 'gsi1' && r.partition === 'PACKAGES')).toBe(true);
+    expect(of('packages/api').filter((r) => r.action === 'update' && r.partition.startsWith('TX#') && r.sk === 'TRANSACTION').length).toBeGreaterThanOrEqual(4);
+  });
+
   it('would notice a handler going beyond its row', () => {
     expect(refusal({ handlerModule: 'transactions/rate', action: 'put', partition: 'TX#1', sk: 'LEDGER#release#1', attributes: ['debit'] })).toMatch(/ledger line/);
     expect(refusal({ handlerModule: 'auth/get-me', action: 'get', partition: 'TX#1', attributes: [] })).toBe('dynamodb:GetItem TX#1');
