@@ -163,3 +163,23 @@ describe("the tutor's package discount", () => {
     expect((await call('getTutorProfile', parent, { params: { id: tutor.tutorId } })).body.package_discount_percent).toBe(15);
   });
 });
+
+describe('the package suggestion of the recommendations', () => {
+  it('comes after two lessons released with a tutor, once no package runs with them', async () => {
+    const { parent, tutor, id, lessonIds } = await newPackage();
+    for (const lesson of lessonIds.slice(0, 2)) {
+      await applyTransition({ transactionId: lesson, action: 'accept', actor: 'tutor', actorId: tutor.userId, wake: false });
+      await applyTransition({ transactionId: lesson, action: 'release', actor: 'parent', actorId: parent.userId, wake: false });
+    }
+    const recommend = () => call('recommendTutors', parent, { body: {} });
+    const running = await recommend();
+    expect(running.status, JSON.stringify(running.body)).toBe(200);
+    // The package still runs with this tutor: no suggestion.
+    expect(running.body.package_suggestion).toBeUndefined();
+    expect((await call('stopPackage', parent, { params: { id } })).status).toBe(200);
+    for (const lesson of lessonIds.slice(2)) await applyTransition({ transactionId: lesson, action: 'complete_refund', actor: 'system', wake: false });
+    const after = await recommend();
+    expect(after.body.package_suggestion).toEqual({ tutor_id: tutor.tutorId, tutor_name: 'Awa Koné' });
+    expect((await call('recommendTutors', await newPerson('parent'), { body: {} })).body.package_suggestion).toBeUndefined();
+  });
+});
