@@ -156,6 +156,8 @@ function cancellationOf(tx: Transaction, actor: Actor, now: Date): NonNullable<T
     ? cancellationOutcome({ by: by === 'tutor' ? 'tuteur' : 'parent', lessonStart: new Date(start), now, amount: tx.amount_total })
     : null;
   if (!outcome) throw new ConflictError(messages.lessons.tooLateToCancel);
+  // Issue 32: a lesson the tutor moved is the parent's to cancel in full until its start.
+  if (by === 'parent' && tx.course.moved_at) return { by, at: now.toISOString(), refund: tx.amount_total, tutor: 0, commission: 0 };
   return { by, at: now.toISOString(), refund: outcome.refund, tutor: outcome.tutor, commission: outcome.commission };
 }
 
