@@ -19,7 +19,7 @@ import { accounts } from '../../functions/src/escrow/ledger.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { executionArnOf, stopEscrowWorkflow } from '../../functions/src/escrow/workflow.js';
 import { getPackage, stopPackage } from '../../functions/src/packages/changes.js';
-import { EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, transaction, type Person, type Tutor } from './harness.js';
+import { call, EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, transaction, type Person, type Tutor } from './harness.js';
 import { paidPackage } from './package-fixture.js';
 
 const RUNS = Number(process.env.KALAN_PACKAGE_PROPERTY_RUNS ?? 200);
@@ -159,13 +159,13 @@ async function playOne(op: Operation, run: Run): Promise<boolean> {
     case 'autoRelease':
       await transition(id, 'auto_release', 'system', run);
       return true;
-    case 'cancelEarly':
-      // What lessons/act.ts chooses for a package lesson in the full band: a credit.
-      await transition(id, 'cancel_for_credit', 'parent', run, {
-        now: before(48),
-        credit: { reason: 'cancellation', rebook_until: new Date(start + CREDIT_REBOOK_DAYS * DAY).toISOString(), refund_at: run.endAt },
-      });
+    case 'cancelEarly': {
+      // Through 'Mes cours' (lessons/act.ts): every lesson is ≥ 3 days ahead, so in the full band: a credit.
+      const answer = await call('lessonAction', run.parent, { params: { id }, body: { action: 'cancel' } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect((await transaction(id)).status).toBe('credited');
       return true;
+    }
     case 'cancelLate':
       await transition(id, 'cancel', 'parent', run, { now: before(2) });
       return true;
