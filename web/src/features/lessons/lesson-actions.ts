@@ -9,7 +9,7 @@ import { messages } from '#shared/messages';
 import { commissionOf, formatFcfa } from '#shared/money';
 import { cancellationConsequence } from '@/lib/cancellation-wording';
 import { lessonTimeLabel } from '@/lib/lesson-dates';
-import { CREDIT_INSTEAD } from './package-wording';
+import { cancelMakesCredit, CREDIT_INSTEAD } from './package-wording';
 
 /** The buttons' labels, in the order they are shown. */
 export const ACTION_LABELS: Record<LessonAction, string> = {
@@ -69,7 +69,7 @@ export function actionConfirmation(lesson: LessonView, action: LessonAction, sid
       };
     case 'cancel': {
       const outcome = lessonCancellation(lesson, side, now);
-      const credit = inPackage && side === 'parent' && outcome !== null && outcome.refund >= lesson.amount_total;
+      const credit = cancelMakesCredit(lesson, side, now, inPackage);
       return {
         title: 'Annuler ce cours ?',
         description: `${when}. ${credit ? CREDIT_INSTEAD : cancellationConsequence(outcome, side, lesson.amount_total)} Cette action est irréversible.`,

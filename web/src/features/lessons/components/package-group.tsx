@@ -1,4 +1,4 @@
-import { lessonCancellation, type LessonSide, type LessonView } from '#shared/lesson-schemas';
+import type { LessonSide, LessonView } from '#shared/lesson-schemas';
 import { formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text, Wrap } from '@chakra-ui/react';
@@ -6,24 +6,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { LuChevronDown, LuChevronUp } from 'react-icons/lu';
 import { frenchMoment } from '@/lib/lesson-dates';
 import { WEEKDAY_LABELS } from '../package-wording';
-
-/** The lessons of a package the stop cancels (not started, still to be given) and those kept as credits. */
-export function stopConsequence(pkg: PackageView, lessons: readonly LessonView[], now: Date): string {
-  const ids = new Set(pkg.lessons.map((lesson) => lesson.id));
-  const own = lessons.filter((lesson) => ids.has(lesson.id));
-  const cancelled = own.filter((lesson) => (lesson.status === 'requested' || lesson.status === 'escrow') && Date.parse(lesson.start) > now.getTime());
-  const refund = cancelled.reduce((sum, lesson) => sum + (lessonCancellation(lesson, 'parent', now)?.refund ?? 0), 0);
-  const late = cancelled.filter((lesson) => (lessonCancellation(lesson, 'parent', now)?.refund ?? 0) < lesson.amount_total).length;
-  const credits = pkg.lessons.filter((lesson) => lesson.status === 'credited').reduce((sum, lesson) => sum + lesson.credit, 0);
-  const parts = [
-    cancelled.length === 0
-      ? 'Aucun cours à venir à annuler.'
-      : `Les ${cancelled.length} cours à venir sont annulés : vous serez remboursé de ${formatFcfa(refund)}${late > 0 ? ` (la moitié pour ${late === 1 ? 'le cours qui commence' : `les ${late} cours qui commencent`} dans moins de 24 h)` : ' (la totalité de leur prix)'}.`,
-  ];
-  if (credits > 0) parts.push(`Vos crédits non utilisés vous sont remboursés (${formatFcfa(credits)}).`);
-  parts.push('Les cours déjà commencés ou donnés restent dus au répétiteur. Cette action est irréversible.');
-  return parts.join(' ');
-}
 
 interface PackageGroupProps {
   pkg: PackageView;

@@ -1,4 +1,3 @@
-import type { LessonSlot } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -6,18 +5,9 @@ import { DialogFrame } from '@/components/ui/dialog-frame';
 import { LoadError } from '@/components/ui/page-state';
 import { frenchMoment, shortDayLabel, hoursLabel } from '@/lib/lesson-dates';
 import { useTutorSlots } from '@/lib/tutor-slots';
+import { lessonStartsWithin } from '../package-wording';
 
 const HOUR = 3_600_000;
-
-/** The starts at which `hours` consecutive free slots begin, no later than `until` (ISO). */
-export function lessonStartsWithin(free: readonly LessonSlot[], hours: number, until: string): string[] {
-  const starts = new Set(free.map((slot) => slot.start));
-  const limit = Date.parse(until);
-  return free
-    .map((slot) => slot.start)
-    .filter((start) => Date.parse(start) <= limit)
-    .filter((start) => Array.from({ length: hours - 1 }, (_, i) => new Date(Date.parse(start) + (i + 1) * HOUR).toISOString()).every((next) => starts.has(next)));
-}
 
 interface SlotChoiceDialogProps {
   title: string;
