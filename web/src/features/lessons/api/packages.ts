@@ -1,5 +1,4 @@
 import type { CreditView, PackageView, RenewalPreview } from '#shared/package-schemas';
-import type { PaymentMethod } from '#shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { tutorSlotsKey } from '@/lib/tutor-slots';
@@ -73,12 +72,11 @@ export function useRenewalPreview(id: string) {
   });
 }
 
-/** The renewal's one payment: the body the single booking sends for the payment (method, number). */
+/** The renewal's one payment (the API books it with the package's own payment method). */
 export function useRenewPackage() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: ({ id, paymentMethod, phoneNumber }: { id: string; paymentMethod: PaymentMethod; phoneNumber?: string }) =>
-      apiRequest<{ authorization_url?: string; package_id?: string; error?: string }>('renewPackage', { params: { id }, body: { paymentMethod, phoneNumber } }),
+    mutationFn: (id: string) => apiRequest<{ authorization_url?: string; package_id?: string; error?: string }>('renewPackage', { params: { id } }),
     onSettled: refresh,
   });
 }

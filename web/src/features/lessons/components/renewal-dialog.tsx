@@ -1,12 +1,8 @@
-import type { PaymentMethod } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { formatAmount, formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
-import { isMobileMoney } from '#shared/payments';
-import { phoneNumberError } from '#shared/payments-schemas';
 import { Alert, Badge, Button, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
-import { PaymentMethodFields } from '@/components/money/payment-method-fields';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
@@ -16,24 +12,18 @@ import { useRenewalPreview, useRenewPackage } from '../api/packages';
 /**
  * 'Renouveler' (issue 32): the same weekly slots for the next 4 weeks — the lessons, those no
  * longer free (then no payment: the parent picks other slots on the tutor's page) — and the one
- * payment.
+ * payment, by the package's own method.
  */
 export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () => void }) {
   const preview = useRenewalPreview(pkg.id);
   const renew = useRenewPackage();
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const [phone, setPhone] = useState('');
-  const [phoneError, setPhoneError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const unavailable = new Set(preview.data?.unavailable ?? []);
   const payable = Boolean(preview.data) && unavailable.size === 0;
 
   const pay = async () => {
-    const problem = phoneNumberError(method, phone);
-    setPhoneError(problem ?? undefined);
-    if (problem) return;
     try {
-      const result = await renew.mutateAsync({ id: pkg.id, paymentMethod: method, phoneNumber: isMobileMoney(method) ? phone.trim() : undefined });
+      const result = await renew.mutateAsync(pkg.id);
       if (!result.authorization_url) return setFailure(result.error || messages.payments.initFailure);
       window.location.assign(result.authorization_url);
     } catch (error) {
@@ -95,7 +85,11 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
               </Badge>
             ))}
           </Wrap>
-          {payable && <PaymentMethodFields name="renewal-payment-method" method={method} onMethod={setMethod} phone={phone} onPhone={setPhone} phoneError={phoneError} />}
+          {payable && (
+            <Text fontSize="sm" color="fg.muted">
+              Le paiement se fait avec le même moyen que le forfait en cours, en une fois.
+            </Text>
+          )}
         </Stack>
       )}
     </DialogFrame>
