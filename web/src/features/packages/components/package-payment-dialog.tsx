@@ -7,7 +7,7 @@ import { phoneNumberError } from '#shared/payments-schemas';
 import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PaymentMethodFields } from '@/components/money/payment-method-fields';
+import { PaymentMethodFields } from './payment-method-fields';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';

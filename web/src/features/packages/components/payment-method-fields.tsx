@@ -21,8 +21,8 @@ interface PaymentMethodFieldsProps {
 }
 
 /**
- * 'Moyen de paiement' and, for mobile money, the account's number: the package's payment and its
- * renewal (two features), the same choices as the single booking's.
+ * 'Moyen de paiement' and, for mobile money, the account's number: the same choices as the single
+ * booking dialog's (payments feature, not imported: one feature never imports another).
  */
 export function PaymentMethodFields({ name, method, onMethod, phone, onPhone, phoneError }: PaymentMethodFieldsProps) {
   return (
