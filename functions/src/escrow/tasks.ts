@@ -31,6 +31,7 @@ export type EscrowTaskEvent =
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'autoDecline'; transactionId: string }
+  | { action: 'expireCredit'; transactionId: string }
   | { action: 'refund'; transactionId: string }
   | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string; actor?: string };
 
@@ -42,6 +43,7 @@ export const TASK_ACTIONS = {
   expirePayment: 'expire_payment',
   autoRelease: 'auto_release',
   autoDecline: 'auto_decline',
+  expireCredit: 'expire_credit',
   refund: 'complete_refund',
   markNeedsAttention: 'flag_attention',
 } as const satisfies Record<string, TransactionAction>;
@@ -225,6 +227,16 @@ export const handler = observedHandler(async (event: EscrowTaskInvocation): Prom
       if (tx && canTakeAction(TASK_ACTIONS.autoDecline, tx.status, 'system', true, isLesson(tx)) && answerDeadline(tx).getTime() <= Date.now()) {
         await tryTransition(() =>
           applyTransition({ transactionId: event.transactionId, action: 'auto_decline', actor: 'system', wake: false }),
+        );
+      }
+      return { ok: true };
+    }
+    case 'expireCredit': {
+      // A credit not spent by its refund date goes back to the parent (refund_pending → the refund).
+      const tx = await getTransaction(event.transactionId);
+      if (tx?.credit && canTakeAction(TASK_ACTIONS.expireCredit, tx.status, 'system') && new Date(tx.credit.refund_at).getTime() <= Date.now()) {
+        await tryTransition(() =>
+          applyTransition({ transactionId: event.transactionId, action: 'expire_credit', actor: 'system', wake: false }),
         );
       }
       return { ok: true };
