@@ -20,6 +20,7 @@ import { recordWriteCapacity } from '../payments/capacity.js';
 import { WorkflowTokenEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, refundTransaction } from '../payments/paystack.js';
+import { refundAmountOf } from '../payments/refunds.js';
 import { getTransaction } from '../payments/transactions.js';
 import { answerDeadline, waitSecondsFor } from './timing.js';
 import { applyTransition } from './transitions.js';
@@ -101,10 +102,11 @@ async function refund(transactionId: string): Promise<void> {
   if (!tx || !canTakeAction(TASK_ACTIONS.refund, tx.status, 'system')) return;
   let refundId: string;
   try {
-    // What the policy gives back (a late cancellation keeps the tutor's compensation), or all of it.
-    refundId = (await refundTransaction(tx.reference, tx.cancellation?.refund ?? tx.amount_total)).id;
+    // What the policy gives back, less a credit spent (refunds.ts). Part of a package's payment for
+    // a package lesson; idempotent by our id (a retry after a lost answer finds the refund made).
+    refundId = (await refundTransaction(tx.reference, refundAmountOf(tx), tx.id)).id;
   } catch (error) {
-    // A retry after a lost answer: Paystack already refunded it in full.
+    // Refunded in full before refunds carried our id: Paystack says so.
     if (error instanceof PaystackRejectedError && /fully (reversed|refunded)|already/i.test(error.message)) {
       refundId = 'already-refunded';
     } else {
