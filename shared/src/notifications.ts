@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'lesson_declined',
   /** One side cancelled: to the other side. */
   'lesson_cancelled',
+  /** Issue 32: the tutor moved a package lesson (off a day off) to another slot: to the parent. */
+  'lesson_moved',
   /** Before the lesson (24 h and 1 h by default): to both sides. */
   'lesson_reminder',
   /** Paystack confirmed the payment: to the parent. */
@@ -134,6 +136,8 @@ export type NotificationDetails =
   | { kind: 'lesson_requested' | 'lesson_accepted' | 'payment_received' | 'refund_done' | 'dispute_opened'; facts: LessonFacts }
   | { kind: 'lesson_declined'; facts: LessonFacts; automatic: boolean }
   | { kind: 'lesson_cancelled'; facts: LessonFacts; by: Side }
+  /** `facts.start` is the new start; `previousStart` the one it replaces. */
+  | { kind: 'lesson_moved'; facts: LessonFacts; previousStart?: string }
   | { kind: 'lesson_reminder'; facts: LessonFacts; secondsBefore: number }
   | { kind: 'funds_released'; facts: LessonFacts }
   | { kind: 'dispute_decided'; facts: LessonFacts; outcome: 'released' | 'refunded' }
@@ -220,6 +224,12 @@ export function notificationContent(details: NotificationDetails, side: Side): N
       return {
         title: 'Cours annulé',
         body: `${line}. ${details.by === 'parent' ? facts.parentName : facts.tutorName} a annulé le cours.`,
+        link: onLesson,
+      };
+    case 'lesson_moved':
+      return {
+        title: 'Cours déplacé',
+        body: `${line}. ${facts.tutorName} a déplacé le cours${details.previousStart ? ` prévu ${lessonTimeLabel(details.previousStart)}` : ''} : vous pouvez encore l'annuler sans frais jusqu'à son début.`,
         link: onLesson,
       };
     case 'lesson_reminder':

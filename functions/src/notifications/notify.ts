@@ -20,6 +20,7 @@ import { observedHandler } from '#commons/observed';
 import {
   acceptedLesson,
   lessonCalledOff,
+  lessonMoved,
   notificationOfKycReview,
   notificationOfPayout,
   notificationsOfChange,
@@ -53,6 +54,11 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
     }
     if (acceptedLesson(before, after)) await scheduleReminders(after.id, after.course.scheduled_date!, selfArn);
     if (lessonCalledOff(before, after)) await cancelReminders(after.id);
+    // Issue 32: an accepted lesson moved: its reminders follow it (those of the old time deleted first).
+    if (lessonMoved(before, after) && after.status === 'escrow' && after.course.scheduled_date) {
+      await cancelReminders(after.id);
+      await scheduleReminders(after.id, after.course.scheduled_date, selfArn);
+    }
   } else if (sk === 'KYC') {
     const before = imageOf<KycImage>(record.dynamodb?.OldImage);
     const after = imageOf<KycImage>(record.dynamodb?.NewImage);
