@@ -80,5 +80,7 @@ describe('what stopping and cancelling say', () => {
     expect(cancelMakesCredit(lessons[1]!, 'parent', now, true)).toBe(false);
     expect(cancelMakesCredit(lessons[2]!, 'parent', now, false)).toBe(false);
     expect(cancelMakesCredit(lessons[2]!, 'tutor', now, true)).toBe(false);
+    // A lesson the tutor moved is cancelled in full, so as a credit, even within 24 h.
+    expect(cancelMakesCredit({ ...lessons[1]!, moved_at: '2026-11-29T09:00:00.000Z' }, 'parent', now, true)).toBe(true);
   });
 });

@@ -16,11 +16,14 @@ export const movable = (lesson: LessonView, now: Date) =>
 export const CREDIT_INSTEAD =
   'Ce cours du forfait devient un crédit à réserver avec le même répétiteur dans la semaine qui suit ; non utilisé, il vous est remboursé à la fin du forfait.';
 
-/** A parent's cancellation of a package lesson the policy refunds in full (≥ 24 h before) makes a credit. */
+/**
+ * A parent's cancellation of a package lesson the policy refunds in full (≥ 24 h before) makes a
+ * credit; so does one of a lesson the tutor moved (always the full band), until it starts.
+ */
 export function cancelMakesCredit(lesson: LessonView, side: LessonSide, now: Date, inPackage: boolean): boolean {
   if (!inPackage || side !== 'parent') return false;
   const outcome = lessonCancellation(lesson, side, now);
-  return outcome !== null && outcome.refund >= lesson.amount_total;
+  return outcome !== null && (outcome.refund >= lesson.amount_total || Boolean(lesson.moved_at));
 }
 
 /** The lessons of a package the stop cancels (not started, still to be given) and those kept as credits. */
