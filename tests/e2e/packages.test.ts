@@ -144,8 +144,10 @@ describe('monthly packages', () => {
     const booked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/packages' && response.request().method() === 'POST');
     await tap(() => dialog.getByRole('button', { name: /Payer 43\s200 FCFA/ }).click());
     const bookedResponse = await booked;
-    expect(bookedResponse.status(), await bookedResponse.text()).toBeLessThan(300);
-    const { package_id: packageId, authorization_url: checkoutUrl } = (await bookedResponse.json()) as { package_id: string; authorization_url: string };
+    // Read at once: the page leaves for the checkout right after.
+    const bookedBody = await bookedResponse.text();
+    expect(bookedResponse.status(), bookedBody).toBeLessThan(300);
+    const { package_id: packageId, authorization_url: checkoutUrl } = JSON.parse(bookedBody) as { package_id: string; authorization_url: string };
     // The sandbox's checkout, in this tab: one payment for the whole package.
     const checkout = new URL(checkoutUrl);
     await page.waitForURL((url) => url.origin === checkout.origin && url.pathname === checkout.pathname, { timeout: 15_000 });
