@@ -164,6 +164,10 @@ describe('monthly packages', () => {
     const tutorSession = await signedIn(tutor);
     await tutorSession.page.goto('/cours');
     const tutorGroup = tutorSession.page.locator(`[data-package-id="${packageId}"]`);
+    await tutorGroup.getByRole('button', { name: 'Accepter le forfait' }).waitFor();
+    await settle(tutorSession.page);
+    expect(await blockingViolations(tutorSession.page)).toEqual([]);
+    if (shots) await tutorSession.page.screenshot({ path: `${shots}/package-tutor-390.png` });
     await tutorGroup.getByRole('button', { name: 'Accepter le forfait' }).click();
     const acceptDialog = tutorSession.page.getByRole('alertdialog');
     await acceptDialog.getByRole('button', { name: 'Accepter le forfait' }).click();
@@ -182,7 +186,16 @@ describe('monthly packages', () => {
     expect(await overflowsHorizontally(page)).toBe(false);
     await settle(page);
     expect(await blockingViolations(page)).toEqual([]);
-    if (shots) await page.screenshot({ path: `${shots}/package-lessons-390.png`, fullPage: true });
+    if (shots) {
+      await page.screenshot({ path: `${shots}/package-lessons-390.png`, fullPage: true });
+      const wide = await signedIn(parent, DESKTOP);
+      await wide.page.goto('/cours');
+      await openGroup(wide.page, packageId);
+      await settle(wide.page);
+      expect(await blockingViolations(wide.page)).toEqual([]);
+      await wide.page.screenshot({ path: `${shots}/package-lessons-1280.png`, fullPage: true });
+      await wide.context.close();
+    }
 
     await group.locator(`[data-lesson-id="${first.id}"]`).getByRole('button', { name: 'Confirmer le cours' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -206,14 +219,9 @@ describe('monthly packages', () => {
     }
     await context.close();
 
-    // The same screens on a desktop, for the record.
+    // The tutor page's section on a desktop, for the record.
     if (shots) {
       const wide = await signedIn(parent, DESKTOP);
-      await wide.page.goto('/cours');
-      await openGroup(wide.page, packageId);
-      await settle(wide.page);
-      expect(await blockingViolations(wide.page)).toEqual([]);
-      await wide.page.screenshot({ path: `${shots}/package-lessons-1280.png`, fullPage: true });
       await wide.page.goto(`/tutors/${profileId}`);
       const wideSection = wide.page.getByTestId('package-section');
       await wideSection.getByRole('button', { name: '3 cours par semaine' }).click();

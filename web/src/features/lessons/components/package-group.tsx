@@ -47,7 +47,7 @@ export function PackageGroup({ pkg, side, lessons, renderLesson, actions }: Pack
             {pkg.status_label}
           </Badge>
         </Flex>
-        <Wrap gap="x-4 y-1" fontSize="sm" data-testid="package-amounts">
+        <Wrap columnGap="4" rowGap="1" fontSize="sm" data-testid="package-amounts">
           <Amount label={pkg.paid_at ? 'Payé' : 'À payer'} value={pkg.amount_total} strong />
           <Amount label="Versé" value={pkg.amounts.released} />
           <Amount label="En séquestre" value={pkg.amounts.held} />

@@ -261,7 +261,7 @@ function PackageForm({ tutor, hourlyRate, free }: { tutor: PackageTutor; hourlyR
             }
           />
           {discount > 0 && <SummaryLine label="Sans forfait" value={formatFcfa(hourlyRate * duration)} muted />}
-          <SummaryLine label={`${lessons} cours sur ${PACKAGE_WEEKS} semaines`} value={`${lessons * duration} h de créneaux réservés`} muted />
+          <SummaryLine label={`${lessons} cours sur ${PACKAGE_WEEKS} semaines`} value={`${lessons * duration} h réservées`} muted />
           <Separator />
           <SummaryLine label={`Total pour ${PACKAGE_WEEKS} semaines`} value={formatFcfa(price.total)} strong />
           {price.saved > 0 && <SummaryLine label="Vous économisez" value={formatFcfa(price.saved)} />}
@@ -317,9 +317,11 @@ function ChoiceGroup({ label, id, children }: { label: string; id: string; child
 
 function SummaryLine({ label, value, strong, muted }: { label: string; value: ReactNode; strong?: boolean; muted?: boolean }) {
   return (
-    <HStack justify="space-between" gap="4" fontWeight={strong ? 'bold' : undefined} fontSize={strong ? 'lg' : 'sm'} wrap="wrap">
-      <Text color={strong ? undefined : 'fg.muted'}>{label}</Text>
-      <Text textAlign="end" color={muted ? 'fg.muted' : undefined}>
+    <HStack justify="space-between" align="baseline" gap="3" fontWeight={strong ? 'bold' : undefined} fontSize={strong ? 'md' : 'sm'}>
+      <Text color={strong ? undefined : 'fg.muted'} minW="0">
+        {label}
+      </Text>
+      <Text textAlign="end" whiteSpace="nowrap" color={muted ? 'fg.muted' : undefined}>
         {value}
       </Text>
     </HStack>
