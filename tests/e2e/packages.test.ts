@@ -133,7 +133,11 @@ describe('monthly packages', () => {
 
     await settle(page);
     expect(await blockingViolations(page)).toEqual([]);
-    if (shots) await section.screenshot({ path: `${shots}/package-section-390.png` });
+    if (shots) {
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/package-section-390.png`, fullPage: true });
+    }
 
     await tap(() => section.getByRole('button', { name: /Payer le forfait/ }).click());
     const dialog = page.getByRole('dialog', { name: 'Payer le forfait' });
@@ -187,6 +191,7 @@ describe('monthly packages', () => {
     await settle(page);
     expect(await blockingViolations(page)).toEqual([]);
     if (shots) {
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/package-lessons-390.png`, fullPage: true });
       const wide = await signedIn(parent, DESKTOP);
       await wide.page.goto('/cours');
@@ -228,7 +233,8 @@ describe('monthly packages', () => {
       for (const day of WEEKDAYS) await wideSection.getByRole('button', { name: `${day} 16:00–17:00` }).click();
       await settle(wide.page);
       expect(await blockingViolations(wide.page)).toEqual([]);
-      await wideSection.screenshot({ path: `${shots}/package-section-1280.png` });
+      await wide.page.evaluate(() => window.scrollTo(0, 0));
+      await wide.page.screenshot({ path: `${shots}/package-section-1280.png`, fullPage: true });
       await wide.context.close();
     }
   }, 240_000);
