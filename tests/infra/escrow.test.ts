@@ -57,7 +57,7 @@ describe('escrow workflow (CDK)', () => {
 
     it('has the Task states of the workflow', () => {
       expect(tasks.map(([name]) => name).sort()).toEqual(
-        ['AutoDecline', 'AutoRelease', 'AwaitAdmin', 'AwaitDecision', 'AwaitPayment', 'AwaitTutor', 'ExpirePayment', 'Load', 'Refund'].sort(),
+        ['AutoDecline', 'AutoRelease', 'AwaitAdmin', 'AwaitCredit', 'AwaitDecision', 'AwaitPayment', 'AwaitTutor', 'ExpireCredit', 'ExpirePayment', 'Load', 'Refund'].sort(),
       );
     });
 

@@ -19,9 +19,9 @@ const tx = (over: Partial<MoneyRecord> = {}): MoneyRecord => ({
 });
 
 describe('which transactions keep an account from being deleted', () => {
-  it('every status but the final ones: pending, requested, escrow, disputed, refund_pending, needs_attention', () => {
+  it('every status but the final ones: pending, requested, escrow, disputed, refund_pending, needs_attention, credited', () => {
     const blocking = moneyInFlight(TRANSACTION_STATUSES.map((status) => tx({ id: status, status }))).map((t) => t.status);
-    expect(blocking.sort()).toEqual(['disputed', 'escrow', 'needs_attention', 'pending', 'refund_pending', 'requested'] satisfies TransactionStatus[]);
+    expect(blocking.sort()).toEqual(['credited', 'disputed', 'escrow', 'needs_attention', 'pending', 'refund_pending', 'requested'] satisfies TransactionStatus[]);
   });
 
   it('says which transaction and where it stands, in French', () => {
