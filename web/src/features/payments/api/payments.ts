@@ -12,9 +12,10 @@ import { apiRequest } from '@/lib/api';
 
 export const myTransactionsKey = ['transactions', 'mine'] as const;
 
-export function useMyTransactions() {
+export function useMyTransactions(enabled = true) {
   return useQuery({
     queryKey: myTransactionsKey,
+    enabled,
     queryFn: ({ signal }) => apiRequest<ParentTransactionsResponse>('listMyTransactions', { signal }),
     staleTime: 10_000,
   });
