@@ -18,10 +18,16 @@ export function invoiceFileName(invoice: InvoiceView): string {
 export function invoiceHtml(invoice: InvoiceView): string {
   const tx = invoice.transaction;
   const course = tx.courses[0];
+  // A package's invoice (issue 32) has its lessons as courses, all at the same price: one line each.
+  const lessons = tx.courses.length > 1 ? tx.courses : [];
   const rows: Array<[string, string]> = [
     [course ? `${courseOf(course.subject)} — ${course.level}` : tx.description, ''],
+    ...lessons.map((lesson): [string, string] => [
+      `Cours du ${formatDateTime(lesson.scheduled_date)} (${lesson.duration_hours} h)`,
+      formatFcfa(Math.round(tx.amount_total / lessons.length)),
+    ]),
     ['Tarif horaire', formatFcfa(tx.hourly_rate)],
-    ['Durée', `${course?.duration_hours ?? 0} h`],
+    ['Durée', lessons.length ? `${lessons.length} cours de ${course?.duration_hours ?? 0} h` : `${course?.duration_hours ?? 0} h`],
     ['Part du répétiteur', formatFcfa(tx.amount_tutor)],
     ['Commission Kalan (10 %)', formatFcfa(tx.commission_amount)],
   ];
@@ -39,7 +45,7 @@ h1{margin:0;color:#ea580c}table{width:100%;border-collapse:collapse;margin-top:2
 <div><strong>Facture n° ${escape(invoice.invoice_number)}</strong><div class="muted">Émise le ${escape(formatDate(invoice.issued_at))}</div></div></header>
 <p><strong>Client :</strong> ${escape(invoice.parent.name)}${invoice.parent.email ? ` (${escape(invoice.parent.email)})` : ''}<br>
 <strong>Répétiteur :</strong> ${escape(invoice.tutor.name)}<br>
-<strong>Date du cours :</strong> ${escape(formatDateTime(course?.scheduled_date))}<br>
+<strong>${lessons.length ? 'Premier cours' : 'Date du cours'} :</strong> ${escape(formatDateTime(course?.scheduled_date))}<br>
 <strong>Moyen de paiement :</strong> ${escape(PAYMENT_METHOD_LABELS[tx.payment_method])}<br>
 <strong>Statut :</strong> ${escape(TRANSACTION_STATUS_LABELS[tx.status])}${course ? ` · cours ${escape(COURSE_STATUS_LABELS[course.status].toLowerCase())}` : ''}<br>
 <span class="muted">Référence de paiement : ${escape(tx.reference)}</span></p>

@@ -1,5 +1,6 @@
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
+import type { PackageView } from '#shared/package-schemas';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -10,15 +11,42 @@ import { InvoiceDialog } from '@/components/money/invoice-dialog';
 import { notify } from '@/components/ui/notify';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
-import { useEscrowDecision, useMyTransactions, useVerifyPayments } from '../api/payments';
+import { packageIdOf, useEscrowDecision, useMyPackages, useMyTransactions, useVerifyPayments } from '../api/payments';
+import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
 
 export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
 
 type Pending = { action: 'release' | 'refund'; transaction: TransactionView } | null;
 
-/** Our Paystack reference is `kalan-<transaction id>` (payments/paystack.ts). */
+/** Our Paystack reference is `kalan-<transaction id>` (payments/paystack.ts), or `kalan-pkg-<package id>` for a package. */
 const REFERENCE = /^kalan-([0-9a-f-]{36})$/i;
+const PACKAGE_REFERENCE = /^kalan-pkg-([0-9a-f-]{36})$/i;
+
+/** One row of Mes Paiements: a single lesson's transaction, or a package (one payment for its lessons). */
+type Payment = { kind: 'transaction'; transaction: TransactionView } | { kind: 'package'; pkg: PackageView };
+
+const createdAt = (payment: Payment) => (payment.kind === 'transaction' ? payment.transaction.created_at : payment.pkg.created_at);
+
+/**
+ * The list as the parent reads it (issue 32): each package once, its lessons not again as single
+ * payments; newest first. The counts are of these payments: a package held in part is 'En escrow',
+ * one fully paid out 'Libérée'.
+ */
+export function paymentsOf(transactions: readonly TransactionView[], packages: readonly PackageView[]) {
+  const payments: Payment[] = [
+    ...transactions.filter((transaction) => packageIdOf(transaction) === undefined).map((transaction) => ({ kind: 'transaction' as const, transaction })),
+    ...packages.map((pkg) => ({ kind: 'package' as const, pkg })),
+  ].sort((a, b) => createdAt(b).localeCompare(createdAt(a)));
+  const summary = {
+    total: payments.length,
+    in_escrow: payments.filter((p) => (p.kind === 'transaction' ? p.transaction.status === 'escrow' : p.pkg.paid_at !== undefined && p.pkg.amounts.held > 0)).length,
+    released: payments.filter((p) =>
+      p.kind === 'transaction' ? p.transaction.status === 'released' : p.pkg.paid_at !== undefined && p.pkg.amounts.held === 0 && p.pkg.amounts.released > 0,
+    ).length,
+  };
+  return { payments, summary };
+}
 
 /** What the parent is told on coming back from Paystack's checkout. */
 const RETURN_NOTICE = {
@@ -35,7 +63,7 @@ const RETURN_NOTICE = {
  * Back from Paystack (its callback URL adds `?reference=…&trxref=…`): ask Paystack at once what
  * became of the payment, say it, and drop the parameters from the address.
  */
-function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>) {
+function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>, lessonOf: (packageId: string) => string | undefined) {
   const [params, setParams] = useSearchParams();
   const reference = params.get('reference') ?? params.get('trxref');
   const handled = useRef<string | null>(null);
@@ -43,12 +71,15 @@ function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>) {
     if (!reference || handled.current === reference) return;
     handled.current = reference;
     setParams({}, { replace: true });
-    const id = REFERENCE.exec(reference)?.[1];
+    // A package is verified through any of its lessons (its payment check confirms them all).
+    const packageId = PACKAGE_REFERENCE.exec(reference)?.[1];
+    const id = packageId ? lessonOf(packageId) : REFERENCE.exec(reference)?.[1];
     if (!id) return;
     verify.mutate([id], {
       onSuccess: ([result]) => result && RETURN_NOTICE[result.outcome](),
       onError: (error) => notify.error({ title: 'Vérification impossible', description: error.message }),
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lessonOf reads the lists loaded when the parent came back.
   }, [reference, setParams, verify]);
 }
 
@@ -69,9 +100,14 @@ function SummaryCard({ label, value }: { label: string; value: number | undefine
 /** Mes Paiements (spec §2): summary cards, 'Actualiser', the list, escrow actions, invoices. */
 export function ParentPayments() {
   const query = useMyTransactions();
+  const packagesQuery = useMyPackages();
   const decision = useEscrowDecision();
   const verify = useVerifyPayments();
-  useCheckoutReturn(verify);
+  const packageLesson = (packageId: string) =>
+    packagesQuery.data?.find((pkg) => pkg.id === packageId)?.lessons[0]?.id ??
+    query.data?.transactions.find((tx) => packageIdOf(tx) === packageId)?.id;
+  useCheckoutReturn(verify, packageLesson);
+  const [packageInvoiceOf, setPackageInvoiceOf] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [invoiceOf, setInvoiceOf] = useState<string | null>(null);
 
@@ -94,8 +130,19 @@ export function ParentPayments() {
 
   // 'Actualiser' asks Paystack about every unpaid booking first: a failed payment sends no webhook.
   const refresh = async () => {
-    const unpaid = (query.data?.transactions ?? []).filter((tx) => tx.status === 'pending').map((tx) => tx.id);
-    if (!unpaid.length) return void query.refetch();
+    // One lesson per unpaid package: its payment check confirms the whole package.
+    const seen = new Set<string>();
+    const unpaid = (query.data?.transactions ?? [])
+      .filter((tx) => {
+        if (tx.status !== 'pending') return false;
+        const packageId = packageIdOf(tx);
+        if (!packageId) return true;
+        if (seen.has(packageId)) return false;
+        seen.add(packageId);
+        return true;
+      })
+      .map((tx) => tx.id);
+    if (!unpaid.length) return void Promise.all([query.refetch(), packagesQuery.refetch()]);
     try {
       await verify.mutateAsync(unpaid);
     } catch (error) {
@@ -103,7 +150,10 @@ export function ParentPayments() {
     }
   };
 
-  const summary = query.data?.summary;
+  const list = query.data && packagesQuery.data ? paymentsOf(query.data.transactions, packagesQuery.data) : undefined;
+  // Without the packages (their list failed), the single payments still show; the error says what is missing.
+  const shown = list ?? (query.data && packagesQuery.isError ? paymentsOf(query.data.transactions, []) : undefined);
+  const summary = shown?.summary;
   return (
     <Stack gap="5">
       <SimpleGrid columns={3} gap="3">
@@ -120,8 +170,8 @@ export function ParentPayments() {
         </Button>
       </Flex>
 
-      {query.isPending && (
-        <Stack gap="3">
+      {(query.isPending || (packagesQuery.isPending && !query.isError)) && (
+        <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="36" rounded="lg" />
           ))}
@@ -130,24 +180,31 @@ export function ParentPayments() {
       {query.isError && (
         <LoadError title={messages.payments.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
       )}
-      {query.data && query.data.transactions.length === 0 && (
+      {packagesQuery.isError && !query.isError && (
+        <LoadError title={messages.packages.loadFailure} description={packagesQuery.error.message} onRetry={() => void packagesQuery.refetch()} />
+      )}
+      {shown && shown.payments.length === 0 && (
         <EmptyNotice
           icon={<LuWallet />}
           title="Aucune transaction"
           description="Réservez un cours depuis la recherche : vos paiements apparaîtront ici."
         />
       )}
-      {query.data && query.data.transactions.length > 0 && (
+      {shown && shown.payments.length > 0 && (
         <Stack gap="3">
-          {query.data.transactions.map((transaction) => (
-            <TransactionCard
-              key={transaction.id}
-              transaction={transaction}
-              onRelease={() => setPending({ action: 'release', transaction })}
-              onRefund={() => setPending({ action: 'refund', transaction })}
-              onInvoice={() => setInvoiceOf(transaction.id)}
-            />
-          ))}
+          {shown.payments.map((payment) =>
+            payment.kind === 'package' ? (
+              <PackagePaymentCard key={payment.pkg.id} pkg={payment.pkg} onInvoice={() => setPackageInvoiceOf(payment.pkg.id)} />
+            ) : (
+              <TransactionCard
+                key={payment.transaction.id}
+                transaction={payment.transaction}
+                onRelease={() => setPending({ action: 'release', transaction: payment.transaction })}
+                onRefund={() => setPending({ action: 'refund', transaction: payment.transaction })}
+                onInvoice={() => setInvoiceOf(payment.transaction.id)}
+              />
+            ),
+          )}
         </Stack>
       )}
 
@@ -172,6 +229,7 @@ export function ParentPayments() {
         onCancel={() => setPending(null)}
       />
       <InvoiceDialog transactionId={invoiceOf} onClose={() => setInvoiceOf(null)} />
+      <InvoiceDialog transactionId={packageInvoiceOf} route="getPackageInvoice" onClose={() => setPackageInvoiceOf(null)} />
     </Stack>
   );
 }
