@@ -6,7 +6,6 @@ import type {
   PaymentInitResult,
   PaymentRequest,
   RatingInput,
-  TransactionView,
 } from '#shared/payments-schemas';
 import type { PackageView } from '#shared/package-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,9 +77,3 @@ export function useMyPackages() {
 function packagesOf(answer: PackageView[] | { packages: PackageView[] }): PackageView[] {
   return Array.isArray(answer) ? answer : answer.packages;
 }
-
-/** The package a lesson's transaction belongs to: its reference is the package's (`kalan-pkg-<id>`). */
-export function packageIdOf(tx: TransactionView & { package_id?: string }): string | undefined {
-  return tx.package_id ?? PACKAGE_REFERENCE.exec(tx.reference)?.[1];
-}
-const PACKAGE_REFERENCE = /^kalan-pkg-([0-9a-f-]{36})$/i;

@@ -38,7 +38,8 @@ import { keepIfStillFree, lessonSpan } from '@/lib/slot-selection';
 import { tutorSlotsKey, useTutorSlots } from '@/lib/tutor-slots';
 import { useInitializePayment, useMyTransactions } from '../api/payments';
 import type { BookingTarget } from './booking-store';
-import { FirstLessonNote, isFirstLessonWith } from './first-lesson-note';
+import { isFirstLessonWith } from '../payment-list';
+import { FirstLessonNote } from './first-lesson-note';
 
 const METHOD_DESCRIPTIONS: Record<PaymentMethod, string> = {
   card: 'Visa, Mastercard',

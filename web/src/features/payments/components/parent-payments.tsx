@@ -1,6 +1,5 @@
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
-import type { PackageView } from '#shared/package-schemas';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,7 +10,8 @@ import { InvoiceDialog } from '@/components/money/invoice-dialog';
 import { notify } from '@/components/ui/notify';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
-import { packageIdOf, useEscrowDecision, useMyPackages, useMyTransactions, useVerifyPayments } from '../api/payments';
+import { useEscrowDecision, useMyPackages, useMyTransactions, useVerifyPayments } from '../api/payments';
+import { packageIdOf, packageOfReference, paymentsOf } from '../payment-list';
 import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
 
@@ -21,32 +21,6 @@ type Pending = { action: 'release' | 'refund'; transaction: TransactionView } | 
 
 /** Our Paystack reference is `kalan-<transaction id>` (payments/paystack.ts), or `kalan-pkg-<package id>` for a package. */
 const REFERENCE = /^kalan-([0-9a-f-]{36})$/i;
-const PACKAGE_REFERENCE = /^kalan-pkg-([0-9a-f-]{36})$/i;
-
-/** One row of Mes Paiements: a single lesson's transaction, or a package (one payment for its lessons). */
-type Payment = { kind: 'transaction'; transaction: TransactionView } | { kind: 'package'; pkg: PackageView };
-
-const createdAt = (payment: Payment) => (payment.kind === 'transaction' ? payment.transaction.created_at : payment.pkg.created_at);
-
-/**
- * The list as the parent reads it (issue 32): each package once, its lessons not again as single
- * payments; newest first. The counts are of these payments: a package held in part is 'En escrow',
- * one fully paid out 'Libérée'.
- */
-export function paymentsOf(transactions: readonly TransactionView[], packages: readonly PackageView[]) {
-  const payments: Payment[] = [
-    ...transactions.filter((transaction) => packageIdOf(transaction) === undefined).map((transaction) => ({ kind: 'transaction' as const, transaction })),
-    ...packages.map((pkg) => ({ kind: 'package' as const, pkg })),
-  ].sort((a, b) => createdAt(b).localeCompare(createdAt(a)));
-  const summary = {
-    total: payments.length,
-    in_escrow: payments.filter((p) => (p.kind === 'transaction' ? p.transaction.status === 'escrow' : p.pkg.paid_at !== undefined && p.pkg.amounts.held > 0)).length,
-    released: payments.filter((p) =>
-      p.kind === 'transaction' ? p.transaction.status === 'released' : p.pkg.paid_at !== undefined && p.pkg.amounts.held === 0 && p.pkg.amounts.released > 0,
-    ).length,
-  };
-  return { payments, summary };
-}
 
 /** What the parent is told on coming back from Paystack's checkout. */
 const RETURN_NOTICE = {
@@ -72,7 +46,7 @@ function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>, lessonO
     handled.current = reference;
     setParams({}, { replace: true });
     // A package is verified through any of its lessons (its payment check confirms them all).
-    const packageId = PACKAGE_REFERENCE.exec(reference)?.[1];
+    const packageId = packageOfReference(reference);
     const id = packageId ? lessonOf(packageId) : REFERENCE.exec(reference)?.[1];
     if (!id) return;
     verify.mutate([id], {
