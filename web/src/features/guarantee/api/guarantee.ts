@@ -58,14 +58,15 @@ export function useSpendCredit() {
   });
 }
 
-/** The tutors a replacement lesson may be booked with: the search's, for the lesson's subject. */
-export function useTutorsForSubject(lessonSubject: string, enabled: boolean) {
+/** The tutors a replacement lesson may be booked with: the search's, for the lesson's subject (and a name or words typed). */
+export function useTutorsForSubject(lessonSubject: string, text: string, enabled: boolean) {
   // The search knows only the catalogue's subjects: another one searches every tutor.
   const subject = (SUBJECTS as readonly string[]).includes(lessonSubject) ? lessonSubject : undefined;
+  const q = text.trim() || undefined;
   return useQuery({
-    queryKey: ['search', 'credit-tutors', subject ?? ''],
+    queryKey: ['search', 'credit-tutors', subject ?? '', q ?? ''],
     queryFn: ({ signal }) =>
-      apiRequest<SearchResponse>('searchTutors', { query: { subject, sortBy: 'rating', limit: 20 }, signal }),
+      apiRequest<SearchResponse>('searchTutors', { query: { q, subject, sortBy: 'rating', limit: 20 }, signal }),
     enabled,
     staleTime: 60_000,
   });

@@ -3,10 +3,10 @@ import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import type { TutorSummary } from '#shared/search';
-import { Alert, Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Field, Flex, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LuBadgeCheck, LuUsers } from 'react-icons/lu';
+import { LuBadgeCheck, LuSearch, LuUsers } from 'react-icons/lu';
 import { SlotPicker } from '@/components/slot-picker';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
@@ -217,7 +217,42 @@ function RebookFlow({ credit, onClose }: { credit: RebookCredit; onClose: () => 
 
 /** The tutors of the credit's subject (the search's), but the one the credit came from. */
 function TutorChoice({ credit, onChoose }: { credit: RebookCredit; onChoose: (tutor: ChosenTutor) => void }) {
-  const query = useTutorsForSubject(credit.subject, true);
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  const query = useTutorsForSubject(credit.subject, text, true);
+  return (
+    <Stack gap="3">
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setText(typed);
+        }}
+      >
+        <Field.Root>
+          <Field.Label>Rechercher un autre répétiteur ({credit.subject})</Field.Label>
+          <HStack gap="2" width="full">
+            <Input value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="Nom, quartier…" />
+            <Button type="submit" variant="outline">
+              <LuSearch aria-hidden /> Rechercher
+            </Button>
+          </HStack>
+        </Field.Root>
+      </form>
+      <TutorResults credit={credit} query={query} onChoose={onChoose} />
+    </Stack>
+  );
+}
+
+function TutorResults({
+  credit,
+  query,
+  onChoose,
+}: {
+  credit: RebookCredit;
+  query: ReturnType<typeof useTutorsForSubject>;
+  onChoose: (tutor: ChosenTutor) => void;
+}) {
   if (query.isPending) {
     return (
       <Stack gap="2" role="status" aria-busy="true" aria-label={messages.ui.loading}>
