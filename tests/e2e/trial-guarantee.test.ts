@@ -259,7 +259,7 @@ describe('a package in Mes Paiements and in the admin console', () => {
     const session = await signedIn(admin, '/admin?onglet=forfaits', DESKTOP);
     const row = session.page.locator(`[data-testid="admin-package"][data-package-id="${pkg.id}"]`);
     await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await row.getByText(/Mariam Koné → Adjoua/).isVisible()).toBe(true);
+    expect(await row.getByText(/Mariam Koné avec Adjoua/).isVisible()).toBe(true);
     expect(await session.page.getByRole('tab', { name: 'Forfaits', selected: true }).isVisible()).toBe(true);
     await checkScreen(session.page, 'admin-forfaits');
     await session.context.close();

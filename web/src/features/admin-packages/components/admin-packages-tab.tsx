@@ -44,7 +44,7 @@ function AdminPackageCard({ pkg }: { pkg: PackageView }) {
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="0.5" minW="0" flex="1">
             <Text fontWeight="semibold">
-              {pkg.parent_name} → {pkg.tutor_name}
+              {pkg.parent_name} avec {pkg.tutor_name}
             </Text>
             <Text fontSize="sm" color="fg.muted">
               {courseOf(pkg.subject)} · {pkg.lessons_per_week} cours/semaine · {pkg.counts.lessons} cours de {pkg.duration_hours} h · n°{' '}

@@ -15,24 +15,26 @@ const REASON_LABELS: Record<CreditView['reason'], string> = {
 };
 
 /**
- * 'Mes crédits' in the parent's 'Mes cours': each open credit (a package lesson cancelled in time,
- * the trial guarantee's free lesson), until when it can be used, when it is refunded otherwise, and
- * 'Utiliser ce crédit'. Nothing is shown when there is none.
+ * 'Cours offerts' in the parent's 'Mes cours': each open credit of the trial guarantee (a free first
+ * lesson with another tutor), until when it can be used, when it is refunded otherwise, and
+ * 'Utiliser ce crédit'. A package lesson's credit (same tutor) is the packages' screen (lessons'
+ * CreditsSection); `reasons` shows them here too where that screen is not. Nothing when there is none.
  */
-export function CreditsPanel() {
+export function CreditsPanel({ reasons = ['guarantee'] }: { reasons?: ReadonlyArray<CreditView['reason']> }) {
   const query = useMyCredits();
   const [using, setUsing] = useState<CreditView | null>(null);
   if (query.isPending) {
     return <Skeleton h="24" rounded="lg" role="status" aria-busy="true" aria-label={messages.ui.loading} />;
   }
   if (query.isError) return <LoadError size="sm" title="Impossible de charger vos crédits" onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return null;
+  const credits = query.data.filter((credit) => reasons.includes(credit.reason));
+  if (credits.length === 0) return null;
   return (
     <Stack as="section" gap="3" aria-labelledby="credits-title" data-testid="credits-panel">
       <Heading as="h2" size="md" id="credits-title">
-        Mes crédits
+        Cours offerts
       </Heading>
-      {query.data.map((credit) => (
+      {credits.map((credit) => (
         <Card.Root key={credit.id} size="sm" variant="outline" borderColor="teal.muted" data-testid="credit-card" data-credit-id={credit.id}>
           <Card.Body gap="2">
             <Flex justify="space-between" align="start" gap="3" wrap="wrap">

@@ -42,25 +42,33 @@ const MAX_REASON = 1000;
  * for a free lesson with another tutor, the replacement flow right after.
  */
 export function GuaranteeClaimButton({ lesson, disabled }: { lesson: ClaimableLesson; disabled?: boolean }) {
-  const [open, setOpen] = useState(false);
+  // The claim dialog stays mounted while it closes; the replacement flow opens once it has closed
+  // (two dialogs at once: the first one's focus coming back to the page would close the second).
+  const [claim, setClaim] = useState<'closed' | 'open' | 'closing'>('closed');
+  const [claimed, setClaimed] = useState<RebookCredit | null>(null);
   const [credit, setCredit] = useState<RebookCredit | null>(null);
-  if (!lesson.guarantee_open && !credit) return null;
+  if (!lesson.guarantee_open && claim === 'closed' && !credit) return null;
   return (
     <>
       {lesson.guarantee_open && (
-        <Button size="sm" variant="outline" colorPalette="teal" disabled={disabled} onClick={() => setOpen(true)}>
+        <Button size="sm" variant="outline" colorPalette="teal" disabled={disabled} onClick={() => setClaim('open')}>
           <LuShieldCheck aria-hidden />
           Ce cours ne m'a pas convenu
         </Button>
       )}
-      {open && (
+      {claim !== 'closed' && (
         <ClaimDialog
+          open={claim === 'open'}
           lesson={lesson}
-          onClose={() => setOpen(false)}
+          onClose={() => setClaim('closing')}
+          onClosed={() => {
+            setClaim('closed');
+            if (claimed) setCredit(claimed);
+            setClaimed(null);
+          }}
           onCredited={() => {
-            setOpen(false);
             // The credit is the claimed lesson's transaction: its id, its amount.
-            setCredit({
+            setClaimed({
               id: lesson.id,
               reason: 'guarantee',
               amount: lesson.amount_total,
@@ -70,6 +78,7 @@ export function GuaranteeClaimButton({ lesson, disabled }: { lesson: ClaimableLe
               level: lesson.level,
               duration_hours: lesson.duration_hours,
             });
+            setClaim('closing');
           }}
         />
       )}
@@ -78,7 +87,16 @@ export function GuaranteeClaimButton({ lesson, disabled }: { lesson: ClaimableLe
   );
 }
 
-function ClaimDialog({ lesson, onClose, onCredited }: { lesson: ClaimableLesson; onClose: () => void; onCredited: () => void }) {
+interface ClaimDialogProps {
+  open: boolean;
+  lesson: ClaimableLesson;
+  onClose: () => void;
+  /** The dialog has finished closing. */
+  onClosed: () => void;
+  onCredited: () => void;
+}
+
+function ClaimDialog({ open, lesson, onClose, onClosed, onCredited }: ClaimDialogProps) {
   const [choice, setChoice] = useState<GuaranteeChoice | null>(null);
   const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -119,12 +137,12 @@ function ClaimDialog({ lesson, onClose, onCredited }: { lesson: ClaimableLesson;
 
   return (
     <DialogFrame
-      open
+      open={open}
       onClose={() => !busy && onClose()}
       title="Ce premier cours ne vous a pas convenu ?"
       role={confirming ? 'alertdialog' : undefined}
       closeButton={busy ? 'disabled' : true}
-      rootProps={{ size: { base: 'full', md: 'md' }, scrollBehavior: 'inside', placement: undefined }}
+      rootProps={{ size: { base: 'full', md: 'md' }, scrollBehavior: 'inside', placement: undefined, onExitComplete: onClosed }}
       positionerProps={{ px: undefined }}
       footer={
         confirming ? (
