@@ -26,6 +26,8 @@ export interface NotificationsProps {
 export const REMINDER_SCHEDULE_PREFIX = 'lesson-';
 /** The prefix of the unread messages' e-mail schedules, in the same group (functions/src/messages/unread-email.ts, issue 31). */
 export const UNREAD_SCHEDULE_PREFIX = 'unread-';
+/** The prefix of the packages' renewal notices, in the same group (functions/src/packages/renewal-notice.ts, issue 32). */
+export const RENEWAL_SCHEDULE_PREFIX = 'package-renewal-';
 
 /**
  * Notifications (issue 15, point 5). The table's stream feeds a second consumer, the notifier
@@ -104,7 +106,7 @@ export class Notifications extends Construct {
 
     // Reminders: one-time schedules in their group, run with their own role.
     this.scheduleGroup = new ScheduleGroup(this, 'LessonReminders', { scheduleGroupName: `kalan-${stage.name}-lesson-reminders` });
-    const schedulesArns = [REMINDER_SCHEDULE_PREFIX, UNREAD_SCHEDULE_PREFIX].map(
+    const schedulesArns = [REMINDER_SCHEDULE_PREFIX, UNREAD_SCHEDULE_PREFIX, RENEWAL_SCHEDULE_PREFIX].map(
       (prefix) => `arn:${partition}:scheduler:${region}:${account}:schedule/${this.scheduleGroup.scheduleGroupName}/${prefix}*`,
     );
     this.schedulerRole = new Role(this, 'ReminderSchedulerRole', {
@@ -134,10 +136,10 @@ export class Notifications extends Construct {
       fn.markGranted('reminderSchedules');
     }
     for (const fn of schedulers) {
-      for (const prefix of [REMINDER_SCHEDULE_PREFIX, UNREAD_SCHEDULE_PREFIX]) {
+      for (const prefix of [REMINDER_SCHEDULE_PREFIX, UNREAD_SCHEDULE_PREFIX, RENEWAL_SCHEDULE_PREFIX]) {
         acknowledge(
           fn,
-          "A lesson's reminder schedules, an unread message's e-mail schedule, are named after it: the group's prefix, not one schedule.",
+          "A lesson's reminder schedules, an unread message's e-mail schedule, a package's renewal notice, are named after it: the group's prefix, not one schedule.",
           nagId(fn, `AwsSolutions-IAM5[Resource::arn:{partition}:scheduler:{region}:{account}:schedule/kalan-${stage.name}-lesson-reminders/${prefix}*]`),
         );
       }

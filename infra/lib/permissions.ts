@@ -39,6 +39,10 @@ export const PARTITIONS = {
   messageReport: 'MSG_REPORT#*',
   /** A WebSocket connection (messages/connections.ts), with DynamoDB's TTL. */
   socketConnection: 'WSCONN#*',
+  /** A package with its admin index row (packages/entities.ts, issue 32). */
+  package: 'PACKAGE#*',
+  /** A parent's trial guarantees of a year (packages/entities.ts, issue 32). */
+  guaranteeClaims: 'GUARANTEE#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -61,6 +65,10 @@ export const GSI1 = {
   messageReports: 'MSG_REPORTS#*',
   /** A user's open WebSocket connections (messages/connections.ts). */
   userSockets: 'SOCKETS#*',
+  /** A parent's packages, newest first (packages/entities.ts, issue 32). */
+  parentPackages: 'PARENT_PKG#*',
+  /** Every package, newest first: the admin's 'Forfaits'. */
+  allPackages: 'PACKAGES',
 } as const;
 
 /** Partition keys of gsi2. */
@@ -77,6 +85,8 @@ export const GSI2 = {
   payoutsByStatus: 'PAYOUTS#*',
   /** A tutor's conversations, most recently active first (messages/entities.ts). */
   tutorConversations: 'CONVS#*',
+  /** A tutor's packages, newest first (packages/entities.ts, issue 32). */
+  tutorPackages: 'TUTOR_PKG#*',
 } as const;
 
 /** Partition keys of gsi3 (sparse: the published tutors, the search catalogue's source). */
@@ -177,7 +187,8 @@ export interface Permissions {
   readonly email?: true;
   /**
    * One-time schedules in the reminders' group only (and passing their scheduler role), all invoking
-   * the notifier: the lessons' reminders, and the unread messages' e-mails (issue 31).
+   * the notifier: the lessons' reminders, the unread messages' e-mails (issue 31), the packages'
+   * renewal notices (issue 32).
    */
   readonly reminderSchedules?: readonly ('CreateSchedule' | 'DeleteSchedule')[];
   /**
@@ -202,6 +213,8 @@ const {
   messaging: MESSAGING,
   messageReport: MSG_REPORT,
   socketConnection: WSCONN,
+  package: PACKAGE,
+  guaranteeClaims: GUARANTEE,
 } = PARTITIONS;
 
 /**
@@ -341,7 +354,9 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // (read meanwhile?) before telling (issue 31).
   'notifications/notify': {
     // The notification is put on condition that its account still exists (a ConditionCheck of the profile).
-    table: { get: [TX, USER, CONV], put: [USER], update: [USER], check: [USER] },
+    // Issue 32: a package becoming active schedules its renewal notice; the notice re-reads the
+    // package (still active, not renewed?) and stamps `renewal_notified_at` once (PACKAGE#).
+    table: { get: [TX, USER, CONV, PACKAGE], put: [USER], update: [USER, PACKAGE], check: [USER] },
     tableStream: true,
     email: true,
     reminderSchedules: ['CreateSchedule', 'DeleteSchedule'],
@@ -357,14 +372,15 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     workflow: ['StartExecution', 'SendTaskSuccess'],
     paystackSecret: true,
   },
+  // Issue 32: a `kalan-pkg-` reference confirms the package's lessons and the package (PACKAGE#, packages/payment.ts).
   'payments/webhook': {
-    table: { get: [TX, PAYSTACK_EVENT], put: [TX, PAYSTACK_EVENT], update: [TX, COUNTERS], delete: FREES_SLOTS },
+    table: { get: [TX, PAYSTACK_EVENT, PACKAGE], put: [TX, PAYSTACK_EVENT], update: [TX, COUNTERS, PACKAGE], delete: FREES_SLOTS },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
   },
   'payments/verify-payment': {
-    table: { ...TRANSITION, get: [TX, USER], delete: FREES_SLOTS },
+    table: { ...TRANSITION, get: [TX, USER, PACKAGE], update: [...TRANSITION.update, PACKAGE], delete: FREES_SLOTS },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
@@ -386,11 +402,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     ledger: true,
     workflow: ['SendTaskSuccess'],
   },
-  'escrow/tasks': { table: { ...TRANSITION, delete: FREES_SLOTS }, ledger: true, workflow: ['SendTaskSuccess'], paystackSecret: true },
+  // Issue 32: a package lesson's payment check confirms the whole package (PACKAGE#).
+  'escrow/tasks': {
+    table: { ...TRANSITION, get: [TX, PACKAGE], update: [...TRANSITION.update, PACKAGE], delete: FREES_SLOTS },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    paystackSecret: true,
+  },
   // The reconciler: open transactions (sparse index + BatchGet), the workflow's and Paystack's repairs
   // (transitions, the needs_attention path, a new attempt), its lease on a transaction (put, delete).
   'escrow/reconcile': {
-    table: { gsi1: [GSI1.openTransactions], batchGet: [TX], ...TRANSITION, delete: [TX, ...FREES_SLOTS] },
+    table: { gsi1: [GSI1.openTransactions], batchGet: [TX], ...TRANSITION, get: [TX, PACKAGE], update: [...TRANSITION.update, PACKAGE], delete: [TX, ...FREES_SLOTS] },
     ledger: true,
     workflow: ['StartExecution', 'DescribeExecution', 'SendTaskSuccess'],
     paystackSecret: true,
@@ -511,6 +533,84 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'messages/socket': { table: { put: [WSCONN], delete: [WSCONN] }, manageConnections: true },
   // The $connect authorizer: the caller's account must still exist (its profile, as requiresLiveAccount).
   'messages/socket-authorizer': { table: { get: [USER] } },
+
+  // Packages (issue 32). Booking: the parent's and the tutor's profiles (the tutor by its id, gsi2),
+  // the slots held over the package's weeks (SLOTS# query), ONE transaction putting the package, its
+  // index row and every hold, then the lessons (TX#: transaction, lists, index and open rows), their
+  // workflows, Paystack; a booking that cannot start fails each lesson (expire_payment frees its
+  // slots), deletes the holds of a lesson never written and marks the package failed.
+  'packages/book': {
+    table: { get: [USER, TX], gsi2: [GSI2.tutor], query: [SLOTS], put: [PACKAGE, TX, SLOTS], update: [TX, PACKAGE], delete: FREES_SLOTS },
+    workflow: ['StartExecution', 'SendTaskSuccess'],
+    paystackSecret: true,
+  },
+  // The API: the caller's packages (gsi1 a parent's, gsi2 a tutor's, the package items themselves),
+  // one package and its lessons (BatchGet), the admin's pages (gsi1 PACKAGES, BatchGet of packages
+  // and lessons); the tutor's answer takes accept/decline on each lesson (a decline refunds and
+  // frees its slots, an acceptance moves the tutor's figures) and stamps the package.
+  'packages/api': {
+    table: {
+      ...TRANSITION,
+      get: [USER, TX, PACKAGE],
+      gsi1: [GSI1.parentPackages, GSI1.allPackages],
+      gsi2: [GSI2.tutorPackages],
+      batchGet: [TX, PACKAGE],
+      update: [TX, COUNTERS, LESSON_STATS, WALLET, PACKAGE],
+      delete: FREES_SLOTS,
+    },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    cognito: SECOND_FACTOR_CHECK,
+  },
+  // 'Renouveler': the package, the tutor (gsi2) and its held slots, then a booking as packages/book's,
+  // the renewed package marked in the same transaction.
+  'packages/renewal': {
+    table: { get: [USER, TX, PACKAGE], gsi2: [GSI2.tutor], query: [SLOTS], put: [PACKAGE, TX, SLOTS], update: [TX, PACKAGE], delete: FREES_SLOTS },
+    workflow: ['StartExecution', 'SendTaskSuccess'],
+    paystackSecret: true,
+  },
+  // Stopping a package (its lessons cancelled under the policy, credits refunded: transitions), the
+  // tutor's discount (its profile, USER#), moving a package lesson off a day off (its holds moved in
+  // one transaction on its status).
+  'packages/changes': {
+    table: {
+      ...TRANSITION,
+      get: [USER, TX, PACKAGE],
+      gsi2: [GSI2.tutor],
+      batchGet: [TX],
+      query: [SLOTS],
+      put: [TX, SLOTS],
+      update: [TX, COUNTERS, LESSON_STATS, WALLET, PACKAGE, USER],
+      delete: FREES_SLOTS,
+    },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+  },
+  // Credits: the parent's lessons kept as credits (gsi1 + BatchGet); spending one writes, in one
+  // transaction, the credit's transition and its transfer lines, the new lesson (TX#: transaction,
+  // lists, index, open rows, payment lines), its holds, the package's lesson list; then its workflow.
+  'packages/credits': {
+    table: {
+      ...TRANSITION,
+      get: [USER, TX, PACKAGE],
+      gsi1: [GSI1.parentTransactions],
+      gsi2: [GSI2.tutor],
+      batchGet: [TX],
+      query: [SLOTS],
+      put: [TX, SLOTS],
+      update: [TX, COUNTERS, WALLET, PACKAGE],
+      delete: FREES_SLOTS,
+    },
+    ledger: true,
+    workflow: ['StartExecution', 'SendTaskSuccess'],
+  },
+  // The trial guarantee: the parent's claims of the year (GUARANTEE#), and the claim — the lesson's
+  // transition with its guarantee lines and the tutor's wallet, and the year's count, in one transaction.
+  'packages/guarantee': {
+    table: { ...TRANSITION, get: [USER, TX, GUARANTEE], put: [TX, GUARANTEE], update: [TX, COUNTERS, WALLET, GUARANTEE], delete: FREES_SLOTS },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+  },
 };
 
 /** The row of a handler module; throws (fail closed) when it has none. */

@@ -1,12 +1,14 @@
 /**
  * A local double of the part of Paystack's API Kalan calls — transaction/initialize,
- * transaction/verify/:reference, refund — with a checkout page (Payer / Échec). Paying sends a
+ * transaction/verify/:reference, refund (full or partial, several on one payment up to the amount
+ * paid, each keeping its merchant_note) and the list of a payment's refunds (GET /refund?transaction=)
+ * — with a checkout page (Payer / Échec). Paying sends a
  * correctly signed `charge.success` webhook to the local router, then redirects to the callback
  * URL, as Paystack does. The real Paystack client talks to it through PAYSTACK_BASE_URL.
  *
  * `/__sandbox/*` routes let tests play the parts of a misbehaving Paystack (a different amount
  * at verify, a verify answer held back until released, a refused refund, one unavailable for the
- * next N requests or for good) and read
+ * next N requests or for good, a refund made whose answer is lost) and read
  * what Kalan asked (the verify calls and refund requests received). The secret key is generated per data directory
  * and never leaves this machine.
  *
@@ -50,8 +52,24 @@ interface SandboxRecord {
   refunds: number;
   /** Every refund request received, as sent (subunits), for tests to check what was asked. */
   refundRequests: Array<{ amount: number | null; currency: string | null }>;
+  /** The refunds made, as Paystack lists them (absent from a journal written before partial refunds). */
+  refundList?: SandboxRefund[];
+  /** The next refunds made are answered 503, as if their answer were lost on the way back. */
+  lostRefundAnswers?: number;
   /** Paid, and the `charge.success` webhook not yet answered 200. */
   webhookPending?: boolean;
+}
+
+/** A refund made, as GET /refund lists it (amounts in subunits). */
+interface SandboxRefund {
+  id: number;
+  transaction: number;
+  amount: number;
+  currency: string;
+  merchant_note: string | null;
+  customer_note: string | null;
+  status: 'pending' | 'processed';
+  created_at: string;
 }
 
 /**
@@ -229,33 +247,75 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
     tx.paidAt = new Date().toISOString();
   }
 
-  /** Paystack's answer to a refund request, applied to the transaction. */
-  function refund(tx: SandboxTransaction, requested: { amount: number | null; currency: string | null }): [number, unknown] {
+  /** What is left to refund of the payment (subunits): the amount paid less the refunds made. */
+  function refundable(tx: SandboxTransaction): number {
+    return tx.amount - (tx.refundList ?? []).reduce((sum, made) => sum + made.amount, 0);
+  }
+
+  /**
+   * Paystack's answer to a refund request, applied to the transaction: all that is left (no
+   * amount), or part of it; several refunds of one payment, up to the amount paid — the last one
+   * leaves it `reversed`.
+   */
+  function refund(
+    tx: SandboxTransaction,
+    requested: { amount: number | null; currency: string | null; merchantNote: string | null; customerNote: string | null },
+  ): [number, unknown] {
     if (tx.refundBehaviour === 'unavailable') return [503, { status: false, message: 'Service unavailable' }];
     if (tx.refundBehaviour === 'reject') return [400, { status: false, message: 'Refund declined' }];
     if (tx.status === 'reversed') return [400, { status: false, message: 'Transaction has been fully reversed' }];
     if (tx.status !== 'success') return [400, { status: false, message: 'Transaction not successful' }];
-    // As Paystack: at most the amount paid, in the transaction's currency (a partial refund otherwise).
-    if (requested.amount !== null && (!Number.isInteger(requested.amount) || requested.amount <= 0 || requested.amount > tx.amount)) {
+    const left = refundable(tx);
+    // As Paystack: at most what is left of the amount paid, in the transaction's currency.
+    if (requested.amount !== null && (!Number.isInteger(requested.amount) || requested.amount <= 0 || requested.amount > left)) {
       return [400, { status: false, message: 'Refund amount cannot be greater than transaction amount' }];
     }
     if (requested.currency !== null && requested.currency !== tx.currency) {
       return [400, { status: false, message: 'Currency does not match the transaction currency' }];
     }
-    tx.status = 'reversed';
+    const made: SandboxRefund = {
+      id: randomInt(1_000_000, 2_000_000_000),
+      transaction: tx.id,
+      amount: requested.amount ?? left,
+      currency: tx.currency,
+      merchant_note: requested.merchantNote,
+      customer_note: requested.customerNote,
+      status: 'pending',
+      created_at: new Date().toISOString(),
+    };
+    tx.refundList = [...(tx.refundList ?? []), made];
+    if (refundable(tx) === 0) tx.status = 'reversed';
     tx.refunds += 1;
+    if ((tx.lostRefundAnswers ?? 0) > 0) {
+      // Made, and the answer lost on the way back: Kalan sees a Paystack that did not answer.
+      tx.lostRefundAnswers! -= 1;
+      return [503, { status: false, message: 'Service unavailable' }];
+    }
     return [
       200,
       {
         status: true,
         message: 'Refund has been queued for processing',
-        data: {
-          id: randomInt(1_000_000, 2_000_000_000),
-          status: 'pending',
-          amount: requested.amount ?? tx.amount,
-          currency: tx.currency,
-          transaction: { id: tx.id, reference: tx.reference },
-        },
+        data: { ...made, transaction: { id: tx.id, reference: tx.reference } },
+      },
+    ];
+  }
+
+  /** GET /refund: the refunds of one payment (`transaction` = its id or reference), newest first, paged as Paystack pages. */
+  function listRefunds(query: URLSearchParams): [number, unknown] {
+    const key = query.get('transaction') ?? query.get('reference');
+    const tx = key === null ? undefined : (byReference.get(key) ?? [...byReference.values()].find((candidate) => String(candidate.id) === key));
+    const all = key === null ? [...byReference.values()].flatMap((candidate) => candidate.refundList ?? []) : (tx?.refundList ?? []);
+    const newestFirst = [...all].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const perPage = Math.min(Math.max(Number(query.get('perPage')) || 50, 1), 100);
+    const page = Math.max(Number(query.get('page')) || 1, 1);
+    return [
+      200,
+      {
+        status: true,
+        message: 'Refunds retrieved',
+        data: newestFirst.slice((page - 1) * perPage, page * perPage),
+        meta: { total: all.length, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(all.length / perPage) },
       },
     ];
   }
@@ -312,6 +372,9 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           tx.refundFailures = body.refundFailures;
         }
         if (typeof body.verifyUnavailable === 'boolean') tx.verifyUnavailable = body.verifyUnavailable;
+        if (typeof body.loseRefundAnswers === 'number' && Number.isInteger(body.loseRefundAnswers) && body.loseRefundAnswers >= 0) {
+          tx.lostRefundAnswers = body.loseRefundAnswers;
+        }
         setHold(tx.holds.verify, body.holdVerify);
         setHold(tx.holds.refund, body.holdRefund);
         // Paid without a webhook: the test plays Paystack's delivery itself.
@@ -324,6 +387,8 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
             access_code: tx.accessCode,
             refunds: tx.refunds,
             refundRequests: tx.refundRequests,
+            refundList: tx.refundList ?? [],
+            refunded: tx.amount - refundable(tx),
             verifyCalls: tx.verifyCalls,
             heldVerifies: tx.holds.verify.waiting.length,
             heldRefunds: tx.holds.refund.waiting.length,
@@ -361,6 +426,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           refunds: 0,
           refundFailures: 0,
           refundRequests: [],
+          refundList: [],
         };
         remember(tx);
         save(tx);
@@ -380,6 +446,10 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         await waitWhileHeld(tx.holds.verify);
         return reply(res, 200, { status: true, message: 'Verification successful', data: dataOf(tx) });
       }
+      if (pathname === '/refund' && method === 'GET') {
+        const [status, answer] = listRefunds(requestUrl.searchParams);
+        return reply(res, status, answer);
+      }
       if (pathname === '/refund' && method === 'POST') {
         const body = await readJson(req);
         const tx = byReference.get(String(body.transaction ?? ''));
@@ -389,6 +459,10 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
           currency: body.currency === undefined ? null : String(body.currency),
         };
         tx.refundRequests.push(requested);
+        const notes = {
+          merchantNote: typeof body.merchant_note === 'string' ? body.merchant_note : null,
+          customerNote: typeof body.customer_note === 'string' ? body.customer_note : null,
+        };
         if (tx.refundFailures > 0) {
           tx.refundFailures -= 1;
           save(tx);
@@ -397,7 +471,7 @@ export function createPaystackSandbox(config: LocalConfig = localConfig, secret 
         save(tx);
         // A slow Paystack: the request is received, not yet acted on.
         await waitWhileHeld(tx.holds.refund);
-        const [status, answer] = refund(tx, requested);
+        const [status, answer] = refund(tx, { ...requested, ...notes });
         // The refund is on disk before Kalan hears of it: a retry after a crash finds it done.
         save(tx);
         return reply(res, status, answer);

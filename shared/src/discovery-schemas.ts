@@ -159,8 +159,16 @@ export interface PreferenceSummary {
   totalFavorites: number;
 }
 
+/** Issue 32: a tutor the parent had PACKAGE_SUGGESTION_AFTER_LESSONS lessons released with, and no package running. */
+export interface PackageSuggestion {
+  tutor_id: string;
+  tutor_name: string;
+}
+
 export interface RecommendationsResponse {
   recommendations: TutorSummary[];
+  /** Issue 32: a monthly package suggested with a tutor the parent already knows (absent when none). */
+  package_suggestion?: PackageSuggestion;
   /** One French sentence per recommended tutor, by tutor id. */
   reasoning: Record<string, string>;
   metadata: {

@@ -90,6 +90,10 @@ export function lessonActionsAllowed(lesson: LessonFacts, side: LessonSide, now:
 export interface LessonLabelFacts extends LessonFacts {
   outcome?: 'declined' | 'no_answer';
   cancellation?: { by: LessonSide };
+  /** Issue 32: why the lesson's money is a credit. */
+  credit?: { reason: 'cancellation' | 'guarantee' };
+  /** Issue 32: the trial guarantee claimed, and the parent's choice. */
+  guarantee?: { choice: 'refund' | 'credit' };
 }
 
 /** The lesson's status in French words, as 'Mes cours' shows it. */
@@ -107,8 +111,13 @@ export function lessonStatusLabel(lesson: LessonLabelFacts, now: Date): string {
       return 'Problème signalé';
     case 'released':
       return 'Terminé';
+    case 'credited':
+      return lesson.credit?.reason === 'guarantee' ? 'Garantie : crédit pour un autre répétiteur' : 'Annulé, en crédit';
+    case 'transferred':
+      return 'Crédit utilisé';
     case 'refund_pending':
     case 'refunded':
+      if (lesson.guarantee?.choice === 'refund') return 'Garantie premier cours : remboursé';
       if (lesson.cancellation) return lesson.cancellation.by === 'tutor' ? 'Annulé par le répétiteur' : 'Annulé par le parent';
       if (lesson.outcome === 'declined') return 'Refusé par le répétiteur';
       if (lesson.outcome === 'no_answer') return 'Sans réponse du répétiteur';
@@ -154,6 +163,16 @@ export interface LessonView {
   outcome?: 'declined' | 'no_answer';
   /** A cancellation made: who, and what it gave back. */
   cancellation?: { by: LessonSide; at: string; refund: number; tutor: number; commission: number };
+  /** Issue 32: the package the lesson belongs to ('Mes cours' groups its lessons). */
+  package_id?: string;
+  /** Issue 32: the parent's first lesson with this tutor ('Premier cours': the trial guarantee). */
+  trial?: boolean;
+  /** Issue 32: the parent may claim the trial guarantee now (a first lesson, funds held, within the window, not claimed yet). */
+  guarantee_open?: boolean;
+  /** Issue 32: the lesson's money kept as a credit: why, the last start a lesson it pays may have, when it is refunded unspent. */
+  credit?: { reason: 'cancellation' | 'guarantee'; rebook_until: string; refund_at: string };
+  /** Issue 32: when the tutor moved this package lesson (the parent may then cancel it in full). */
+  moved_at?: string;
   /** The actions the caller may take now. */
   actions: LessonAction[];
 }

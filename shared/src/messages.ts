@@ -514,6 +514,11 @@ export const messages = {
     creditTooLate: 'Choisissez un créneau dans la semaine qui suit le cours annulé',
     creditTooSmall: (amount: string) => `Ce cours coûte plus que votre crédit (${amount}) : choisissez une durée plus courte ou un autre répétiteur`,
     loadFailure: 'Impossible de charger vos forfaits',
+    renewalTitle: 'Votre forfait se termine bientôt',
+    renewalBodyParent: (tutorName: string, lastLesson: string) =>
+      `Le forfait avec ${tutorName} se termine avec le cours du ${lastLesson}. Renouvelez-le pour garder les mêmes créneaux les 4 semaines suivantes.`,
+    renewalBodyTutor: (parentName: string, lastLesson: string) =>
+      `Le forfait de ${parentName} se termine avec le cours du ${lastLesson}. Le parent peut le renouveler sur les mêmes créneaux.`,
   },
   /** Issue 32: the trial guarantee ('Premier cours'). */
   guarantee: {

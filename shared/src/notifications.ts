@@ -4,7 +4,7 @@
  * notification-schemas.ts; who is told what, from which change, in functions/src/notifications.
  */
 import { courseOf } from './french.js';
-import { frenchDelay, lessonTimeLabel } from './french-dates.js';
+import { frenchDayOf, frenchDelay, frenchTimeOf, lessonTimeLabel } from './french-dates.js';
 import { messages } from './messages.js';
 import { formatFcfa } from './money.js';
 import { maskedPhone, PAYOUT_FAILURE_REASONS, type PayoutFailureReason } from './payouts.js';
@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'lesson_declined',
   /** One side cancelled: to the other side. */
   'lesson_cancelled',
+  /** Issue 32: the tutor moved a package lesson (off a day off) to another slot: to the parent. */
+  'lesson_moved',
   /** Before the lesson (24 h and 1 h by default): to both sides. */
   'lesson_reminder',
   /** Paystack confirmed the payment: to the parent. */
@@ -44,6 +46,8 @@ export const NOTIFICATION_KINDS = [
   'message_unread',
   /** An admin upheld a report of one of the user's messages with a warning (issue 31): to its author. */
   'message_warning',
+  /** A package ends in RENEWAL_NOTICE_DAYS (issue 32): once, to its parent and its tutor ('Renouveler'). */
+  'package_renewal',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -92,6 +96,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email
 /** Paths of the SPA a notification links to. */
 export const conversationLink = (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`;
 export const lessonLink = (transactionId: string) => `/cours?lesson=${encodeURIComponent(transactionId)}`;
+/** A package's lessons, grouped in 'Mes cours' (issue 32). */
+export const packageLink = (packageId: string) => `/cours?forfait=${encodeURIComponent(packageId)}`;
 const PARENT_PAYMENTS = '/payments';
 const TUTOR_REVENUES = '/tutor-revenues';
 const KYC_PAGE = '/kyc';
@@ -130,6 +136,8 @@ export type NotificationDetails =
   | { kind: 'lesson_requested' | 'lesson_accepted' | 'payment_received' | 'refund_done' | 'dispute_opened'; facts: LessonFacts }
   | { kind: 'lesson_declined'; facts: LessonFacts; automatic: boolean }
   | { kind: 'lesson_cancelled'; facts: LessonFacts; by: Side }
+  /** `facts.start` is the new start; `previousStart` the one it replaces. */
+  | { kind: 'lesson_moved'; facts: LessonFacts; previousStart?: string }
   | { kind: 'lesson_reminder'; facts: LessonFacts; secondsBefore: number }
   | { kind: 'funds_released'; facts: LessonFacts }
   | { kind: 'dispute_decided'; facts: LessonFacts; outcome: 'released' | 'refunded' }
@@ -140,7 +148,9 @@ export type NotificationDetails =
   | { kind: 'payout_paid' | 'payout_failed' | 'payout_reversed' | 'payout_cancelled'; payout: PayoutFacts }
   /** `senderName`: the other side's name as the conversation holds it; never the message's text. */
   | { kind: 'message_unread'; conversationId: string; senderName: string }
-  | { kind: 'message_warning'; conversationId: string };
+  | { kind: 'message_warning'; conversationId: string }
+  /** `lastLessonStart`: the package's last lesson (ISO instant). */
+  | { kind: 'package_renewal'; packageId: string; tutorName: string; parentName: string; lastLessonStart: string };
 
 export interface NotificationContent {
   title: string;
@@ -180,6 +190,18 @@ export function notificationContent(details: NotificationDetails, side: Side): N
   if (details.kind === 'message_warning') {
     return { title: messages.messaging.warningTitle, body: messages.messaging.warningBody, link: conversationLink(details.conversationId) };
   }
+  if (details.kind === 'package_renewal') {
+    // 'mardi 1er décembre à 09:00'
+    const lastLesson = `${frenchDayOf(details.lastLessonStart).toLowerCase()} à ${frenchTimeOf(details.lastLessonStart)}`;
+    return {
+      title: messages.packages.renewalTitle,
+      body:
+        side === 'parent'
+          ? messages.packages.renewalBodyParent(details.tutorName, lastLesson)
+          : messages.packages.renewalBodyTutor(details.parentName, lastLesson),
+      link: packageLink(details.packageId),
+    };
+  }
   if ('payout' in details) return payoutContent(details);
   const { facts } = details;
   const line = lessonLine(facts);
@@ -202,6 +224,12 @@ export function notificationContent(details: NotificationDetails, side: Side): N
       return {
         title: 'Cours annulé',
         body: `${line}. ${details.by === 'parent' ? facts.parentName : facts.tutorName} a annulé le cours.`,
+        link: onLesson,
+      };
+    case 'lesson_moved':
+      return {
+        title: 'Cours déplacé',
+        body: `${line}. ${facts.tutorName} a déplacé le cours${details.previousStart ? ` prévu ${lessonTimeLabel(details.previousStart)}` : ''} : vous pouvez encore l'annuler sans frais jusqu'à son début.`,
         link: onLesson,
       };
     case 'lesson_reminder':

@@ -193,6 +193,16 @@ export interface TransactionView {
   tutor_user_id: string;
   tutor_name: string;
   courses: CourseView[];
+  /** Issue 32: the package this lesson belongs to ('Mes paiements' shows the package as one payment). */
+  package_id?: string;
+  /** Issue 32: the parent's first lesson with this tutor (the trial guarantee). */
+  trial?: boolean;
+  /** Issue 32: the lesson was paid with the credit of this transaction, not by a payment of its own. */
+  funded_by?: string;
+  /** Issue 32: the money kept as a credit: why, until when, and once spent the lesson it paid and how much. */
+  credit?: { reason: 'cancellation' | 'guarantee'; rebook_until: string; refund_at: string; used_by?: string; transferred?: number };
+  /** Issue 32: the trial guarantee claimed: the parent's choice and the tutor's pay by the platform. */
+  guarantee?: { choice: 'refund' | 'credit'; at: string; tutor_share: number };
 }
 
 /** `POST /api/admin/transactions/{id}/retry`: the transaction after the retry, and what it did (French). */

@@ -188,6 +188,8 @@ interface TutorProfileFields {
   location: Zone | null;
   hourly_rate: number | null;
   availability_schedule: AvailabilityEntry[];
+  /** Issue 32: the discount (whole percent, 0–20) the tutor gives on monthly packages; 0 when none is set. */
+  package_discount_percent: number;
 }
 
 export interface MyTutorProfile extends TutorProfileFields {

@@ -40,6 +40,7 @@ import {
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 import { chargeSuccessBody, db, eventually, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
 import { openConversation, sent, tutorWithProfile, type TutorWithProfile } from './messages-helpers.js';
+import { bookPackage, dateIn, packageItem, packageRequest, payPackage, tutorEveryDay, useHandlersHere, weekdayOf, type PackageTutor } from './packages-support.js';
 
 /** A request of one row: path parameters, query, body, and what the call could change. */
 interface Req {
@@ -115,6 +116,10 @@ const tutorsCreated: string[] = [];
 beforeAll(async () => {
   Object.assign(w, await buildWorld());
   tutorsCreated.push(w.tuteur.sub, w.neighbourTutor.sub);
+});
+// The packages' tutor plays the tutor's cells of their rows: known before any cell runs.
+beforeAll(async () => {
+  await packageWorld();
 });
 
 afterAll(async () => {
@@ -274,6 +279,65 @@ const outsidersOfTheConversation = (): Cell[] => [
     check: (res) => expect(res.body.error).toEqual({ code: 'not_found', message: messages.messaging.conversationNotFound }),
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Packages (issue 32): a tutor of their own (every day 08:00–21:00), the world's parent's packages
+// with them — one pending, one paid (its lessons waiting for the tutor) — and fresh paid ones for
+// the calls that change them.
+
+let packageWorldOf: Promise<{ tutor: PackageTutor; pending: string; paid: string }> | undefined;
+let packageHour = 8;
+/** Each booking of the rows takes its own hour of the day (the tutor's calendar fills up otherwise). */
+const nextPackageHour = () => packageHour++;
+let packageTutorOf: TestUser | undefined;
+const packageTutorUser = () => packageTutorOf!;
+function packageWorld() {
+  packageWorldOf ??= (async () => {
+    useHandlersHere();
+    const tutor = await tutorEveryDay();
+    packageTutorOf = tutor.user;
+    tutorsCreated.push(tutor.user.sub);
+    const at = (hour: number) => packageRequest(tutor, 1, { slots: [{ weekday: weekdayOf(dateIn(1)), hour }] });
+    const pending = await bookPackage(w.parent, at(nextPackageHour()));
+    const paid = await bookPackage(w.parent, at(nextPackageHour()));
+    await payPackage(paid);
+    return { tutor, pending, paid };
+  })();
+  return packageWorldOf;
+}
+
+/** A fresh paid package (for a caller who changes it), or the world's paid one; its item and lessons as the state. */
+async function onPaidPackage(fresh: boolean): Promise<Req> {
+  const world = await packageWorld();
+  let id = world.paid;
+  if (fresh) {
+    id = await bookPackage(w.parent, packageRequest(world.tutor, 1, { slots: [{ weekday: weekdayOf(dateIn(1)), hour: nextPackageHour() }] }));
+    await payPackage(id);
+  }
+  const state = async () => {
+    const pkg = await packageItem(id);
+    return { pkg, lessons: await Promise.all((pkg.lesson_ids as string[]).map((lesson) => partition(lesson))) };
+  };
+  return { params: { id }, state };
+}
+
+/** The world's parent's packages (gsi1), as what a refused booking must not change. */
+async function packagesOfParent(parent: TestUser): Promise<unknown[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({ TableName: 'kalan-local', IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `PARENT_PKG#${parent.sub}` } }),
+  );
+  return Items.map((item) => item.id).sort();
+}
+
+/** A package's other callers: a parent and a tutor outside it get 404, as for an unknown package. */
+function outsidersOfThePackage(request: RequestOf): Cell[] {
+  const notFound: Check = (res) => expect(res.body.error).toEqual({ code: 'not_found', message: messages.packages.notFound });
+  return [
+    { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404, request, check: notFound },
+    { who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404, request, check: notFound },
+    { who: 'tuteur du monde (pas celui du forfait)', caller: (w) => w.tuteur, status: 404, request, check: notFound },
+  ];
+}
 
 // ---------------------------------------------------------------------------------------------
 // The matrix: one row per route of the table.
@@ -964,6 +1028,133 @@ const matrix: Record<RouteId, Row> = {
       return { params: { id }, body: { decision: 'dismiss' }, state: () => partitionOf(`MSG_REPORT#${id}`) };
     },
     check: (res) => expect(res.body).toMatchObject({ status: 'closed', decision: 'dismiss' }),
+  },
+
+  // --- Monthly packages, credits and the trial guarantee (issue 32). A package is its parent's
+  // (the world's parent) and its tutor's (a tutor of its own, offering every day: the world's has
+  // two hours a week), and the admins'; anyone else gets 404, as for an unknown package.
+  bookPackage: {
+    roles: ['parent'],
+    request: async () => {
+      const { tutor } = await packageWorld();
+      return { body: packageRequest(tutor, 1, { slots: [{ weekday: weekdayOf(dateIn(1)), hour: nextPackageHour() }] }), state: () => packagesOfParent(w.parent) };
+    },
+    check: (res) => expect(res.body).toMatchObject({ success: true, package_id: expect.any(String), authorization_url: expect.any(String) }),
+  },
+  listMyPackages: {
+    roles: ['parent', 'tuteur'],
+    playedBy: { tuteur: () => packageTutorUser() },
+    request: async () => ({ transactionId: (await packageWorld()).pending }),
+    check: (res, { req }) => expect(ids(res.body.packages)).toContain(req.transactionId),
+    owned: [
+      { who: 'parent voisin', caller: (w) => w.neighbourParent, status: 200, check: (res) => expect(res.body.packages).toEqual([]) },
+      { who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 200, check: (res) => expect(res.body.packages).toEqual([]) },
+    ],
+  },
+  getPackage: {
+    roles: ['parent', 'tuteur', 'admin'],
+    playedBy: { tuteur: () => packageTutorUser() },
+    request: async () => ({ params: { id: (await packageWorld()).pending } }),
+    check: (res, { req }) => expect(res.body.id).toBe(req.params!.id),
+    owned: outsidersOfThePackage(async () => ({ params: { id: (await packageWorld()).pending } })),
+  },
+  acceptPackage: {
+    roles: ['tuteur'],
+    playedBy: { tuteur: () => packageTutorUser() },
+    // The package's tutor answers a fresh paid package; everyone else the shared one, unchanged.
+    request: (_w, caller) => onPaidPackage(caller === packageTutorUser()),
+    check: (res) => expect(res.body.lessons.map((l: { status: string }) => l.status)).toEqual(Array(4).fill('escrow')),
+    owned: [{ who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404, request: () => onPaidPackage(false) }],
+  },
+  declinePackage: {
+    roles: ['tuteur'],
+    playedBy: { tuteur: () => packageTutorUser() },
+    request: (_w, caller) => onPaidPackage(caller === packageTutorUser()),
+    check: (res) => expect(res.body.amounts.held).toBe(0),
+    owned: [{ who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404, request: () => onPaidPackage(false) }],
+  },
+  stopPackage: {
+    roles: ['parent'],
+    // The parent stops a fresh paid package; the refused leave the shared one running.
+    request: (_w, caller) => onPaidPackage(caller === w.parent),
+    check: async (res, { req }) => expect((await packageItem(req.params!.id!)).status).toBe('stopped'),
+    owned: [{ who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404, request: () => onPaidPackage(false) }],
+  },
+  // Renewal opens a week before the end: the package of the world, just booked, is not there yet.
+  getPackageRenewal: {
+    roles: ['parent'],
+    ok: 409,
+    request: async () => ({ params: { id: (await packageWorld()).paid } }),
+    check: (res) => expect(res.body.error.message).toBe(messages.packages.renewalNotOpen),
+    owned: [{ who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404, request: async () => ({ params: { id: (await packageWorld()).paid } }) }],
+  },
+  renewPackage: {
+    roles: ['parent'],
+    ok: 409,
+    request: async () => {
+      const id = (await packageWorld()).paid;
+      return { params: { id }, state: async () => (await packageItem(id)).renewed_by ?? null };
+    },
+    check: (res) => expect(res.body.error.message).toBe(messages.packages.renewalNotOpen),
+    owned: [
+      {
+        who: 'parent voisin',
+        caller: (w) => w.neighbourParent,
+        status: 404,
+        request: async () => {
+          const id = (await packageWorld()).paid;
+          return { params: { id }, state: async () => (await packageItem(id)).renewed_by ?? null };
+        },
+      },
+    ],
+  },
+  getPackageInvoice: {
+    roles: ['parent', 'tuteur', 'admin'],
+    playedBy: { tuteur: () => packageTutorUser() },
+    request: async () => ({ params: { id: (await packageWorld()).paid } }),
+    check: (res, { req }) => {
+      expect(res.body.package.id).toBe(req.params!.id);
+      expect(res.body.lines).toHaveLength(4);
+    },
+    owned: outsidersOfThePackage(async () => ({ params: { id: (await packageWorld()).paid } })),
+  },
+  adminPackages: {
+    roles: ['admin'],
+    check: async (res, { caller }) => {
+      const id = (await packageWorld()).pending;
+      expect(await pagedIds(res, 'packages', '/api/admin/packages', caller!, (p) => p.id, id)).toContain(id);
+    },
+  },
+  setPackageDiscount: {
+    roles: ['tuteur'],
+    // The package tutor's own discount, set to what it is: nothing changes for the other rows.
+    playedBy: { tuteur: () => packageTutorUser() },
+    request: () => ({ body: { discountPercent: 0 } }),
+  },
+  listMyCredits: { roles: ['parent'] },
+  useCredit: {
+    roles: ['parent'],
+    // No such credit (none of the world's lessons was cancelled for a credit): 404, whoever asks.
+    ok: 404,
+    request: () => ({ params: { id: randomUUID() }, body: { tutorId: w.tutorProfile.id, slots: [new Date(Date.now() + 3 * 86_400_000).toISOString()] } }),
+    check: (res) => expect(res.body.error.message).toBe(messages.packages.creditNotFound),
+  },
+  getGuaranteeAllowance: { roles: ['parent'], check: (res) => expect(res.body).toMatchObject({ used: expect.any(Number), remaining: expect.any(Number) }) },
+  claimGuarantee: {
+    roles: ['parent'],
+    // The world's paid lesson was booked by a single payment before any 'Premier cours' mark: not a trial.
+    ok: 409,
+    request: async () => ({ params: { id: w.lesson }, body: { choice: 'refund' }, state: () => partition(w.lesson) }),
+    check: (res) => expect(res.body.error.message).toBe(messages.guarantee.notTrial),
+    owned: [{ who: 'parent voisin', caller: (w) => w.neighbourParent, status: 404, request: async () => ({ params: { id: w.lesson }, body: { choice: 'refund' }, state: () => partition(w.lesson) }) }],
+  },
+  rescheduleLesson: {
+    roles: ['tuteur'],
+    // The world's lesson is not a package lesson: it cannot be moved.
+    ok: 409,
+    request: async () => ({ params: { id: w.lesson }, body: { slots: [new Date(Date.now() + 3 * 86_400_000).toISOString()] }, state: () => partition(w.lesson) }),
+    check: (res) => expect(res.body.error.message).toBe(messages.packages.rescheduleNotAllowed),
+    owned: [{ who: 'autre tuteur', caller: (w) => w.neighbourTutor, status: 404, request: async () => ({ params: { id: w.lesson }, body: { slots: [new Date(Date.now() + 3 * 86_400_000).toISOString()] }, state: () => partition(w.lesson) }) }],
   },
 
   // --- Any other /api path. 404 for every role: the path names no route.

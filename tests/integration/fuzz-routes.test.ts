@@ -43,6 +43,7 @@ const CURSOR_LISTS: Partial<Record<RouteId, readonly string[]>> = {
   adminTransactions: ['tx', 'tx-attention'],
   adminUsers: ['users'],
   adminDisputes: ['disputes'],
+  adminPackages: ['pkg'],
 };
 const CURSOR_ROUTES: ReadonlySet<RouteId> = new Set(Object.keys(CURSOR_LISTS) as RouteId[]);
 

@@ -91,12 +91,17 @@ describe('the lines of each movement', () => {
 });
 
 describe('which action moves money', () => {
-  it('confirming a payment, releasing (by hand or automatically) and completing a refund; nothing else', () => {
+  it('confirming a payment, releasing (by hand or automatically), completing a refund, spending a credit and claiming the guarantee; nothing else', () => {
     const expected: Record<string, string | null> = {
       confirm_payment: 'payment',
       release: 'release',
       auto_release: 'release',
       complete_refund: 'refund',
+      // Issue 32: a credit spent moves its money to the parent's credit; a claimed guarantee pays the tutor's share.
+      use_credit: 'transfer',
+      use_credit_partly: 'transfer',
+      claim_guarantee_refund: 'guarantee',
+      claim_guarantee_credit: 'guarantee',
     };
     for (const action of TRANSACTION_ACTIONS) expect(movementOf(action), action).toBe(expected[action] ?? null);
   });

@@ -66,7 +66,8 @@ describe('transaction status table', () => {
 
   it('says the money was received (an invoice exists) once Paystack confirmed the payment, whatever came after', () => {
     const received = TRANSACTION_STATUSES.filter((status) => moneyReceived({ status }));
-    expect(received.sort()).toEqual(['disputed', 'escrow', 'refund_pending', 'refunded', 'released', 'requested']);
+    // Issue 32: a credit (kept, or spent on another lesson) was paid money too.
+    expect(received.sort()).toEqual(['credited', 'disputed', 'escrow', 'refund_pending', 'refunded', 'released', 'requested', 'transferred']);
     // Never paid, or paid something else than what we asked (never escrowed, settled by hand).
     for (const status of ['pending', 'failed', 'payment_mismatch'] as const) expect(moneyReceived({ status }), status).toBe(false);
     // A workflow may fail before the payment or after it: Paystack's confirmation (paid_at) tells.

@@ -22,6 +22,8 @@ interface Sent {
 const secrets = mockClient(SecretsManagerClient);
 let sent: Sent[] = [];
 let answer: () => Response | Promise<Response>;
+/** What Paystack answers to the list of a payment's refunds (GET /refund?…), asked before each refund. */
+let refundList: () => Response | Promise<Response>;
 
 const reply = (status: number, body: unknown) => () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
@@ -35,6 +37,7 @@ async function client(env: Record<string, string | undefined> = { PAYSTACK_SECRE
 beforeEach(() => {
   sent = [];
   answer = reply(200, { status: true, message: 'ok', data: {} });
+  refundList = reply(200, { status: true, message: 'ok', data: [], meta: { total: 0 } });
   secrets.reset();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push({
@@ -44,7 +47,7 @@ beforeEach(() => {
       body: init.body === undefined ? undefined : JSON.parse(String(init.body)),
       signal: init.signal,
     });
-    return answer();
+    return String(url).includes('/refund?') ? refundList() : answer();
   });
 });
 
@@ -134,19 +137,59 @@ describe('what Kalan asks Paystack', () => {
     expect('paidAt' in odd && odd.paidAt === undefined).toBe(true);
   });
 
-  it('asks for a full refund of the amount paid, in XOF subunits', async () => {
+  it("lists the payment's refunds, then asks for a refund of the amount, in XOF subunits, named by our transaction", async () => {
     const paystack = await client();
     answer = reply(200, { status: true, message: 'ok', data: { id: 9001, status: 'processed' } });
-    expect(await paystack.refundTransaction('kalan-5', 10_500)).toEqual({ id: '9001', status: 'processed' });
-    expect(sent[0]).toMatchObject({ url: 'http://paystack.test/refund', method: 'POST', body: { transaction: 'kalan-5', amount: 1_050_000, currency: 'XOF' } });
+    expect(await paystack.refundTransaction('kalan-5', 10_500, 'tx-5')).toEqual({ id: '9001', status: 'processed' });
+    expect(sent.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET http://paystack.test/refund?transaction=kalan-5&perPage=100&page=1',
+      'POST http://paystack.test/refund',
+    ]);
+    expect(sent[1]).toMatchObject({ body: { transaction: 'kalan-5', amount: 1_050_000, currency: 'XOF', merchant_note: 'tx-5' } });
+  });
+
+  it('refunds once: a refund of the payment already named by our transaction is returned, not asked again', async () => {
+    const paystack = await client();
+    refundList = reply(200, {
+      status: true,
+      message: 'ok',
+      data: [
+        { id: 11, status: 'pending', amount: 500_000, merchant_note: 'another-lesson' },
+        { id: 12, status: 'processed', amount: 500_000, merchant_note: 'tx-9' },
+      ],
+    });
+    expect(await paystack.refundTransaction('kalan-pkg-9', 5_000, 'tx-9')).toEqual({ id: '12', status: 'processed' });
+    expect(sent.map((request) => request.method)).toEqual(['GET']);
+    // Another lesson of the same payment: its own refund is asked.
+    answer = reply(200, { status: true, message: 'ok', data: { id: 13, status: 'pending' } });
+    expect(await paystack.refundTransaction('kalan-pkg-9', 5_000, 'tx-10')).toEqual({ id: '13', status: 'pending' });
+    expect(sent.map((request) => request.method)).toEqual(['GET', 'GET', 'POST']);
+  });
+
+  it('reads the list page after page, and refuses a list it cannot read rather than refund twice', async () => {
+    const paystack = await client();
+    let page = 0;
+    refundList = () => {
+      page += 1;
+      const data = page === 1 ? Array.from({ length: 100 }, (_, i) => ({ id: i, amount: 100, merchant_note: `other-${i}` })) : [{ id: 500, amount: 100, merchant_note: 'tx-p' }];
+      return new Response(JSON.stringify({ status: true, message: 'ok', data }), { status: 200 });
+    };
+    expect(await paystack.refundTransaction('kalan-p', 1, 'tx-p')).toEqual({ id: '500', status: 'pending' });
+    expect(sent.map((request) => request.url.replace('http://paystack.test', ''))).toEqual([
+      '/refund?transaction=kalan-p&perPage=100&page=1',
+      '/refund?transaction=kalan-p&perPage=100&page=2',
+    ]);
+    refundList = reply(200, { status: true, message: 'ok', data: {} });
+    await expect(paystack.refundTransaction('kalan-p', 1, 'tx-q')).rejects.toThrow(paystack.PaystackRejectedError);
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it("names a refund by its id, else by the transaction's, and counts it pending until Paystack says", async () => {
     const paystack = await client();
     answer = reply(200, { status: true, message: 'ok', data: { transaction: { id: 42 } } });
-    expect(await paystack.refundTransaction('kalan-6', 100)).toEqual({ id: '42', status: 'pending' });
+    expect(await paystack.refundTransaction('kalan-6', 100, 'tx-6')).toEqual({ id: '42', status: 'pending' });
     answer = reply(200, { status: true, message: 'ok', data: {} });
-    expect(await paystack.refundTransaction('kalan-6', 100)).toEqual({ id: '', status: 'pending' });
+    expect(await paystack.refundTransaction('kalan-6', 100, 'tx-6')).toEqual({ id: '', status: 'pending' });
   });
 });
 
@@ -159,7 +202,7 @@ describe('failures', () => {
     await expect(unreachable).rejects.toThrow('Paystack injoignable : connect ECONNREFUSED');
     for (const status of [500, 503, 429]) {
       answer = reply(status, { status: false, message: 'busy' });
-      const failed = paystack.refundTransaction('kalan-7', 100);
+      const failed = paystack.refundTransaction('kalan-7', 100, 'tx-7');
       await expect(failed, String(status)).rejects.toThrow(paystack.PaystackUnavailableError);
       await expect(failed, String(status)).rejects.toThrow(`Paystack ${status} sur /refund`);
     }
@@ -169,7 +212,7 @@ describe('failures', () => {
     const paystack = await client();
     for (const status of [400, 404, 499]) {
       answer = reply(status, { status: false, message: 'Transaction has been fully reversed' });
-      const refused = await paystack.refundTransaction('kalan-8', 100).catch((error: unknown) => error);
+      const refused = await paystack.refundTransaction('kalan-8', 100, 'tx-8').catch((error: unknown) => error);
       expect(refused, String(status)).toBeInstanceOf(paystack.PaystackRejectedError);
       expect(refused).toMatchObject({ message: 'Transaction has been fully reversed', status });
     }

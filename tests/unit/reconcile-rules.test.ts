@@ -8,6 +8,8 @@ import {
   paystackCheckFor,
   reconcileSettings,
   refundRepair,
+  isPartialRefund,
+  sharesReference,
   releaseRepair,
   type ReconcilableTransaction,
 } from '../../functions/src/escrow/reconcile-rules.js';
@@ -25,7 +27,7 @@ const tx = (overrides: Partial<ReconcilableTransaction>): ReconcilableTransactio
 
 describe('reconciler rules', () => {
   it('expects a running workflow exactly in the statuses it waits or refunds in', () => {
-    expect(TRANSACTION_STATUSES.filter(needsWorkflow)).toEqual(['pending', 'requested', 'escrow', 'disputed', 'refund_pending']);
+    expect(TRANSACTION_STATUSES.filter(needsWorkflow)).toEqual(['pending', 'requested', 'escrow', 'disputed', 'refund_pending', 'credited']);
   });
 
   it('leaves a transaction changed within the quiet period alone', () => {
@@ -61,6 +63,21 @@ describe('reconciler rules', () => {
     expect(refundRepair('success', 'stopped', true)).toBe('needs_attention');
     expect(refundRepair('success', 'missing', true)).toBe('needs_attention');
     expect(refundRepair('reversed', 'missing', true)).toBe('complete_refund');
+    // Issue 32: a charge shared with other lessons (a package's, a credit's) reversed says nothing of this lesson.
+    expect(refundRepair('reversed', 'missing', true, true)).toBe('needs_attention');
+  });
+
+  it('knows which refunds are part of a charge (issue 32: packages, credits)', () => {
+    const base = { amount_total: 10_000 };
+    expect(isPartialRefund(base)).toBe(false);
+    expect(isPartialRefund({ ...base, cancellation: { refund: 10_000 } })).toBe(false);
+    expect(isPartialRefund({ ...base, cancellation: { refund: 5_000 } })).toBe(true);
+    expect(isPartialRefund({ ...base, credit: { transferred: 6_000 } })).toBe(true);
+    expect(isPartialRefund({ ...base, package_id: 'p' })).toBe(true);
+    expect(isPartialRefund({ ...base, funded_by: 't' })).toBe(true);
+    expect(sharesReference({})).toBe(false);
+    expect(sharesReference({ package_id: 'p' })).toBe(true);
+    expect(sharesReference({ funded_by: 't' })).toBe(true);
   });
 
   it('never releases money Paystack no longer holds', () => {

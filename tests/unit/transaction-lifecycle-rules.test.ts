@@ -83,12 +83,37 @@ const ALLOWED: Array<[TransactionAction, TransactionStatus, Actor, TransactionSt
   ['resume_escrow', 'needs_attention', 'admin', 'escrow', true],
   ['resume_dispute', 'needs_attention', 'admin', 'disputed', true],
   ['complete_refund', 'needs_attention', 'admin', 'refunded', true],
+  // Issue 32: credits and the trial guarantee.
+  ['flag_attention', 'credited', 'system', 'needs_attention'],
+  ['cancel_for_credit', 'requested', 'parent', 'credited', undefined, true],
+  ['cancel_for_credit', 'escrow', 'parent', 'credited', undefined, true],
+  ['claim_guarantee_refund', 'escrow', 'parent', 'refund_pending', undefined, true],
+  ['claim_guarantee_credit', 'escrow', 'parent', 'credited', undefined, true],
+  ['use_credit', 'credited', 'parent', 'transferred'],
+  ['use_credit_partly', 'credited', 'parent', 'refund_pending'],
+  ['expire_credit', 'credited', 'system', 'refund_pending'],
+  ['refund_credit', 'credited', 'parent', 'refund_pending'],
+  ['refund_credit', 'credited', 'admin', 'refund_pending'],
+  ['resume_credit', 'needs_attention', 'admin', 'credited', true],
 ];
 
 describe('who may take which action from which status', () => {
   it('knows every status and every action of the spec', () => {
     expect([...TRANSACTION_STATUSES].sort()).toEqual(
-      ['disputed', 'escrow', 'failed', 'needs_attention', 'payment_mismatch', 'pending', 'refund_pending', 'refunded', 'released', 'requested'].sort(),
+      [
+        'disputed',
+        'escrow',
+        'failed',
+        'needs_attention',
+        'payment_mismatch',
+        'pending',
+        'refund_pending',
+        'refunded',
+        'released',
+        'requested',
+        'credited',
+        'transferred',
+      ].sort(),
     );
     expect([...TRANSACTION_ACTIONS].sort()).toEqual(
       [
@@ -111,6 +136,14 @@ describe('who may take which action from which status', () => {
         'report_problem',
         'report_no_show',
         'resume_request',
+        'cancel_for_credit',
+        'use_credit',
+        'use_credit_partly',
+        'expire_credit',
+        'refund_credit',
+        'resume_credit',
+        'claim_guarantee_refund',
+        'claim_guarantee_credit',
       ].sort(),
     );
     expect([...ESCROW_DECISIONS]).toEqual(['release', 'refund']);
@@ -150,7 +183,7 @@ describe('who may take which action from which status', () => {
 
   it('calls final exactly the statuses after which no money moves', () => {
     const final = TRANSACTION_STATUSES.filter((status) => isFinalStatus(status));
-    expect(final.sort()).toEqual(['failed', 'payment_mismatch', 'refunded', 'released']);
+    expect(final.sort()).toEqual(['failed', 'payment_mismatch', 'refunded', 'released', 'transferred']);
   });
 });
 

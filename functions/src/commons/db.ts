@@ -182,6 +182,8 @@ export const TutorProfileEntity = new Entity({
     is_completed: boolean().default(false),
     /** Issue 17: out of what visitors and search engines see; absent on profiles saved before (read as false). */
     hidden_from_visitors: boolean().optional(),
+    /** Issue 32: the discount (whole percent, 0–20) the tutor gives on packages; absent = none. */
+    package_discount_percent: number().optional(),
     ...profileDates(),
     gsi2sk: string().hidden().default('TUTOR_PROFILE'),
   }).and((schema) => ({

@@ -36,6 +36,32 @@ export interface ReconcilableTransaction {
   refund_requested_at?: string;
 }
 
+/**
+ * Issue 32: the lesson's Paystack reference is not its own — a package lesson's is the package's
+ * one payment, a lesson paid by a credit's is the payment the credit came from (its escrow was
+ * funded by the parent's credit account, not by a charge of its own). Paystack's status of that
+ * charge speaks for several lessons: a refund of this one is always part of it, and `reversed`
+ * does not say this lesson's refund was the one made.
+ */
+export function sharesReference(tx: { package_id?: string; funded_by?: string }): boolean {
+  return tx.package_id !== undefined || tx.funded_by !== undefined;
+}
+
+/**
+ * The refund asks Paystack for part of the charge: a late cancellation (the tutor's compensation
+ * kept), a credit partly spent, or any lesson sharing its reference.
+ */
+export function isPartialRefund(tx: {
+  amount_total: number;
+  cancellation?: { refund: number };
+  credit?: { transferred?: number };
+  package_id?: string;
+  funded_by?: string;
+}): boolean {
+  const amount = (tx.cancellation?.refund ?? tx.amount_total) - (tx.credit?.transferred ?? 0);
+  return amount < tx.amount_total || sharesReference(tx);
+}
+
 /** Statuses whose workflow must be running: it waits for the payment or a decision, or refunds. */
 export function needsWorkflow(status: TransactionStatus): boolean {
   return (ATTENTION_STATUSES as readonly TransactionStatus[]).includes(status);
@@ -76,8 +102,9 @@ export type OverdueRepair = 'complete_refund' | 'redrive' | 'needs_attention';
  * execution, unless one runs and is stuck (an admin must look); anything else (failed, unknown) →
  * the money is not where we think: an admin must look.
  */
-export function refundRepair(paystackStatus: string, execution: ExecutionState, partial = false): OverdueRepair {
-  if (paystackStatus === 'reversed') return 'complete_refund';
+export function refundRepair(paystackStatus: string, execution: ExecutionState, partial = false, shared = false): OverdueRepair {
+  // A charge shared with other lessons (issue 32) reversed: maybe by their refunds, not this one's.
+  if (paystackStatus === 'reversed') return shared ? 'needs_attention' : 'complete_refund';
   // A partial refund (a lesson cancelled late, issue 15) may leave the charge 'success' at Paystack
   // once made: asking again could refund the parent twice. An admin checks Paystack's refunds.
   if (paystackStatus === 'success') return execution === 'running' || partial ? 'needs_attention' : 'redrive';

@@ -44,7 +44,9 @@ import {
   paystackCheckFor,
   reconcileSettings,
   refundRepair,
+  isPartialRefund,
   releaseRepair,
+  sharesReference,
   type ExecutionState,
   type ReconcileSettings,
 } from './reconcile-rules.js';
@@ -223,8 +225,8 @@ async function repairWithPaystack(tx: Transaction, execution: { state: Execution
   }
   if (check === 'refund') {
     const paystackStatus = await paystackStatusOf(tx);
-    const partial = tx.cancellation !== undefined && tx.cancellation.refund < tx.amount_total;
-    const repair = refundRepair(paystackStatus, execution.state, partial);
+    // Part of the charge (a late cancellation, a credit partly spent, a lesson sharing its reference).
+    const repair = refundRepair(paystackStatus, execution.state, isPartialRefund(tx), sharesReference(tx));
     if (repair === 'complete_refund') {
       const booked = await transitionOrSkip(() =>
         applyTransition({

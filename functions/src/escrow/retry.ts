@@ -6,7 +6,8 @@
  * 3. apply Paystack's answer with ONE conditional transition out of `needs_attention` (two admins
  *    retrying at once: one wins, the other gets 409), recorded in the transaction's history, which
  *    wakes the new execution:
- *    - Paystack gave the money back (`reversed`) on a paid transaction → refunded;
+ *    - Paystack gave the money back (`reversed`) on a paid transaction with a reference of its own → refunded;
+ *    - a credit (issue 32) waits again for its use or its refund date (`resume_credit`);
  *    - otherwise back to the status the workflow failed in: a refund is asked again, held funds wait
  *      for their decision, a booking waits for its payment — whose outcome Paystack may already
  *      know (payment-check.ts applies it).
@@ -20,6 +21,7 @@ import { PaymentProviderError } from '../payments/booking.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, PaystackUnavailableError, verifyTransaction } from '../payments/paystack.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
+import { sharesReference } from './reconcile-rules.js';
 import { applyTransition } from './transitions.js';
 import { executionArnOf, startEscrowWorkflow, stopEscrowWorkflow } from './workflow.js';
 
@@ -35,8 +37,13 @@ async function paystackStatusOf(tx: Transaction): Promise<string> {
 }
 
 /** The transition that applies Paystack's answer to a transaction that needs attention. */
-export function retryActionFor(tx: Pick<Transaction, 'status' | 'paid_at' | 'attention'>, paystackStatus: string): TransactionAction {
-  if (paystackStatus === 'reversed' && moneyReceived(tx)) return 'complete_refund';
+export function retryActionFor(
+  tx: Pick<Transaction, 'status' | 'paid_at' | 'attention' | 'package_id' | 'funded_by'>,
+  paystackStatus: string,
+): TransactionAction {
+  // A charge shared with other lessons (issue 32: a package's, a credit's) reversed does not say this
+  // lesson was refunded: it resumes where it failed (a refund asked again finds its own by our id).
+  if (paystackStatus === 'reversed' && moneyReceived(tx) && !sharesReference(tx)) return 'complete_refund';
   // Before `attention` was recorded, only a failed refund led here.
   return RESUME_ACTIONS[tx.attention?.status ?? 'refund_pending'];
 }

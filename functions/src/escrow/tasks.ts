@@ -20,6 +20,7 @@ import { recordWriteCapacity } from '../payments/capacity.js';
 import { WorkflowTokenEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, refundTransaction } from '../payments/paystack.js';
+import { refundAmountOf } from '../payments/refunds.js';
 import { getTransaction } from '../payments/transactions.js';
 import { answerDeadline, waitSecondsFor } from './timing.js';
 import { applyTransition } from './transitions.js';
@@ -31,6 +32,7 @@ export type EscrowTaskEvent =
   | { action: 'expirePayment'; transactionId: string }
   | { action: 'autoRelease'; transactionId: string }
   | { action: 'autoDecline'; transactionId: string }
+  | { action: 'expireCredit'; transactionId: string }
   | { action: 'refund'; transactionId: string }
   | { action: 'markNeedsAttention'; transactionId: string; failure?: WorkflowFailure; execution?: string; actor?: string };
 
@@ -42,6 +44,7 @@ export const TASK_ACTIONS = {
   expirePayment: 'expire_payment',
   autoRelease: 'auto_release',
   autoDecline: 'auto_decline',
+  expireCredit: 'expire_credit',
   refund: 'complete_refund',
   markNeedsAttention: 'flag_attention',
 } as const satisfies Record<string, TransactionAction>;
@@ -99,10 +102,11 @@ async function refund(transactionId: string): Promise<void> {
   if (!tx || !canTakeAction(TASK_ACTIONS.refund, tx.status, 'system')) return;
   let refundId: string;
   try {
-    // What the policy gives back (a late cancellation keeps the tutor's compensation), or all of it.
-    refundId = (await refundTransaction(tx.reference, tx.cancellation?.refund ?? tx.amount_total)).id;
+    // What the policy gives back, less a credit spent (refunds.ts). Part of a package's payment for
+    // a package lesson; idempotent by our id (a retry after a lost answer finds the refund made).
+    refundId = (await refundTransaction(tx.reference, refundAmountOf(tx), tx.id)).id;
   } catch (error) {
-    // A retry after a lost answer: Paystack already refunded it in full.
+    // Refunded in full before refunds carried our id: Paystack says so.
     if (error instanceof PaystackRejectedError && /fully (reversed|refunded)|already/i.test(error.message)) {
       refundId = 'already-refunded';
     } else {
@@ -225,6 +229,16 @@ export const handler = observedHandler(async (event: EscrowTaskInvocation): Prom
       if (tx && canTakeAction(TASK_ACTIONS.autoDecline, tx.status, 'system', true, isLesson(tx)) && answerDeadline(tx).getTime() <= Date.now()) {
         await tryTransition(() =>
           applyTransition({ transactionId: event.transactionId, action: 'auto_decline', actor: 'system', wake: false }),
+        );
+      }
+      return { ok: true };
+    }
+    case 'expireCredit': {
+      // A credit not spent by its refund date goes back to the parent (refund_pending → the refund).
+      const tx = await getTransaction(event.transactionId);
+      if (tx?.credit && canTakeAction(TASK_ACTIONS.expireCredit, tx.status, 'system') && new Date(tx.credit.refund_at).getTime() <= Date.now()) {
+        await tryTransition(() =>
+          applyTransition({ transactionId: event.transactionId, action: 'expire_credit', actor: 'system', wake: false }),
         );
       }
       return { ok: true };

@@ -78,7 +78,14 @@ export function paymentDeadline(createdAt: string, timeoutSeconds = paymentTimeo
 
 /** Seconds the workflow waits in `status` before acting (or re-reading) by itself: the status's timer (`WAITS`). */
 export function waitSecondsFor(
-  tx: { status: TransactionStatus; created_at: string; auto_release_at: string; paid_at?: string; course?: { scheduled_date?: string } },
+  tx: {
+    status: TransactionStatus;
+    created_at: string;
+    auto_release_at: string;
+    paid_at?: string;
+    course?: { scheduled_date?: string };
+    credit?: { refund_at: string };
+  },
   now: Date,
 ): number {
   const until = (date: Date) => Math.ceil((date.getTime() - now.getTime()) / 1000);
@@ -87,5 +94,7 @@ export function waitSecondsFor(
   if (timer === 'payment_window') return clamp(until(paymentDeadline(tx.created_at)));
   if (timer === 'answer_window') return clamp(until(answerDeadline({ ...tx, course: tx.course ?? {} })));
   if (timer === 'auto_release_window') return clamp(until(new Date(tx.auto_release_at)));
+  // Issue 32: a credit unspent goes back to the parent at its refund date (a package's end, the guarantee's validity).
+  if (timer === 'credit_window' && tx.credit) return clamp(until(new Date(tx.credit.refund_at)));
   return MAX_WAIT_SECONDS;
 }

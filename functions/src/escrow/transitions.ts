@@ -15,6 +15,7 @@ import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity
 import { cancellationOutcome, type CancellationOutcome } from '#shared/cancellation-policy';
 import { lessonSlotStarts } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
+import { guaranteeTutorShare, TRIAL_GUARANTEE } from '#shared/packages';
 import {
   isFinalStatus,
   isLesson,
@@ -52,7 +53,16 @@ import { walletCreditWrite } from '../payouts/wallet-credit.js';
 import { accounts, ledgerLinesFor, type LedgerParties } from './ledger.js';
 import { wakeWorkflow } from './workflow.js';
 
-type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
+export type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
+
+/** Issue 32: the credit a transition records (`credit` effect): until when it can be spent and when it is refunded. */
+export interface CreditRequest {
+  reason: 'cancellation' | 'guarantee';
+  /** The last start (ISO) a lesson paid by the credit may have. */
+  rebook_until: string;
+  /** When the credit, unspent, goes back to the parent (ISO): the `credited` wait's timer. */
+  refund_at: string;
+}
 
 export interface TransitionRequest {
   transactionId: string;
@@ -75,6 +85,23 @@ export interface TransitionRequest {
   paystackEvent?: { eventKey: string; event: string; reference: string; outcome: string };
   /** Wake the workflow waiting in the previous status (false for the workflow's own steps). */
   wake?: boolean;
+  /**
+   * Issue 32: other items written in the same DynamoDB transaction (a lesson paid by a credit, its
+   * slot holds, its package's lesson list): all or nothing with the status change. They come first
+   * in the transaction, so a failed condition among them is told apart (`alsoConflict`).
+   */
+  also?: WriteItem[];
+  /** The Conflict (409) message when a condition of `also` fails (a slot taken meanwhile). */
+  alsoConflict?: string;
+  /** Issue 32: the credit a `credit` effect records (a guarantee's defaults to TRIAL_GUARANTEE's validity). */
+  credit?: CreditRequest;
+  /**
+   * Issue 32: a credit spent (`use_credit`, `use_credit_partly`): the lesson it pays (written by
+   * `also`). Its price moves out of this escrow (`transfer`), and its own `payment` lines — from
+   * the parent's credit account into its escrow — are written here, with the change: this module
+   * alone writes ledger lines.
+   */
+  fundedLesson?: Pick<Transaction, 'id' | 'tutor_user_id' | 'amount_total' | 'amount_tutor' | 'commission_amount'>;
 }
 
 const MAX_CONFLICT_RETRIES = 4;
@@ -108,6 +135,11 @@ export async function applyTransition(request: TransitionRequest): Promise<Trans
     } catch (error) {
       if (!isCancelled(error)) throw error;
       const reasons = cancellationReasons(error);
+      // A condition of the extra writes failed (a slot held meanwhile), not the status's.
+      const alsoCount = request.also?.length ?? 0;
+      if (alsoCount && reasons.slice(0, alsoCount).includes('ConditionalCheckFailed') && reasons[alsoCount] !== 'ConditionalCheckFailed') {
+        throw new ConflictError(request.alsoConflict ?? messages.payments.alreadyDecided);
+      }
       // Another transaction touched the same items at the same moment: read again and retry.
       if (reasons.includes('TransactionConflict') && attempt < MAX_CONFLICT_RETRIES) {
         await new Promise((r) => setTimeout(r, 20 + Math.random() * 60 * (attempt + 1)));
@@ -129,12 +161,24 @@ function cancellationOf(tx: Transaction, actor: Actor, now: Date): NonNullable<T
     ? cancellationOutcome({ by: by === 'tutor' ? 'tuteur' : 'parent', lessonStart: new Date(start), now, amount: tx.amount_total })
     : null;
   if (!outcome) throw new ConflictError(messages.lessons.tooLateToCancel);
+  // Issue 32: a lesson the tutor moved is the parent's to cancel in full until its start.
+  if (by === 'parent' && tx.course.moved_at) return { by, at: now.toISOString(), refund: tx.amount_total, tutor: 0, commission: 0 };
   return { by, at: now.toISOString(), refund: outcome.refund, tutor: outcome.tutor, commission: outcome.commission };
 }
 
-/** The parties of the transaction's ledger lines, with the compensation a late cancellation kept. */
-function partiesOf(tx: Transaction, cancellation: Transaction['cancellation']): LedgerParties {
+/**
+ * The parties of the transaction's ledger lines, with the compensation a late cancellation kept,
+ * what a spent credit moved out of escrow (a later `refund` gives back only the rest), whether a
+ * credit paid the lesson (its `payment` debits the parent's credit), and the tutor's guarantee pay.
+ */
+export function partiesOf(
+  tx: Pick<Transaction, 'id' | 'parent_id' | 'tutor_user_id' | 'amount_total' | 'amount_tutor' | 'commission_amount' | 'funded_by' | 'credit' | 'guarantee'>,
+  cancellation: Transaction['cancellation'],
+  extra: { transferred?: number; guaranteeShare?: number } = {},
+): LedgerParties {
   const kept = cancellation && cancellation.tutor + cancellation.commission > 0 ? cancellation : undefined;
+  const transferred = extra.transferred ?? tx.credit?.transferred;
+  const guaranteeShare = extra.guaranteeShare ?? tx.guarantee?.tutor_share;
   return {
     transactionId: tx.id,
     parentId: tx.parent_id,
@@ -143,7 +187,34 @@ function partiesOf(tx: Transaction, cancellation: Transaction['cancellation']): 
     amountTutor: tx.amount_tutor,
     commission: tx.commission_amount,
     ...(kept ? { compensation: { tutor: kept.tutor, commission: kept.commission } } : {}),
+    ...(tx.funded_by ? { funded: true } : {}),
+    ...(transferred ? { transferred } : {}),
+    ...(guaranteeShare !== undefined ? { guaranteeShare } : {}),
   };
+}
+
+/** The credit a `credit` effect records: the caller's, or for a guarantee TRIAL_GUARANTEE's validity from now. */
+function creditOf(reason: NonNullable<Effects['credit']>, request: TransitionRequest, clock: Date): NonNullable<Transaction['credit']> {
+  const at = clock.toISOString();
+  if (request.credit) {
+    if (request.credit.reason !== reason) throw new RangeError(`Crédit incohérent : ${request.credit.reason} ≠ ${reason}`);
+    return { reason, at, rebook_until: request.credit.rebook_until, refund_at: request.credit.refund_at };
+  }
+  if (reason !== 'guarantee') throw new RangeError('Un crédit d’annulation indique ses dates');
+  const until = new Date(clock.getTime() + TRIAL_GUARANTEE.credit_validity_days * 86_400_000).toISOString();
+  return { reason, at, rebook_until: until, refund_at: until };
+}
+
+/** What a spent credit moves: all of the escrow (`use_credit`) or part of it, the rest refunded (`use_credit_partly`). */
+function creditUseOf(tx: Transaction, action: TransactionAction, request: TransitionRequest): { used_by: string; transferred: number } {
+  const lesson = request.fundedLesson;
+  if (!lesson || !Number.isSafeInteger(lesson.amount_total)) throw new RangeError('Crédit utilisé sans cours');
+  const transferred = lesson.amount_total;
+  const whole = action === 'use_credit';
+  if (whole ? transferred !== tx.amount_total : !(transferred > 0 && transferred < tx.amount_total)) {
+    throw new RangeError(`Crédit utilisé incohérent : ${transferred} sur ${tx.amount_total}`);
+  }
+  return { used_by: lesson.id, transferred };
 }
 
 async function writeTransition(tx: Transaction, transition: Transition, request: TransitionRequest): Promise<Transaction> {
@@ -154,11 +225,17 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
   const courseStatus = effects.course;
   const cancellation = effects.cancellation ? cancellationOf(tx, request.actor, clock) : undefined;
   const freesSlots = Boolean(effects.freeSlots && tx.course.holds_slots && tx.course.scheduled_date);
+  // Issue 32: the credit kept, the credit spent, the guarantee claimed (the tutor's pay by the platform).
+  const credit = effects.credit ? creditOf(effects.credit, request, clock) : undefined;
+  const creditUse = effects.ledger === 'transfer' ? creditUseOf(tx, request.action, request) : undefined;
+  const guarantee = effects.guarantee ? { choice: effects.guarantee, at: now, tutor_share: guaranteeTutorShare(tx.hourly_rate) } : undefined;
   const changes: Partial<Transaction> = {
     status: to,
     updated_at: now,
     last_action: request.action,
     ...(cancellation ? { cancellation } : {}),
+    ...(credit ? { credit } : {}),
+    ...(guarantee ? { guarantee } : {}),
     ...(effects.lessonOutcome ? { lesson_outcome: effects.lessonOutcome } : {}),
     ...request.record,
     ...(effects.stamp ? { [effects.stamp]: now } : {}),
@@ -188,14 +265,23 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
         // A map given whole replaces the previous one (a plain object would update it field by field).
         ...(changes.attention ? { attention: $set(changes.attention) } : {}),
         ...(changes.cancellation ? { cancellation: $set(changes.cancellation) } : {}),
+        ...(credit ? { credit: $set(credit) } : {}),
+        ...(guarantee ? { guarantee: $set(guarantee) } : {}),
+        // A credit spent: the two fields added to the credit kept (a plain object updates field by field).
+        ...(creditUse ? { credit: creditUse } : {}),
         ...(Object.keys(course).length ? { course } : {}),
       } as never)
       .options({ condition: { and: [{ attr: 'status', eq: from }, ...ownership, ...paidCondition] } as never }),
   ] as WriteItem[];
+  // The extra writes first: a failed condition among them is told apart by its position.
+  writes.unshift(...(request.also ?? []));
   // The admin's `needs_attention` counter and attention index, when the change enters or leaves them.
   writes.push(...attentionWrites(tx, from, to));
 
-  const parties = partiesOf(tx, cancellation ?? tx.cancellation);
+  const parties = partiesOf(tx, cancellation ?? tx.cancellation, {
+    ...(creditUse ? { transferred: creditUse.transferred } : {}),
+    ...(guarantee ? { guaranteeShare: guarantee.tutor_share } : {}),
+  });
   // A late cancellation: the tutor's compensation and its commission leave escrow with it.
   const movements = [...(cancellation && parties.compensation ? (['compensation'] as const) : []), ...(effects.ledger ? [effects.ledger] : [])];
   const tutorAccount = accounts.tutor(tx.tutor_user_id);
@@ -206,6 +292,19 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
       writes.push(
         LedgerLineEntity.build(PutTransaction)
           .item({ transaction_id: tx.id, ...line, created_at: now })
+          .options({ condition: { attr: 'line', exists: false } }),
+      );
+    }
+  }
+  // A credit spent: the lesson it pays is paid at once, from the parent's credit account (its
+  // `payment`, funded), so the credit account is back where it was once both are written.
+  if (creditUse) {
+    const lesson = request.fundedLesson!;
+    const funded = { ...lesson, parent_id: tx.parent_id, funded_by: tx.id };
+    for (const line of ledgerLinesFor('payment', partiesOf(funded, undefined))) {
+      writes.push(
+        LedgerLineEntity.build(PutTransaction)
+          .item({ transaction_id: lesson.id, ...line, created_at: now })
           .options({ condition: { attr: 'line', exists: false } }),
       );
     }
@@ -256,7 +355,12 @@ async function writeTransition(tx: Transaction, transition: Transition, request:
   const response = await execute({ capacity: 'INDEXES' }, ...writes);
   recordWriteCapacity(request.action, response.ConsumedCapacity);
   recordTransitionEvent(request.action);
-  return { ...tx, ...changes, course: { ...tx.course, ...course } } as Transaction;
+  return {
+    ...tx,
+    ...changes,
+    ...(creditUse ? { credit: { ...tx.credit!, ...creditUse } } : {}),
+    course: { ...tx.course, ...course },
+  } as Transaction;
 }
 
 function ratingOf(rating: { rating: number; review?: string }, now: string) {

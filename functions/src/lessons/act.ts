@@ -1,12 +1,23 @@
-import { answerWindowOver, LESSON_ACTION_TRANSITIONS, lessonActionSchema, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
+import {
+  answerWindowOver,
+  LESSON_ACTION_TRANSITIONS,
+  lessonActionSchema,
+  lessonCancellation,
+  type LessonAction,
+  type LessonSide,
+  type LessonView,
+} from '#shared/lesson-schemas';
 import { messages } from '#shared/messages';
 import { transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import type { TransactionAction } from '#shared/transaction-process';
+import { CREDIT_REBOOK_DAYS } from '#shared/packages';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { apiHandler, ok } from '#commons/http';
-import { applyStep, applyTransition } from '../escrow/transitions.js';
-import { getTransaction } from '../payments/transactions.js';
+import { applyStep, applyTransition, type CreditRequest } from '../escrow/transitions.js';
+import { PackageEntity } from '../packages/entities.js';
+import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { isListedLesson, sideOf, toLessonView } from './lessons.js';
 
 /** Why an action the process knows is not open now: the clock, or the lesson's status. */
@@ -21,6 +32,25 @@ function refusal(action: LessonAction, lesson: LessonView, side: LessonSide, now
     return messages.lessons.notStarted;
   }
   return messages.lessons.notAllowed;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Issue 32: a package lesson the parent cancels while the policy gives all of it back (in time, or
+ * a lesson the tutor moved) becomes a credit: to rebook within CREDIT_REBOOK_DAYS after the
+ * lesson, refunded at the package's end (never before the rebooking week is over). Null when the
+ * cancellation is an ordinary one (not a package lesson, a late cancellation, the package gone).
+ */
+async function packageCredit(tx: Transaction, view: LessonView, now: Date): Promise<CreditRequest | null> {
+  if (!tx.package_id) return null;
+  const inFull = tx.course.moved_at !== undefined || lessonCancellation(view, 'parent', now)?.refund === tx.amount_total;
+  if (!inFull) return null;
+  const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: tx.package_id }).send();
+  if (!pkg) return null;
+  const rebookUntil = new Date(Date.parse(view.start) + CREDIT_REBOOK_DAYS * DAY_MS).toISOString();
+  const refundAt = pkg.end_at > rebookUntil ? pkg.end_at : rebookUntil;
+  return { reason: 'cancellation', rebook_until: rebookUntil, refund_at: refundAt };
 }
 
 /**
@@ -53,12 +83,15 @@ export const handler = apiHandler(
     } else {
       const report =
         body.action === 'report_problem' ? { kind: 'problem' as const, reason: body.reason } : body.action === 'report_no_show' ? { kind: 'no_show' as const, reason: body.reason } : undefined;
+      // A package lesson the parent cancels in full is kept as a credit (issue 32).
+      const credit = body.action === 'cancel' && actor === 'parent' ? await packageCredit(tx, view, now) : null;
       await applyTransition({
         transactionId: id,
-        action: LESSON_ACTION_TRANSITIONS[body.action] as TransactionAction,
+        action: credit ? 'cancel_for_credit' : (LESSON_ACTION_TRANSITIONS[body.action] as TransactionAction),
         actor,
         actorId: caller.userId,
         report,
+        ...(credit ? { credit } : {}),
         now,
       });
     }

@@ -11,6 +11,7 @@ import {
   type LessonsPage,
   type LessonView,
 } from '#shared/lesson-schemas';
+import { guaranteeOpen } from '#shared/packages';
 import { isLesson, type TransactionStatus } from '#shared/transaction-process';
 import { ZONE_LABELS, type Role, type Zone } from '#shared/constants';
 import { answerDeadline } from '../escrow/timing.js';
@@ -51,7 +52,11 @@ export function toLessonView(tx: Transaction, side: LessonSide, now: Date): Less
     answer_deadline,
     outcome: tx.lesson_outcome,
     cancellation: tx.cancellation,
+    credit: tx.credit,
+    guarantee: tx.guarantee,
   };
+  // Issue 32: the parent may claim the trial guarantee now (funds still held, within its window, once).
+  const claimable = side === 'parent' && tx.trial === true && tx.status === 'escrow' && !tx.guarantee && guaranteeOpen({ start, end }, now);
   return {
     id: tx.id,
     status: tx.status,
@@ -74,6 +79,11 @@ export function toLessonView(tx: Transaction, side: LessonSide, now: Date): Less
     ...(tx.status === 'escrow' ? { auto_release_at: tx.auto_release_at } : {}),
     outcome: tx.lesson_outcome,
     cancellation: tx.cancellation,
+    ...(tx.package_id ? { package_id: tx.package_id } : {}),
+    ...(tx.trial ? { trial: true } : {}),
+    ...(claimable ? { guarantee_open: true } : {}),
+    ...(tx.credit ? { credit: { reason: tx.credit.reason, rebook_until: tx.credit.rebook_until, refund_at: tx.credit.refund_at } } : {}),
+    ...(tx.course.moved_at ? { moved_at: tx.course.moved_at } : {}),
     actions: lessonActionsAllowed(facts, side, now),
   };
 }

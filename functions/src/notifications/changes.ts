@@ -20,7 +20,7 @@ export interface TransactionImage {
   amount_tutor: number;
   last_action?: TransactionAction;
   cancellation?: { by?: Side; refund?: number };
-  course: { subject: string; scheduled_date?: string; holds_slots?: boolean; lesson?: boolean };
+  course: { subject: string; scheduled_date?: string; holds_slots?: boolean; lesson?: boolean; moved_at?: string };
 }
 
 export interface PlannedNotification {
@@ -46,10 +46,27 @@ export function lessonFacts(tx: TransactionImage): LessonFacts {
 
 const other = (side: Side): Side => (side === 'parent' ? 'tutor' : 'parent');
 
-/** The notifications a change of status gives (none when the status did not change). */
+/**
+ * Issue 32: the tutor moved a package lesson (`course.moved_at` written anew, the status kept:
+ * packages/changes.ts). Each move is told once: its ref carries the move's time.
+ */
+export function lessonMoved(before: TransactionImage | undefined, after: TransactionImage): boolean {
+  return Boolean(before && after.course.moved_at && before.course.moved_at !== after.course.moved_at && before.status === after.status);
+}
+
+/** The notifications a change of status gives (none when the status did not change), or a lesson moved. */
 export function notificationsOfChange(before: TransactionImage | undefined, after: TransactionImage): PlannedNotification[] {
   const from = before?.status;
   const to = after.status;
+  if (lessonMoved(before, after)) {
+    return [
+      {
+        side: 'parent',
+        details: { kind: 'lesson_moved', facts: lessonFacts(after), previousStart: before!.course.scheduled_date },
+        ref: `${after.id}#lesson_moved#${after.course.moved_at}`,
+      },
+    ];
+  }
   if (!from || from === to) return [];
   const facts = lessonFacts(after);
   const action = after.last_action;

@@ -7,7 +7,9 @@
  *   (deliver.ts), and schedules or deletes an accepted lesson's reminders. A transient failure
  *   throws: the batch is retried (bisected), then set aside in the dead-letter queue;
  * - by a lesson reminder's one-time schedule (`{ transactionId, secondsBefore }`, remind.ts);
- * - by an unread message's one-time schedule (`{ unreadMessage }`, unread.ts; issue 31).
+ * - by an unread message's one-time schedule (`{ unreadMessage }`, unread.ts; issue 31);
+ * - by a package's renewal notice (`{ packageRenewal }`, package-renewal.ts; issue 32), scheduled
+ *   here when the stream shows the package becoming active.
  * One function for both: the stack is at CloudFormation's 500 resources (docs/decisions.md).
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -18,6 +20,7 @@ import { observedHandler } from '#commons/observed';
 import {
   acceptedLesson,
   lessonCalledOff,
+  lessonMoved,
   notificationOfKycReview,
   notificationOfPayout,
   notificationsOfChange,
@@ -29,7 +32,9 @@ import { deliver, productionChannels, recipientOf, type Channels, type DeliveryR
 import { remind } from './remind.js';
 import { cancelReminders, scheduleReminders, type ReminderEvent } from './reminders.js';
 import { isUnreadMessageEvent, tellUnread } from './unread.js';
+import { isPackageRenewalEvent, tellRenewal } from './package-renewal.js';
 import type { UnreadMessageEvent } from '../messages/unread-email.js';
+import { scheduleRenewalNotice, type PackageRenewalEvent } from '../packages/renewal-notice.js';
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 const imageOf = <T>(image: Image | undefined): T | undefined =>
@@ -49,6 +54,11 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
     }
     if (acceptedLesson(before, after)) await scheduleReminders(after.id, after.course.scheduled_date!, selfArn);
     if (lessonCalledOff(before, after)) await cancelReminders(after.id);
+    // Issue 32: an accepted lesson moved: its reminders follow it (those of the old time deleted first).
+    if (lessonMoved(before, after) && after.status === 'escrow' && after.course.scheduled_date) {
+      await cancelReminders(after.id);
+      await scheduleReminders(after.id, after.course.scheduled_date, selfArn);
+    }
   } else if (sk === 'KYC') {
     const before = imageOf<KycImage>(record.dynamodb?.OldImage);
     const after = imageOf<KycImage>(record.dynamodb?.NewImage);
@@ -66,13 +76,25 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
       const result = await deliver(after.tutor_user_id, planned, after.updated_at, channels);
       if (result) results.push(result);
     }
+  } else if (sk === 'PACKAGE') {
+    const before = imageOf<{ status: string }>(record.dynamodb?.OldImage);
+    const after = imageOf<{ id: string; status: string; end_at: string }>(record.dynamodb?.NewImage);
+    // Paid just now: 'Renouveler' is announced RENEWAL_NOTICE_DAYS before its end.
+    if (after?.status === 'active' && before?.status !== 'active') await scheduleRenewalNotice(after, selfArn);
   }
   return results;
 }
 
-const isReminder = (event: DynamoDBStreamEvent | ReminderEvent | UnreadMessageEvent): event is ReminderEvent => typeof (event as ReminderEvent).transactionId === 'string';
+type NotifierEvent = DynamoDBStreamEvent | ReminderEvent | UnreadMessageEvent | PackageRenewalEvent;
 
-export const handler = observedHandler(async (event: DynamoDBStreamEvent | ReminderEvent | UnreadMessageEvent, context: Context): Promise<void> => {
+const isReminder = (event: NotifierEvent): event is ReminderEvent => typeof (event as ReminderEvent).transactionId === 'string';
+
+export const handler = observedHandler(async (event: NotifierEvent, context: Context): Promise<void> => {
+  if (isPackageRenewalEvent(event)) {
+    const delivered = await tellRenewal(event);
+    logger.info('Package renewal notice', { package_id: event.packageRenewal.packageId, delivered: delivered.length });
+    return;
+  }
   if (isUnreadMessageEvent(event)) {
     const delivered = await tellUnread(event);
     logger.info('Unread message e-mail', { conversation_id: event.unreadMessage.conversationId, seq: event.unreadMessage.seq, delivered: Boolean(delivered), email: delivered?.email });

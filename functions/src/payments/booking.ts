@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { execute, type ExecuteTransactWriteInput } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { CURRENCY } from '#shared/constants';
 import { areConsecutiveFreeSlots } from '#shared/lesson-slots';
 import { messages } from '#shared/messages';
 import { priceLesson, type LessonPrice } from '#shared/money';
-import { INITIAL_COURSE_STATUS, INITIAL_STATUS } from '#shared/transaction-process';
+import { INITIAL_COURSE_STATUS, INITIAL_STATUS, moneyReceived, type TransactionStatus } from '#shared/transaction-process';
 import { normalizeIvorianPhone, scheduledDateError, type PaymentInitResult, type PaymentRequest } from '#shared/payments-schemas';
 import type { Profile } from '#shared/schemas';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '#commons/errors';
@@ -32,10 +32,13 @@ import {
   tutorTransactionsIndex,
 } from './entities.js';
 import { initializeTransaction, PaystackRejectedError, referenceFor } from './paystack.js';
+import { transactionsOfParent } from './transactions.js';
 import { findTutor, type BookableTutor } from './tutors.js';
 import { holdSlotWrites, tutorFreeSlots } from '../tutors/slot-holds.js';
 
 const FIRST_ATTEMPT = 1;
+
+type WriteItem = Extract<ExecuteTransactWriteInput[number], { params: unknown }>;
 
 /** The payment provider failed: 502 with the French message the SPA shows under 'Erreur de paiement'. */
 export class PaymentProviderError extends DomainError {
@@ -86,28 +89,50 @@ interface NewBooking {
   price: LessonPrice;
 }
 
-async function writePendingTransaction(
-  request: PaymentRequest,
-  parent: Profile & { email: string },
-  tutor: BookableTutor & { hourlyRate: number },
-  scheduledDate: string | undefined,
-  now: Date,
-  slots: string[] | undefined,
-): Promise<NewBooking> {
-  const id = randomUUID();
-  logTransaction(id);
-  const reference = referenceFor(id);
+/** One lesson transaction to write: who, with whom, what, when, and how it was (or will be) paid. */
+export interface LessonTransactionInput {
+  id: string;
+  /** Paystack's reference of its payment: its own, its package's, or (paid by a credit) the credit's. */
+  reference: string;
+  parent: { user_id: string; name: string; email: string };
+  tutor: { id: string; userId: string; name: string; hourlyRate: number; location?: string };
+  price: LessonPrice;
+  paymentMethod: PaymentRequest['paymentMethod'];
+  phone?: string;
+  subject: string;
+  level: string;
+  notes?: string;
+  duration: number;
+  /** The lesson's start (its first slot), or a free date, or none. */
+  scheduledDate?: string;
+  /** The slots the lesson holds (sorted starts); none for a booking without slots. */
+  slots?: readonly string[];
+  now: Date;
+  /** `pending` (paid later by Paystack) unless given: a lesson paid by a credit starts `requested`. */
+  status?: TransactionStatus;
+  paid_at?: string;
+  package_id?: string;
+  funded_by?: string;
+  trial?: boolean;
+}
+
+/**
+ * The writes of one lesson transaction (issue 32: shared by the single booking, the package
+ * booking and the lesson a credit pays): the transaction item (only if new), its parent's and
+ * tutor's list row, the admin's index row, the open row the reconciler reads, and the holds of its
+ * slots (a slot held already cancels the whole DynamoDB transaction). The holds come last.
+ */
+export function lessonTransactionWrites(input: LessonTransactionInput): WriteItem[] {
+  const { id, parent, tutor, price, slots, now } = input;
   const createdAt = now.toISOString();
-  const price = priceLesson(tutor.hourlyRate, request.duration);
   const newest = newestFirstKey(createdAt, id);
-  const phone = request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined;
-  const writes = [
+  return [
     TransactionEntity.build(PutTransaction)
       .item({
         id,
-        reference,
+        reference: input.reference,
         parent_id: parent.user_id,
-        parent_name: `${parent.first_name} ${parent.last_name}`.trim(),
+        parent_name: parent.name,
         email: parent.email,
         tutor_id: tutor.id,
         tutor_user_id: tutor.userId,
@@ -117,23 +142,27 @@ async function writePendingTransaction(
         amount_tutor: price.tutor,
         commission_amount: price.commission,
         currency: CURRENCY,
-        payment_method: request.paymentMethod,
-        phone_number: phone,
-        status: INITIAL_STATUS,
+        payment_method: input.paymentMethod,
+        phone_number: input.phone,
+        status: input.status ?? INITIAL_STATUS,
         created_at: createdAt,
         updated_at: createdAt,
+        ...(input.paid_at ? { paid_at: input.paid_at } : {}),
+        ...(input.package_id ? { package_id: input.package_id } : {}),
+        ...(input.funded_by ? { funded_by: input.funded_by } : {}),
+        ...(input.trial ? { trial: true } : {}),
         // A lesson's window runs from its end (issue 15); a free date's, as the spec had it, from the date.
-        auto_release_at: autoReleaseAt(now, scheduledDate, undefined, slots ? request.duration : 0),
+        auto_release_at: autoReleaseAt(now, input.scheduledDate, undefined, slots ? input.duration : 0),
         // The escrow workflow's first attempt, counted here rather than by a second write.
         workflow_attempt: FIRST_ATTEMPT,
         course: {
-          subject: request.subject,
-          level: request.level,
-          duration_hours: request.duration,
-          scheduled_date: scheduledDate,
+          subject: input.subject,
+          level: input.level,
+          duration_hours: input.duration,
+          scheduled_date: input.scheduledDate,
           ...(slots ? { holds_slots: true } : {}),
           ...(slots && tutor.location ? { place: tutor.location } : {}),
-          notes: request.notes || undefined,
+          notes: input.notes || undefined,
           status: INITIAL_COURSE_STATUS,
         },
       })
@@ -159,13 +188,62 @@ async function writePendingTransaction(
       gsi1pk: OPEN_TRANSACTIONS_INDEX,
       gsi1sk: newest,
     }),
-  ] as const;
-  // The lesson's slots, held in the same transaction: a slot held already cancels the whole booking.
-  const holds = slots ? holdSlotWrites(tutor.id, slots, id) : [];
+    // The lesson's slots, held in the same transaction: a slot held already cancels the whole booking.
+    ...(slots ? holdSlotWrites(tutor.id, slots, id) : []),
+  ] as WriteItem[];
+}
+
+/** The number of writes of `lessonTransactionWrites` before its slot holds. */
+export const LESSON_ITEM_WRITES = 4;
+
+/**
+ * Issue 32: the lesson is the parent's first with this tutor ('Premier cours', the trial
+ * guarantee): no earlier transaction of theirs with the tutor received money. Costs the parent's
+ * list as 'Mes paiements' reads it: one query of its small rows (gsi1) and a batch read of the
+ * transactions (½ read unit per item of ≤ 4 KB, eventually consistent) — a parent has a few dozen.
+ */
+export async function isFirstLessonWith(parentId: string, tutorId: string): Promise<boolean> {
+  const earlier = await transactionsOfParent(parentId);
+  return !earlier.some((tx) => tx.tutor_id === tutorId && moneyReceived(tx));
+}
+
+async function writePendingTransaction(
+  request: PaymentRequest,
+  parent: Profile & { email: string },
+  tutor: BookableTutor & { hourlyRate: number },
+  scheduledDate: string | undefined,
+  now: Date,
+  slots: string[] | undefined,
+): Promise<NewBooking> {
+  const id = randomUUID();
+  logTransaction(id);
+  const reference = referenceFor(id);
+  const createdAt = now.toISOString();
+  const price = priceLesson(tutor.hourlyRate, request.duration);
+  const phone = request.phoneNumber ? (normalizeIvorianPhone(request.phoneNumber) ?? undefined) : undefined;
+  // A single lesson in slots with a tutor the parent never paid before: the trial guarantee applies.
+  const trial = slots ? await isFirstLessonWith(parent.user_id, tutor.id) : false;
+  const writes = lessonTransactionWrites({
+    id,
+    reference,
+    parent: { user_id: parent.user_id, name: `${parent.first_name} ${parent.last_name}`.trim(), email: parent.email },
+    tutor,
+    price,
+    paymentMethod: request.paymentMethod,
+    phone,
+    subject: request.subject,
+    level: request.level,
+    notes: request.notes,
+    duration: request.duration,
+    scheduledDate,
+    slots,
+    now,
+    trial,
+  });
   let response;
   for (let attempt = 0; ; attempt++) {
     try {
-      response = await execute({ capacity: 'INDEXES' }, ...writes, ...holds);
+      response = await execute({ capacity: 'INDEXES' }, ...writes);
       break;
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -175,7 +253,7 @@ async function writePendingTransaction(
         await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 60 * (attempt + 1)));
         continue;
       }
-      if (cancellationCodes(error, writes.length).some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) {
+      if (cancellationCodes(error, LESSON_ITEM_WRITES).some((code) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict')) {
         throw new ConflictError(messages.payments.slotTaken);
       }
       throw error;

@@ -9,6 +9,9 @@
  * - anything else (abandoned, ongoing, pending, processing, queued…) → still waiting.
  * A payment that succeeds after its booking expired (a checkout left open) is not applied here:
  * `failed` is final. The webhook records it as `late_payment` and logs an error for an operator.
+ * A package's lesson is paid by the package's one payment: its check verifies the package's
+ * reference and confirms the whole package (packages/payment.ts) — never comparing the lesson's own
+ * amount with the package's payment.
  */
 import { CURRENCY } from '#shared/constants';
 import { formatFcfa } from '#shared/money';
@@ -16,6 +19,7 @@ import { canTakeAction } from '#shared/transaction-process';
 import { ConflictError } from '#commons/errors';
 import { logger } from '#commons/logger';
 import { applyTransition, type TransitionRequest } from '../escrow/transitions.js';
+import { confirmPackageCharge, getPackage } from '../packages/payment.js';
 import { PaystackRejectedError, verifyTransaction, type VerifiedPayment } from './paystack.js';
 import type { Transaction } from './transactions.js';
 
@@ -83,6 +87,7 @@ interface Audit {
  * PaystackUnavailable propagates: the caller decides (the parent sees an error, the workflow expires).
  */
 export async function checkPendingPayment(tx: Transaction, options: { wake?: boolean } & Audit = {}): Promise<PaymentCheck> {
+  if (tx.package_id) return checkPackagePayment(tx, tx.package_id, options);
   if (!canTakeAction('confirm_payment', tx.status, 'system')) return 'unchanged';
   let verified: VerifiedPayment;
   try {
@@ -106,6 +111,33 @@ export async function checkPendingPayment(tx: Transaction, options: { wake?: boo
     return 'failed';
   } catch (error) {
     // A webhook or the workflow moved the booking at the same moment: its answer stands.
+    if (error instanceof ConflictError) return 'unchanged';
+    throw error;
+  }
+}
+
+/**
+ * A package lesson's check: the package's payment, verified once, applied to every lesson still
+ * pending. Run while the PACKAGE is pending — even for a lesson already confirmed, so that the
+ * parent's return after a crash between two lessons confirms what is left.
+ */
+async function checkPackagePayment(tx: Transaction, packageId: string, options: { wake?: boolean } & Audit): Promise<PaymentCheck> {
+  const pkg = await getPackage(packageId);
+  // No package pending any more (failed, or missing): a lesson still pending waits for nothing — its expiry fails it.
+  if (pkg?.status !== 'pending') return tx.status === 'pending' ? 'waiting' : 'unchanged';
+  let verified: VerifiedPayment;
+  try {
+    verified = await verifyTransaction(pkg.reference);
+  } catch (error) {
+    if (error instanceof PaystackRejectedError) return 'waiting';
+    throw error;
+  }
+  try {
+    // `wake: false` is the asking lesson's own workflow step: the package's other lessons are woken.
+    const outcome = await confirmPackageCharge(pkg, verified, { ...options, wake: undefined, askedBy: options.wake === false ? tx.id : undefined });
+    // Paid after every lesson failed: the webhook records it for an operator; nothing changes here.
+    return outcome === 'late_payment' ? 'unchanged' : outcome;
+  } catch (error) {
     if (error instanceof ConflictError) return 'unchanged';
     throw error;
   }

@@ -1,6 +1,6 @@
 /**
  * The Paystack client: the only place that knows Paystack's subunits, its secret key and its
- * HTTP API (initialize, verify, refund, webhook signatures). PAYSTACK_BASE_URL points it at the
+ * HTTP API (initialize, verify, refunds and their list, webhook signatures). PAYSTACK_BASE_URL points it at the
  * local sandbox; the secret comes from Secrets Manager (PAYSTACK_SECRET_NAME), read once per
  * container, or locally from PAYSTACK_SECRET_KEY.
  */
@@ -155,12 +155,57 @@ export async function verifyTransaction(reference: string): Promise<VerifiedPaym
   };
 }
 
-/** Full refund of a paid transaction. Paystack answers 'pending' and completes it in 2–3 days. */
-export async function refundTransaction(reference: string, amount: Fcfa): Promise<{ id: string; status: string }> {
+/** A refund as Paystack lists it: ours carry our transaction's id as `merchant_note`. */
+export interface PaystackRefund {
+  id: string;
+  status: string;
+  /** In FCFA; null when Paystack's subunits are not whole francs. */
+  amount: Fcfa | null;
+  merchantNote?: string;
+}
+
+/** Paystack pages its lists; a payment has at most a package's lessons' refunds, far fewer than this. */
+const REFUNDS_PER_PAGE = 100;
+const MAX_REFUND_PAGES = 10;
+
+/** Every refund Paystack made of the payment `reference` (GET /refund?transaction=…), page after page. */
+export async function listRefunds(reference: string): Promise<PaystackRefund[]> {
+  const refunds: PaystackRefund[] = [];
+  for (let page = 1; page <= MAX_REFUND_PAGES; page++) {
+    const query = new URLSearchParams({ transaction: reference, perPage: String(REFUNDS_PER_PAGE), page: String(page) });
+    const data = await call<Array<{ id: number | string; status?: string; amount?: number; merchant_note?: string | null }>>(
+      'GET',
+      `/refund?${query}`,
+    );
+    // Read wrong, a list would say "not refunded yet" and the payment would be refunded twice.
+    if (!Array.isArray(data)) throw new PaystackRejectedError('Paystack : liste des remboursements illisible', 200);
+    for (const refund of data) {
+      refunds.push({
+        id: String(refund.id),
+        status: refund.status ?? 'pending',
+        amount: typeof refund.amount === 'number' ? fromPaystackSubunits(refund.amount) : null,
+        merchantNote: refund.merchant_note ?? undefined,
+      });
+    }
+    if (data.length < REFUNDS_PER_PAGE) break;
+  }
+  return refunds;
+}
+
+/**
+ * Refunds `amount` of the payment `reference` — all of it, or part of it (a package's payment is
+ * refunded lesson by lesson). Idempotent by `merchantNote` (our transaction's id): a refund of
+ * this payment already carrying it — asked before an answer that never came back — is returned
+ * instead of refunding twice. Paystack answers 'pending' and completes a refund in 2–3 days.
+ */
+export async function refundTransaction(reference: string, amount: Fcfa, merchantNote: string): Promise<{ id: string; status: string }> {
+  const made = (await listRefunds(reference)).find((refund) => refund.merchantNote === merchantNote);
+  if (made) return { id: made.id, status: made.status };
   const data = await call<{ id?: number; status?: string; transaction?: { id: number } }>('POST', '/refund', {
     transaction: reference,
     amount: toPaystackSubunits(amount),
     currency: CURRENCY,
+    merchant_note: merchantNote,
   });
   return { id: String(data.id ?? data.transaction?.id ?? ''), status: data.status ?? 'pending' };
 }

@@ -170,5 +170,21 @@ export function toView(tx: Transaction): TransactionView {
         rated_at: course.rated_at,
       },
     ],
+    // Issue 32: packages, credits and the trial guarantee.
+    ...(tx.package_id ? { package_id: tx.package_id } : {}),
+    ...(tx.trial ? { trial: true } : {}),
+    ...(tx.funded_by ? { funded_by: tx.funded_by } : {}),
+    ...(tx.credit
+      ? {
+          credit: {
+            reason: tx.credit.reason,
+            rebook_until: tx.credit.rebook_until,
+            refund_at: tx.credit.refund_at,
+            ...(tx.credit.used_by ? { used_by: tx.credit.used_by } : {}),
+            ...(tx.credit.transferred !== undefined ? { transferred: tx.credit.transferred } : {}),
+          },
+        }
+      : {}),
+    ...(tx.guarantee ? { guarantee: { choice: tx.guarantee.choice, at: tx.guarantee.at, tutor_share: tx.guarantee.tutor_share } } : {}),
   };
 }

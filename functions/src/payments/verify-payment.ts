@@ -13,6 +13,8 @@ import { getTransaction } from './transactions.js';
  * `POST /api/transactions/{id}/verify`: the parent is back from Paystack's checkout (its callback
  * URL) or pressed 'Actualiser' — ask Paystack what became of the payment and apply it at once:
  * escrowed, failed ('Échec', book again) or still waiting. For the booking's parent or an admin.
+ * Called with a lesson of a package, it verifies the package's one payment and confirms (or fails)
+ * all its lessons (payment-check.ts); the answer is that lesson's status.
  */
 export const handler = apiHandlerWithSecondFactor(routes.verifyPayment, { params: transactionIdParamsSchema }, async ({ caller, params }) => {
   const tx = await getTransaction(params.id.toLowerCase());

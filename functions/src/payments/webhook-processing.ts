@@ -5,6 +5,7 @@
  * longer awaiting its payment — settled by another event, the parent's return or the expiry, even
  * while this one was being verified — is recorded once, changes nothing and is answered 200. The
  * payment is trusted only after Paystack's verify API confirms status, amount and currency.
+ * A package's payment (`kalan-pkg-<id>`) confirms all its lessons at once (packages/payment.ts).
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
@@ -12,6 +13,8 @@ import { canTakeAction } from '#shared/transaction-process';
 import { isConditionalCheckFailure } from '#commons/db';
 import { ConflictError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
+import { packageIdOf } from '../packages/entities.js';
+import { confirmPackageCharge, getPackage, type Package } from '../packages/payment.js';
 import { recordWriteCapacity } from './capacity.js';
 import { PaystackEventEntity } from './entities.js';
 import { applyVerifiedCharge } from './payment-check.js';
@@ -73,6 +76,50 @@ async function settledOutcome(tx: Transaction, charge: ChargeEvent, verified?: V
   return 'duplicate';
 }
 
+/** What an event gets when its package no longer awaits the payment; null while it does. */
+async function settledPackageOutcome(pkg: Package, charge: ChargeEvent, verified?: VerifiedPayment): Promise<WebhookOutcome | null> {
+  if (pkg.status === 'failed') return lateCharge(pkg.id, charge, verified);
+  if (pkg.status === 'pending') return null;
+  await recordIgnored(charge, `ignored_status_${pkg.status}`, pkg.id);
+  return 'duplicate';
+}
+
+/**
+ * A package's payment: every lesson still pending confirmed (or flagged) by one event, each
+ * lesson's change recorded under `<eventKey>#<lesson id>` and the package's under the event's key,
+ * so a redelivery confirms only what a crash left pending and then answers `duplicate`.
+ */
+async function processPackageCharge(packageId: string, charge: ChargeEvent): Promise<WebhookOutcome> {
+  const pkg = await getPackage(packageId);
+  if (!pkg) {
+    await recordIgnored(charge, 'unknown_reference');
+    return 'unknown_reference';
+  }
+  if (await alreadyProcessed(charge.eventKey)) return 'duplicate';
+  const settled = await settledPackageOutcome(pkg, charge);
+  if (settled) return settled;
+  const verified = await verifyTransaction(charge.reference);
+  let outcome;
+  try {
+    outcome = await confirmPackageCharge(pkg, verified, { charged: true, paystackEvent: (result) => ({ ...charge, outcome: result }) });
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    outcome = 'unchanged' as const;
+  }
+  if (outcome === 'escrowed' || outcome === 'amount_mismatch') return outcome;
+  if (outcome === 'late_payment') {
+    await recordIgnored(charge, 'late_payment', pkg.id);
+    return 'late_payment';
+  }
+  // Settled at the same moment by a concurrent delivery or another path: answered as if after it;
+  // still pending (a lesson not confirmed), 5xx and Paystack delivers it again.
+  if (await alreadyProcessed(charge.eventKey)) return 'duplicate';
+  const current = await getPackage(pkg.id);
+  const after = current && (await settledPackageOutcome(current, charge, verified));
+  if (after) return after;
+  throw new ConflictError(`Forfait ${pkg.id} : paiement pas encore appliqué`);
+}
+
 export async function processPaystackEvent(payload: PaystackEvent): Promise<WebhookOutcome> {
   const { event, charge: data } = payload;
   if (!data) {
@@ -80,6 +127,8 @@ export async function processPaystackEvent(payload: PaystackEvent): Promise<Webh
     return 'ignored';
   }
   const charge: ChargeEvent = { eventKey: `${event}#${data.id}`, event, reference: data.reference };
+  const packageId = packageIdOf(charge.reference);
+  if (packageId) return processPackageCharge(packageId, charge);
   const transactionId = transactionIdOf(charge.reference);
   logTransaction(transactionId ?? undefined);
   const tx = transactionId ? await getTransaction(transactionId) : null;

@@ -20,6 +20,7 @@ import { markPhotoReadyIfMade, publicPhoto, shownPhoto } from '../photos/variant
 import { assertOwnUpload, signedUrlOrNull } from '../uploads/storage.js';
 
 import { exceptionsOf, getTutorProfileById, visibleTutorProfile, type StoredTutorProfile } from './visible.js';
+import { assertNoPackageLessonOnDaysOff } from './day-off.js';
 import { lessonStatsOf } from './lesson-stats.js';
 import { responseStatsOf } from '../messages/response-stats.js';
 
@@ -48,6 +49,7 @@ function commonFields(item: StoredTutorProfile) {
     location: (item.location ?? null) as Zone | null,
     hourly_rate: item.hourly_rate ?? null,
     availability_schedule: normaliseWeek(item.availability_schedule),
+    package_discount_percent: item.package_discount_percent ?? 0,
   };
 }
 
@@ -167,6 +169,8 @@ async function writeTutorProfile(userId: string, input: TutorProfileInput): Prom
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const existing = await getTutorProfileOfUser(userId);
     const now = new Date().toISOString();
+    // Issue 32: no new day off over a package lesson still to come (409, nothing saved).
+    if (existing) await assertNoPackageLessonOnDaysOff(existing.id, exceptionsOf(existing), answers.availability_exceptions);
     try {
       if (!existing) {
         const item = {

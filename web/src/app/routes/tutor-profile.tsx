@@ -6,6 +6,7 @@ import { LuHeart } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
 import { useAddFavoriteAfterSignIn, useFavoriteToggle } from '@/features/favorites/api/favorites';
+import { PackageSection } from '@/features/packages/components/package-section';
 import { openBookingDialog } from '@/features/payments/components/booking-store';
 import { useTutorProfile } from '@/features/tutors/api/tutor-profile';
 import { TUTOR_PROFILE_TITLE, TutorProfileView } from '@/features/tutors/components/tutor-profile-view';
@@ -90,6 +91,8 @@ export default function TutorProfileRoute() {
         visitor={visitor}
         onBook={(tutor) => (isSignedInProfile(tutor) ? book(tutor) : askToSignInToBook(tutor.id))}
         askOf={askOf}
+        // A package needs the free slots (signed in) and is a parent's: a visitor signs in through 'Réserver'.
+        renderPackage={(tutor) => (isSignedInProfile(tutor) && profile?.role !== 'tuteur' ? <PackageSection tutor={tutor} /> : null)}
         renderFavorite={(tutor) => {
           if (!isSignedInProfile(tutor)) {
             return <FavoriteButton isFavorite={false} onToggle={() => askToSignInForFavorite(tutor.id, here)} />;

@@ -9,6 +9,7 @@ import { messages } from '#shared/messages';
 import { commissionOf, formatFcfa } from '#shared/money';
 import { cancellationConsequence } from '@/lib/cancellation-wording';
 import { lessonTimeLabel } from '@/lib/lesson-dates';
+import { cancelMakesCredit, CREDIT_INSTEAD } from './package-wording';
 
 /** The buttons' labels, in the order they are shown. */
 export const ACTION_LABELS: Record<LessonAction, string> = {
@@ -44,8 +45,11 @@ export interface ActionConfirmation {
   reasonLabel?: string;
 }
 
-/** The confirmation of `action` on `lesson` by `side`, at `now` (a cancellation's refund depends on it). */
-export function actionConfirmation(lesson: LessonView, action: LessonAction, side: LessonSide, now: Date): ActionConfirmation {
+/**
+ * The confirmation of `action` on `lesson` by `side`, at `now` (a cancellation's refund depends on
+ * it). A package lesson the parent cancels while the policy refunds it in full becomes a credit.
+ */
+export function actionConfirmation(lesson: LessonView, action: LessonAction, side: LessonSide, now: Date, inPackage = false): ActionConfirmation {
   const when = lessonTimeLabel(lesson.start, lesson.end);
   const tutorShare = lesson.amount_total - commissionOf(lesson.amount_total);
   switch (action) {
@@ -63,13 +67,16 @@ export function actionConfirmation(lesson: LessonView, action: LessonAction, sid
         confirmLabel: 'Refuser',
         destructive: true,
       };
-    case 'cancel':
+    case 'cancel': {
+      const outcome = lessonCancellation(lesson, side, now);
+      const credit = cancelMakesCredit(lesson, side, now, inPackage);
       return {
         title: 'Annuler ce cours ?',
-        description: `${when}. ${cancellationConsequence(lessonCancellation(lesson, side, now), side, lesson.amount_total)} Cette action est irréversible.`,
+        description: `${when}. ${credit ? CREDIT_INSTEAD : cancellationConsequence(outcome, side, lesson.amount_total)} Cette action est irréversible.`,
         confirmLabel: 'Annuler le cours',
         destructive: true,
       };
+    }
     case 'mark_given':
       return {
         title: 'Marquer le cours comme donné ?',

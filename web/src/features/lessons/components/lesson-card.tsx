@@ -3,7 +3,7 @@ import { LESSON_ACTIONS, type LessonAction, type LessonSide, type LessonView } f
 import { commissionOf, formatFcfa } from '#shared/money';
 import { Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { messages } from '#shared/messages';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { STATUS_PALETTE } from '@/components/money/transaction-status-badge';
 import { refundNote } from '@/lib/cancellation-wording';
@@ -21,6 +21,8 @@ interface LessonCardProps {
   onOpenConversation?: () => void;
   /** That conversation is being opened. */
   conversationPending?: boolean;
+  /** Buttons of another kind for this lesson (a package lesson's 'Proposer un autre créneau'). */
+  extraActions?: ReactNode;
 }
 
 const isLink = (place: string) => /^https?:\/\//i.test(place);
@@ -50,7 +52,7 @@ function stateNotes(lesson: LessonView, side: LessonSide): string[] {
 
 /** One lesson of 'Mes cours': its state, day and hours, who, where, how much, and the actions allowed now. */
 export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function LessonCard(
-  { lesson, side, highlighted, busy, onAction, onOpenConversation, conversationPending },
+  { lesson, side, highlighted, busy, onAction, onOpenConversation, conversationPending, extraActions },
   ref,
 ) {
   const titleId = `lesson-${lesson.id}-title`;
@@ -125,7 +127,7 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
             {note}
           </Text>
         ))}
-        {(actions.length > 0 || onOpenConversation) && (
+        {(actions.length > 0 || onOpenConversation || extraActions) && (
           <Wrap gap="2">
             {actions.map((action) => (
               <Button
@@ -139,6 +141,7 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
                 {ACTION_LABELS[action]}
               </Button>
             ))}
+            {extraActions}
             {onOpenConversation && (
               <Button
                 size="sm"

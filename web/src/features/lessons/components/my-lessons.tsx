@@ -1,7 +1,9 @@
 import type { LessonAction, LessonView } from '#shared/lesson-schemas';
 import { messages } from '#shared/messages';
-import { Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { formatFcfa } from '#shared/money';
+import type { PackageView } from '#shared/package-schemas';
+import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuCalendarX, LuHistory } from 'react-icons/lu';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,8 +12,14 @@ import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useOpenConversation } from '@/lib/conversation-entry';
 import { useLessonAction, useMyLessons } from '../api/lessons';
+import { useMyCredits, useMyPackages, usePackageAnswer, useReschedule, useStopPackage } from '../api/packages';
 import { ACTION_DONE, actionConfirmation } from '../lesson-actions';
+import { movable, stopConsequence } from '../package-wording';
+import { CreditsSection } from './credits-section';
 import { LessonCard } from './lesson-card';
+import { PackageGroup } from './package-group';
+import { RenewalDialog } from './renewal-dialog';
+import { SlotChoiceDialog } from './slot-choice-dialog';
 import { TutorWeek } from './tutor-week';
 
 export const MY_LESSONS_TITLE = 'Mes cours';
@@ -25,6 +33,20 @@ interface Asked {
   at: Date;
 }
 
+/** A package action asked (stop, the tutor's answer), waiting for its confirmation. */
+interface PackageAsked {
+  pkg: PackageView;
+  kind: 'stop' | 'accept' | 'decline';
+  open: boolean;
+  at: Date;
+}
+
+const PACKAGE_DONE = {
+  stop: messages.packages.stopped,
+  accept: messages.packages.accepted,
+  decline: messages.packages.declined,
+} as const;
+
 /**
  * 'Mes cours' (issue 15, point 6), for parents and tutors: upcoming lessons (soonest first), then
  * past ones, with the actions allowed now and the pair's messages (issue 31); the tutor's week above them. `?lesson=<id>` (the
@@ -32,7 +54,17 @@ interface Asked {
  */
 export function MyLessons() {
   const query = useMyLessons();
+  const packagesQuery = useMyPackages();
+  const side = query.data?.side;
+  const creditsQuery = useMyCredits(side === 'parent');
   const act = useLessonAction();
+  const answer = usePackageAnswer();
+  const stop = useStopPackage();
+  const [packageAsked, setPackageAsked] = useState<PackageAsked | null>(null);
+  const [renewing, setRenewing] = useState<PackageView | null>(null);
+  const [moving, setMoving] = useState<{ lesson: LessonView; until: string } | null>(null);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const reschedule = useReschedule(moving?.lesson.tutor_id ?? '');
   const conversation = useOpenConversation();
   const [asked, setAsked] = useState<Asked | null>(null);
   const [params] = useSearchParams();
@@ -49,7 +81,7 @@ export function MyLessons() {
     card.focus({ preventScroll: true });
   }, [target, shown]);
 
-  if (query.isPending) {
+  if (query.isPending || packagesQuery.isPending) {
     return (
       <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
         {[0, 1, 2].map((i) => (
@@ -62,8 +94,14 @@ export function MyLessons() {
     return <LoadError title={messages.lessons.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
-  const { side, upcoming, past } = query.data;
-  const confirmation = asked && actionConfirmation(asked.lesson, asked.action, side, asked.at);
+  const { upcoming, past } = query.data;
+  const lessonSide = query.data.side;
+  // A package's lessons are listed under it (a failed package booked nothing: its lessons stay single).
+  const packages = (packagesQuery.data ?? []).filter((pkg) => pkg.status !== 'failed');
+  const packageOf = new Map(packages.flatMap((pkg) => pkg.lessons.map((lesson) => [lesson.id, pkg] as const)));
+  const all = [...upcoming, ...past];
+  const single = (lessons: LessonView[]) => lessons.filter((lesson) => !packageOf.has(lesson.id));
+  const confirmation = asked && actionConfirmation(asked.lesson, asked.action, lessonSide, asked.at, packageOf.has(asked.lesson.id));
 
   const confirm = (reason: string) => {
     if (!asked) return;
@@ -79,9 +117,24 @@ export function MyLessons() {
     );
   };
 
-  const list = (lessons: LessonView[]) => (
-    <Stack gap="3">
-      {lessons.map((lesson) => (
+  const confirmPackage = () => {
+    if (!packageAsked) return;
+    const { pkg, kind } = packageAsked;
+    const done = { onSuccess: () => notify.success({ title: PACKAGE_DONE[kind] }), onError: failed, onSettled: () => setPackageAsked((current) => current && { ...current, open: false }) };
+    if (kind === 'stop') stop.mutate(pkg.id, done);
+    else answer.mutate({ id: pkg.id, answer: kind }, done);
+  };
+
+  const card = (lesson: LessonView) => {
+    const pkg = packageOf.get(lesson.id);
+    // The tutor moves a package lesson (a day off): a free slot of theirs up to a week after the package's end.
+    const move =
+      lessonSide === 'tutor' && pkg && movable(lesson, new Date()) ? (
+        <Button size="sm" variant="outline" onClick={() => (setMoveError(null), setMoving({ lesson, until: new Date(Date.parse(pkg.end) + 7 * 86_400_000).toISOString() }))}>
+          Proposer un autre créneau
+        </Button>
+      ) : undefined;
+    return (
         <LessonCard
           key={lesson.id}
           ref={(card) => {
@@ -89,41 +142,106 @@ export function MyLessons() {
             else cards.current.delete(lesson.id);
           }}
           lesson={lesson}
-          side={side}
+          side={lessonSide}
           highlighted={lesson.id === target}
           busy={act.isPending}
           onAction={(action) => setAsked({ lesson, action, open: true, at: new Date() })}
           onOpenConversation={() => conversation.open({ transaction_id: lesson.id })}
           conversationPending={conversation.pendingTransactionId === lesson.id}
+          extraActions={move}
         />
-      ))}
-    </Stack>
-  );
+    );
+  };
+
+  const list = (lessons: LessonView[]) => <Stack gap="3">{lessons.map(card)}</Stack>;
+
+  const packageActions = (pkg: PackageView): ReactNode => {
+    const ask = (kind: PackageAsked['kind']) => setPackageAsked({ pkg, kind, open: true, at: new Date() });
+    const busy = stop.isPending || answer.isPending;
+    if (lessonSide === 'tutor') {
+      const awaiting = all.some((lesson) => packageOf.get(lesson.id) === pkg && lesson.status === 'requested');
+      if (!awaiting) return null;
+      return (
+        <>
+          <Button size="sm" disabled={busy} onClick={() => ask('accept')}>
+            Accepter le forfait
+          </Button>
+          <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={() => ask('decline')}>
+            Refuser
+          </Button>
+        </>
+      );
+    }
+    return (
+      <>
+        {pkg.renewal_open && (
+          <Button size="sm" onClick={() => setRenewing(pkg)}>
+            Renouveler
+          </Button>
+        )}
+        {pkg.status === 'active' && (
+          <Button size="sm" variant="outline" colorPalette="red" disabled={busy} onClick={() => ask('stop')}>
+            Arrêter le forfait
+          </Button>
+        )}
+      </>
+    );
+  };
+
+  const packageConfirmation = packageAsked && packageDialog(packageAsked, all);
 
   return (
     <Stack gap="6">
-      {side === 'tutor' && <TutorWeek lessons={[...upcoming, ...past]} />}
+      {lessonSide === 'tutor' && <TutorWeek lessons={all} />}
+      {packagesQuery.isError && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{messages.packages.loadFailure}</Alert.Title>
+        </Alert.Root>
+      )}
+      {creditsQuery.data && <CreditsSection credits={creditsQuery.data} />}
+      {packages.length > 0 && (
+        <Stack as="section" gap="3" aria-labelledby="lessons-packages">
+          <Heading as="h2" size="md" id="lessons-packages">
+            Forfaits
+          </Heading>
+          {packages.map((pkg) => (
+            <PackageGroup
+              key={pkg.id}
+              pkg={pkg}
+              side={lessonSide}
+              lessons={all.filter((lesson) => packageOf.get(lesson.id) === pkg)}
+              renderLesson={card}
+              actions={packageActions(pkg)}
+            />
+          ))}
+        </Stack>
+      )}
       <Stack as="section" gap="3" aria-labelledby="lessons-upcoming">
         <Heading as="h2" size="md" id="lessons-upcoming">
           À venir
         </Heading>
-        {upcoming.length === 0 ? (
+        {single(upcoming).length === 0 ? (
           <EmptyNotice
             icon={<LuCalendarX />}
             title="Aucun cours à venir"
-            description={side === 'parent' ? 'Choisissez un répétiteur et réservez un créneau libre.' : 'Les demandes des parents apparaîtront ici.'}
-            action={side === 'parent' ? <EmptyAction /> : undefined}
+            description={lessonSide === 'parent' ? 'Choisissez un répétiteur et réservez un créneau libre.' : 'Les demandes des parents apparaîtront ici.'}
+            action={lessonSide === 'parent' ? <EmptyAction /> : undefined}
             card={{ variant: 'outline' }}
           />
         ) : (
-          list(upcoming)
+          list(single(upcoming))
         )}
       </Stack>
       <Stack as="section" gap="3" aria-labelledby="lessons-past">
         <Heading as="h2" size="md" id="lessons-past">
           Passés et annulés
         </Heading>
-        {past.length === 0 ? <EmptyNotice icon={<LuHistory />} title="Aucun cours passé ni annulé" card={{ variant: 'outline' }} /> : list(past)}
+        {single(past).length === 0 ? (
+          <EmptyNotice icon={<LuHistory />} title="Aucun cours passé ni annulé" card={{ variant: 'outline' }} />
+        ) : (
+          list(single(past))
+        )}
       </Stack>
 
       {asked && confirmation && (
@@ -142,8 +260,69 @@ export function MyLessons() {
           onCancel={() => setAsked({ ...asked, open: false })}
         />
       )}
+      {packageAsked && packageConfirmation && (
+        <ConfirmDialog
+          key={`${packageAsked.pkg.id}:${packageAsked.kind}`}
+          open={packageAsked.open}
+          {...packageConfirmation}
+          loading={stop.isPending || answer.isPending}
+          onConfirm={confirmPackage}
+          onCancel={() => setPackageAsked({ ...packageAsked, open: false })}
+        />
+      )}
+      {renewing && <RenewalDialog pkg={renewing} onClose={() => setRenewing(null)} />}
+      {moving && (
+        <SlotChoiceDialog
+          title="Proposer un autre créneau"
+          description={`Le cours avec ${moving.lesson.parent_name} est déplacé sur un de vos créneaux libres ; le parent est prévenu.`}
+          tutorId={moving.lesson.tutor_id}
+          hours={moving.lesson.duration_hours}
+          until={moving.until}
+          confirmLabel="Déplacer le cours"
+          busy={reschedule.isPending}
+          error={moveError}
+          onClose={() => setMoving(null)}
+          onConfirm={(slots) =>
+            reschedule.mutate(
+              { id: moving.lesson.id, slots },
+              {
+                onSuccess: () => (notify.success({ title: messages.packages.rescheduled }), setMoving(null)),
+                onError: (error) => setMoveError(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure),
+              },
+            )
+          }
+        />
+      )}
     </Stack>
   );
+}
+
+/** Says an action failed, in the API's words. */
+function failed(error: unknown) {
+  notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure });
+}
+
+/** What a package action's confirmation says: for a stop, what the policy gives back now. */
+function packageDialog(asked: PackageAsked, lessons: LessonView[]) {
+  const { pkg, kind, at } = asked;
+  switch (kind) {
+    case 'stop':
+      return { title: 'Arrêter le forfait ?', description: stopConsequence(pkg, lessons, at), confirmLabel: 'Arrêter le forfait', destructive: true };
+    case 'accept':
+      return {
+        title: 'Accepter le forfait ?',
+        description: `${pkg.counts.lessons} cours avec ${pkg.parent_name}. Le parent sera prévenu ; chaque cours vous est versé une fois confirmé.`,
+        confirmLabel: 'Accepter le forfait',
+        destructive: false,
+      };
+    case 'decline':
+      return {
+        title: 'Refuser le forfait ?',
+        description: `Les cours en attente de réponse sont refusés et le parent remboursé intégralement (${formatFcfa(pkg.amount_total)}). Cette action est irréversible.`,
+        confirmLabel: 'Refuser',
+        destructive: true,
+      };
+  }
 }
 
 function EmptyAction() {

@@ -7,6 +7,7 @@ import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';
 import { useAuth, useSignOutToAuth } from '@/lib/auth';
 import { MyDataSection } from './my-data-section';
 import { OrganisationSummary, ParentAnswersSummary } from './onboarding-answers-summary';
+import { PackageDiscountSetting } from './package-discount-setting';
 import { TutorKycStatus } from './tutor-kyc-status';
 
 /**
@@ -53,6 +54,8 @@ export function ProfileSummary() {
           </DataList.Root>
           {profile.role !== 'admin' && <Separator my="4" />}
           {profile.role === 'tuteur' && <TutorKycStatus />}
+          {profile.role === 'tuteur' && <Separator my="4" />}
+          {profile.role === 'tuteur' && <PackageDiscountSetting />}
           {profile.role === 'parent' && <ParentAnswersSummary />}
           {profile.role === 'entreprise' && <OrganisationSummary />}
         </Card.Body>

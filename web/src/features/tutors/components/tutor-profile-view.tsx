@@ -46,11 +46,13 @@ interface TutorProfileViewProps {
   renderFavorite?: (tutor: TutorPageProfile) => ReactNode;
   /** 'Poser une question' (issue 31), for those who may ask (a parent, a visitor). */
   askOf?: (tutor: TutorPageProfile) => TutorCardAsk | undefined;
+  /** 'Forfait mensuel' (issue 32), next to the booking: the page gives it (another feature's). */
+  renderPackage?: (tutor: TutorPageProfile) => ReactNode;
 }
 
 
 /** A tutor's profile (the 'Voir Profil' target, and the link a parent shares). */
-export function TutorProfileView({ id, visitor, onBook, renderFavorite, askOf }: TutorProfileViewProps) {
+export function TutorProfileView({ id, visitor, onBook, renderFavorite, askOf, renderPackage }: TutorProfileViewProps) {
   const query = useTutorProfile(id, visitor);
   // Asked at the same time as the profile, not after it: the slots' card reads the same query.
   useTutorSlots(id, !visitor);
@@ -65,10 +67,10 @@ export function TutorProfileView({ id, visitor, onBook, renderFavorite, askOf }:
       />
     );
   }
-  return <TutorProfileCard tutor={query.data} visitor={visitor} onBook={onBook} renderFavorite={renderFavorite} askOf={askOf} />;
+  return <TutorProfileCard tutor={query.data} visitor={visitor} onBook={onBook} renderFavorite={renderFavorite} askOf={askOf} renderPackage={renderPackage} />;
 }
 
-function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf }: { tutor: TutorPageProfile } & Omit<TutorProfileViewProps, 'id'>) {
+function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf, renderPackage }: { tutor: TutorPageProfile } & Omit<TutorProfileViewProps, 'id'>) {
   // The full name signed in; the first name and the initial to a visitor.
   const fullName = listedName(tutor);
   const availableDays = tutor.availability_schedule.filter((day) => day.available && day.slots.length > 0);
@@ -120,6 +122,8 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf }: { t
           </HStack>
         </Card.Body>
       </Card.Root>
+
+      {renderPackage?.(tutor)}
 
       <Card.Root>
         <Card.Body>
