@@ -1,18 +1,12 @@
-import type { RecommendationsResponse } from '#shared/discovery-schemas';
+import type { PackageSuggestion, RecommendationsResponse } from '#shared/discovery-schemas';
 import { PACKAGE_SUGGESTION_AFTER_LESSONS } from '#shared/package-schemas';
 import { Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { LuCalendarRange } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** The recommendations' package suggestion (issue 32): after released lessons with a tutor, no package with them. */
-export interface PackageSuggestion {
-  tutor_id: string;
-  tutor_name: string;
-}
-
-/** The suggestion of an answer, when it has one (`package_suggestion`, added by issue 32's recommender). */
+/** The suggestion of an answer, when it has one (issue 32: released lessons with a tutor, no package with them). */
 export function packageSuggestionOf(data: RecommendationsResponse | undefined): PackageSuggestion | undefined {
-  return (data as (RecommendationsResponse & { package_suggestion?: PackageSuggestion | null }) | undefined)?.package_suggestion ?? undefined;
+  return data?.package_suggestion ?? undefined;
 }
 
 /**
