@@ -9,17 +9,15 @@ import { apiRequest } from '@/lib/api';
 import { downloadInvoice, invoiceHtml } from './invoice';
 
 interface InvoiceDialogProps {
-  /** The transaction's id, or the package's with `route: 'getPackageInvoice'` (issue 32: one invoice per package). */
   transactionId: string | null;
-  route?: 'getInvoice' | 'getPackageInvoice';
   onClose: () => void;
 }
 
 /** The invoice of a transaction, shown as the document it downloads as (HTML). */
-export function InvoiceDialog({ transactionId, route = 'getInvoice', onClose }: InvoiceDialogProps) {
+export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
   const query = useQuery({
-    queryKey: ['invoice', route, transactionId],
-    queryFn: ({ signal }) => apiRequest<InvoiceView>(route, { params: { id: transactionId! }, signal }),
+    queryKey: ['invoice', transactionId],
+    queryFn: ({ signal }) => apiRequest<InvoiceView>('getInvoice', { params: { id: transactionId! }, signal }),
     enabled: transactionId !== null,
   });
   return (

@@ -12,6 +12,7 @@ import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useEscrowDecision, useMyPackages, useMyTransactions, useVerifyPayments } from '../api/payments';
 import { packageIdOf, packageOfReference, paymentsOf } from '../payment-list';
+import { PackageInvoiceDialog } from './package-invoice-dialog';
 import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
 
@@ -203,7 +204,7 @@ export function ParentPayments() {
         onCancel={() => setPending(null)}
       />
       <InvoiceDialog transactionId={invoiceOf} onClose={() => setInvoiceOf(null)} />
-      <InvoiceDialog transactionId={packageInvoiceOf} route="getPackageInvoice" onClose={() => setPackageInvoiceOf(null)} />
+      <PackageInvoiceDialog packageId={packageInvoiceOf} onClose={() => setPackageInvoiceOf(null)} />
     </Stack>
   );
 }
