@@ -14,6 +14,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '#shared/messages';
+import { formatFcfa } from '#shared/money';
+import { guaranteeTutorShare } from '#shared/package-schemas';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession } from '../support/admin-session.js';
@@ -108,7 +110,11 @@ async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void
  * The parent's first lesson with `tutor`, of one hour, booked in its first free slot, paid on the
  * sandbox and accepted by the tutor: its funds are held. Its id.
  */
-async function paidFirstLesson(parent: TestUser, tutor: { tutor: TestUser; profileId: string }): Promise<string> {
+async function paidFirstLesson(
+  parent: TestUser,
+  tutor: { tutor: TestUser; profileId: string },
+  beforeAccept: (id: string) => Promise<void> = async () => undefined,
+): Promise<string> {
   const slot = await firstFreeSlot(parent, tutor.profileId);
   const booked = await api('/api/payments', {
     method: 'POST',
@@ -119,6 +125,7 @@ async function paidFirstLesson(parent: TestUser, tutor: { tutor: TestUser; profi
   const id = booked.body.transaction_id as string;
   await payOnCheckout(booked.body.authorization_url as string);
   await eventually(() => statusOf(id), (status) => status === 'requested', 15_000);
+  await beforeAccept(id);
   const accepted = await api(`/api/lessons/${id}/actions`, { method: 'POST', token: tutor.tutor.accessToken, body: { action: 'accept' } });
   expect(accepted.status, accepted.text).toBe(200);
   expect(await eventually(() => statusOf(id), (status) => status === 'escrow')).toBe('escrow');
@@ -132,7 +139,18 @@ describe('the trial guarantee', () => {
     const first = await tutorWithSlots('Yao', uniqueSurname('Kouame'));
     const second = await tutorWithSlots('Kofi', uniqueSurname('Bleoua'));
     const parent = await newUser('parent', { firstName: 'Awa', lastName: 'Traoré' });
-    const id = await paidFirstLesson(parent, first);
+    // The tutor reads the guarantee's rule on the request before accepting it: half of their share of the first hour (4 000 FCFA/h).
+    const id = await paidFirstLesson(parent, first, async (requested) => {
+      const tutorSession = await signedIn(first.tutor, `/cours?lesson=${requested}`, DESKTOP);
+      const request = lessonCard(tutorSession.page, requested);
+      await expect.poll(() => request.getByText('Premier cours', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+      const share = formatFcfa(guaranteeTutorShare(4000)).replace(/\s/g, '\\s');
+      await expect
+        .poll(() => request.getByText(new RegExp(`^Premier cours avec ce parent : s'il fait jouer la garantie, vous recevez 50\\s% de votre part de la première heure \\(${share}\\), payés par Kalan\\.$`)).isVisible())
+        .toBe(true);
+      await checkScreen(tutorSession.page, 'garantie-tuteur');
+      await tutorSession.context.close();
+    });
     // Given in the last 24 hours: it started 2 hours ago and lasted one.
     await lessonStartedHoursAgo(id, 2);
     // The second tutor is in the search's catalogue (rebuilt from the table's stream).
