@@ -139,6 +139,16 @@ describe('the trial guarantee', () => {
     const first = await tutorWithSlots('Yao', uniqueSurname('Kouame'));
     const second = await tutorWithSlots('Kofi', uniqueSurname('Bleoua'));
     const parent = await newUser('parent', { firstName: 'Awa', lastName: 'Traoré' });
+    // Before paying a first lesson with this tutor, the booking dialog says the guarantee and what is left of it.
+    const visit = await signedIn(parent, `/tutors/${first.profileId}`);
+    await visit.page.getByRole('button', { name: 'Réserver' }).first().click();
+    const booking = visit.page.getByRole('dialog', { name: 'Réserver votre cours' });
+    const note = booking.getByTestId('first-lesson-note');
+    await expect.poll(() => note.getByText(/Premier cours garanti : s'il ne convient pas, dites-le dans les 24\sh après le cours/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => note.getByText(/Il vous reste 2 garanties sur 2 cette année/).isVisible()).toBe(true);
+    await note.scrollIntoViewIfNeeded();
+    await checkScreen(visit.page, 'garantie-avant-paiement');
+    await visit.context.close();
     // The tutor reads the guarantee's rule on the request before accepting it: half of their share of the first hour (4 000 FCFA/h).
     const id = await paidFirstLesson(parent, first, async (requested) => {
       const tutorSession = await signedIn(first.tutor, `/cours?lesson=${requested}`, DESKTOP);
@@ -159,6 +169,15 @@ describe('the trial guarantee', () => {
       (tutors: Array<{ id: string }>) => tutors.some((tutor) => tutor.id === second.profileId),
       30_000,
     );
+
+    // A second lesson with the same tutor is no longer a first one: nothing said before paying.
+    const again = await signedIn(parent, `/tutors/${first.profileId}`);
+    await again.page.getByRole('button', { name: 'Réserver' }).first().click();
+    const secondBooking = again.page.getByRole('dialog', { name: 'Réserver votre cours' });
+    await expect.poll(() => secondBooking.getByRole('group', { name: 'Jour' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await settle(again.page);
+    expect(await secondBooking.getByTestId('first-lesson-note').count()).toBe(0);
+    await again.context.close();
 
     const { context, page } = await signedIn(parent, `/cours?lesson=${id}`);
     const card = lessonCard(page, id);
