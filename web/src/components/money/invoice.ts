@@ -25,6 +25,32 @@ export function invoiceHtml(invoice: InvoiceView): string {
     ['Part du répétiteur', formatFcfa(tx.amount_tutor)],
     ['Commission Kalan (10 %)', formatFcfa(tx.commission_amount)],
   ];
+  return invoiceDocument({
+    invoice,
+    details: [
+      ['Date du cours', formatDateTime(course?.scheduled_date)],
+      ['Moyen de paiement', PAYMENT_METHOD_LABELS[tx.payment_method]],
+      ['Statut', `${TRANSACTION_STATUS_LABELS[tx.status]}${course ? ` · cours ${COURSE_STATUS_LABELS[course.status].toLowerCase()}` : ''}`],
+    ],
+    reference: tx.reference,
+    rows,
+    total: tx.amount_total,
+    footnote: `${TRANSACTION_STATUS_DESCRIPTIONS[tx.status]}.`,
+  });
+}
+
+/** What an invoice document shows: the parties, its details, its lines and the total paid. */
+interface InvoiceDocument {
+  invoice: Pick<InvoiceView, 'invoice_number' | 'issued_at' | 'parent' | 'tutor'>;
+  details: Array<[string, string]>;
+  reference: string;
+  rows: Array<[string, string]>;
+  total: number;
+  footnote: string;
+}
+
+/** The one presentation of Kalan's invoices (a lesson's, a package's: issue 32). */
+export function invoiceDocument({ invoice, details, reference, rows, total, footnote }: InvoiceDocument): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Facture ${escape(invoice.invoice_number)} — Kalan</title>
@@ -39,22 +65,25 @@ h1{margin:0;color:#ea580c}table{width:100%;border-collapse:collapse;margin-top:2
 <div><strong>Facture n° ${escape(invoice.invoice_number)}</strong><div class="muted">Émise le ${escape(formatDate(invoice.issued_at))}</div></div></header>
 <p><strong>Client :</strong> ${escape(invoice.parent.name)}${invoice.parent.email ? ` (${escape(invoice.parent.email)})` : ''}<br>
 <strong>Répétiteur :</strong> ${escape(invoice.tutor.name)}<br>
-<strong>Date du cours :</strong> ${escape(formatDateTime(course?.scheduled_date))}<br>
-<strong>Moyen de paiement :</strong> ${escape(PAYMENT_METHOD_LABELS[tx.payment_method])}<br>
-<strong>Statut :</strong> ${escape(TRANSACTION_STATUS_LABELS[tx.status])}${course ? ` · cours ${escape(COURSE_STATUS_LABELS[course.status].toLowerCase())}` : ''}<br>
-<span class="muted">Référence de paiement : ${escape(tx.reference)}</span></p>
+${details.map(([label, value]) => `<strong>${escape(label)} :</strong> ${escape(value)}<br>`).join('\n')}
+<span class="muted">Référence de paiement : ${escape(reference)}</span></p>
 <table>${rows.map(([label, value]) => `<tr><td>${escape(label)}</td><td>${escape(value)}</td></tr>`).join('')}
-<tr class="total"><td>Total payé</td><td>${escape(formatFcfa(tx.amount_total))}</td></tr></table>
-<p class="muted">Montants en francs CFA (XOF). ${escape(TRANSACTION_STATUS_DESCRIPTIONS[tx.status])}.</p>
+<tr class="total"><td>Total payé</td><td>${escape(formatFcfa(total))}</td></tr></table>
+<p class="muted">Montants en francs CFA (XOF). ${escape(footnote)}</p>
 </main></body></html>`;
 }
 
 /** Saves the invoice as an HTML file through the browser. */
 export function downloadInvoice(invoice: InvoiceView): void {
-  const url = URL.createObjectURL(new Blob([invoiceHtml(invoice)], { type: 'text/html;charset=utf-8' }));
+  downloadInvoiceDocument(invoice.invoice_number, invoiceHtml(invoice));
+}
+
+/** Saves an invoice document (invoiceDocument's) as `facture-kalan-<number>.html`. */
+export function downloadInvoiceDocument(invoiceNumber: string, html: string): void {
+  const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = invoiceFileName(invoice);
+  link.download = `facture-kalan-${invoiceNumber}.html`;
   document.body.append(link);
   link.click();
   link.remove();

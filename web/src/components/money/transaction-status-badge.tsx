@@ -14,6 +14,9 @@ export const STATUS_PALETTE: Record<TransactionStatus, string> = {
   failed: 'red',
   payment_mismatch: 'red',
   needs_attention: 'red',
+  // Issue 32: the lesson's money kept as a credit, then spent on another lesson.
+  credited: 'teal',
+  transferred: 'gray',
 };
 
 /** A transaction's status in French (the one table of labels in #shared). */

@@ -1,11 +1,11 @@
 import { Stack, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuArrowDownToLine, LuCreditCard, LuFlag, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
+import { LuArrowDownToLine, LuCalendarRange, LuCreditCard, LuFlag, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
 import { KycReviewTab } from './kyc-review-tab';
 
 export const ADMIN_DASHBOARD_TITLE = 'Tableau de bord administrateur';
 
-export const ADMIN_TABS = ['kyc', 'payments', 'payouts', 'users', 'disputes', 'reports'] as const;
+export const ADMIN_TABS = ['kyc', 'payments', 'packages', 'payouts', 'users', 'disputes', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly string[]).includes(value);
 
@@ -13,6 +13,8 @@ const isAdminTab = (value: string): value is AdminTab => (ADMIN_TABS as readonly
 export interface AdminDashboardSlots {
   statCards: ReactNode;
   paymentsTab: ReactNode;
+  /** 'Forfaits': the monthly packages (issue 32). */
+  packagesTab: ReactNode;
   /** 'Retraits': the tutors' payouts (issue 30). */
   payoutsTab: ReactNode;
   usersTab: ReactNode;
@@ -28,7 +30,7 @@ interface AdminDashboardProps extends AdminDashboardSlots {
 }
 
 /** /admin (spec §2): four stat cards, then the tabs; 'Vérifications KYC' is the default. */
-export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, disputesTab, reportsTab, tab, onTabChange }: AdminDashboardProps) {
+export function AdminDashboard({ statCards, paymentsTab, packagesTab, payoutsTab, usersTab, disputesTab, reportsTab, tab, onTabChange }: AdminDashboardProps) {
   return (
     <Stack gap="6">
       {statCards}
@@ -41,6 +43,10 @@ export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, d
           <Tabs.Trigger value="payments" flexShrink="0">
             <LuCreditCard />
             Paiements
+          </Tabs.Trigger>
+          <Tabs.Trigger value="packages" flexShrink="0">
+            <LuCalendarRange />
+            Forfaits
           </Tabs.Trigger>
           <Tabs.Trigger value="payouts" flexShrink="0">
             <LuArrowDownToLine />
@@ -64,6 +70,9 @@ export function AdminDashboard({ statCards, paymentsTab, payoutsTab, usersTab, d
         </Tabs.Content>
         <Tabs.Content value="payments">
           {paymentsTab}
+        </Tabs.Content>
+        <Tabs.Content value="packages">
+          {packagesTab}
         </Tabs.Content>
         <Tabs.Content value="payouts">
           {payoutsTab}

@@ -23,6 +23,8 @@ interface LessonCardProps {
   conversationPending?: boolean;
   /** Buttons of another kind for this lesson (a package lesson's 'Proposer un autre créneau'). */
   extraActions?: ReactNode;
+  /** The trial guarantee's parts (issue 32, given by app/): 'Premier cours', the tutor's rule, the parent's claim. */
+  guarantee?: { badge: ReactNode; notice: ReactNode; action: ReactNode };
 }
 
 const isLink = (place: string) => /^https?:\/\//i.test(place);
@@ -52,7 +54,7 @@ function stateNotes(lesson: LessonView, side: LessonSide): string[] {
 
 /** One lesson of 'Mes cours': its state, day and hours, who, where, how much, and the actions allowed now. */
 export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function LessonCard(
-  { lesson, side, highlighted, busy, onAction, onOpenConversation, conversationPending, extraActions },
+  { lesson, side, highlighted, busy, onAction, onOpenConversation, conversationPending, extraActions, guarantee },
   ref,
 ) {
   const titleId = `lesson-${lesson.id}-title`;
@@ -83,9 +85,12 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
             </Heading>
             <Text fontWeight="medium">{lessonTimeLabel(lesson.start, lesson.end)}</Text>
           </Stack>
-          <Badge colorPalette={STATUS_PALETTE[lesson.status]} variant="subtle" size="md">
-            {lesson.status_label}
-          </Badge>
+          <Wrap gap="1">
+            {guarantee?.badge}
+            <Badge colorPalette={STATUS_PALETTE[lesson.status]} variant="subtle" size="md">
+              {lesson.status_label}
+            </Badge>
+          </Wrap>
         </Flex>
         <DataList.Root orientation="horizontal" size="sm" gap="1">
           <DataList.Item>
@@ -127,8 +132,10 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
             {note}
           </Text>
         ))}
-        {(actions.length > 0 || onOpenConversation || extraActions) && (
+        {guarantee?.notice}
+        {(actions.length > 0 || onOpenConversation || extraActions || guarantee?.action) && (
           <Wrap gap="2">
+            {guarantee?.action}
             {actions.map((action) => (
               <Button
                 key={action}

@@ -52,7 +52,14 @@ const PACKAGE_DONE = {
  * past ones, with the actions allowed now and the pair's messages (issue 31); the tutor's week above them. `?lesson=<id>` (the
  * notifications' links) scrolls to that lesson and marks it.
  */
-export function MyLessons() {
+interface MyLessonsProps {
+  /** The trial guarantee's parts of a lesson card (issue 32: the guarantee feature's, composed by app/). */
+  guarantee?: (lesson: LessonView, side: 'parent' | 'tutor', busy: boolean) => { badge: ReactNode; notice: ReactNode; action: ReactNode };
+  /** The parent's free lessons of the guarantee ('Cours offerts'), beside the package credits. */
+  guaranteeCredits?: ReactNode;
+}
+
+export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) {
   const query = useMyLessons();
   const packagesQuery = useMyPackages();
   const side = query.data?.side;
@@ -149,6 +156,7 @@ export function MyLessons() {
           onOpenConversation={() => conversation.open({ transaction_id: lesson.id })}
           conversationPending={conversation.pendingTransactionId === lesson.id}
           extraActions={move}
+          guarantee={guarantee?.(lesson, lessonSide, act.isPending)}
         />
     );
   };
@@ -200,6 +208,7 @@ export function MyLessons() {
         </Alert.Root>
       )}
       {creditsQuery.data && <CreditsSection credits={creditsQuery.data} />}
+      {lessonSide === 'parent' && guaranteeCredits}
       {packages.length > 0 && (
         <Stack as="section" gap="3" aria-labelledby="lessons-packages">
           <Heading as="h2" size="md" id="lessons-packages">

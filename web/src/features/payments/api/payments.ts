@@ -7,14 +7,16 @@ import type {
   PaymentRequest,
   RatingInput,
 } from '#shared/payments-schemas';
+import type { PackageView } from '#shared/package-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 export const myTransactionsKey = ['transactions', 'mine'] as const;
 
-export function useMyTransactions() {
+export function useMyTransactions(enabled = true) {
   return useQuery({
     queryKey: myTransactionsKey,
+    enabled,
     queryFn: ({ signal }) => apiRequest<ParentTransactionsResponse>('listMyTransactions', { signal }),
     staleTime: 10_000,
   });
@@ -55,6 +57,23 @@ export function useVerifyPayments() {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       Promise.all(ids.map((id) => apiRequest<PaymentCheckResult>('verifyPayment', { params: { id } }))),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: myTransactionsKey }),
+    // A package's lessons are verified through one of them: the packages are read again too.
+    onSettled: () => Promise.all([myTransactionsKey, myPackagesKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
+}
+
+export const myPackagesKey = ['packages', 'mine'] as const;
+
+/** `GET /api/packages`: the parent's packages, each ONE payment of Mes Paiements (issue 32). */
+export function useMyPackages() {
+  return useQuery({
+    queryKey: myPackagesKey,
+    queryFn: ({ signal }) => apiRequest<PackageView[] | { packages: PackageView[] }>('listMyPackages', { signal }).then(packagesOf),
+    staleTime: 10_000,
+  });
+}
+
+/** The packages of the answer: a list, or `{ packages }` (the contract names no envelope; both are read). */
+function packagesOf(answer: PackageView[] | { packages: PackageView[] }): PackageView[] {
+  return Array.isArray(answer) ? answer : answer.packages;
 }

@@ -27,6 +27,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { SlotPicker } from '@/components/slot-picker';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
@@ -35,9 +36,10 @@ import { answerWindowTerms, parentCancellationTerms, tutorCancellationTerms } fr
 import { lessonTimeLabel } from '@/lib/lesson-dates';
 import { keepIfStillFree, lessonSpan } from '@/lib/slot-selection';
 import { tutorSlotsKey, useTutorSlots } from '@/lib/tutor-slots';
-import { useInitializePayment } from '../api/payments';
+import { useInitializePayment, useMyTransactions } from '../api/payments';
 import type { BookingTarget } from './booking-store';
-import { SlotPicker } from './slot-picker';
+import { isFirstLessonWith } from '../payment-list';
+import { FirstLessonNote } from './first-lesson-note';
 
 const METHOD_DESCRIPTIONS: Record<PaymentMethod, string> = {
   card: 'Visa, Mastercard',
@@ -122,6 +124,9 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
   const noSlots = freeSlots?.length === 0;
   const canBook = profile?.role === 'parent' && Boolean(tutor.hourly_rate) && !noSlots;
   const busy = initialize.isPending;
+  // 'Premier cours' (issue 32): said before paying when the parent never had a paid lesson with this tutor.
+  const transactions = useMyTransactions(profile?.role === 'parent');
+  const firstLesson = canBook && transactions.data !== undefined && isFirstLessonWith(tutor.id, transactions.data.transactions);
 
   const choose = (next: string[]) => {
     setPicked(next);
@@ -280,6 +285,8 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                       </Text>
                     </Stack>
                 </SectionCard>
+
+                {firstLesson && <FirstLessonNote />}
 
                 <SectionCard title="Annulation">
                   <List.Root as="ul" listStyleType="disc" gap="2" fontSize="sm" ps="5">

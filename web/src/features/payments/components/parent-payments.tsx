@@ -10,14 +10,17 @@ import { InvoiceDialog } from '@/components/money/invoice-dialog';
 import { notify } from '@/components/ui/notify';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
-import { useEscrowDecision, useMyTransactions, useVerifyPayments } from '../api/payments';
+import { useEscrowDecision, useMyPackages, useMyTransactions, useVerifyPayments } from '../api/payments';
+import { packageIdOf, packageOfReference, paymentsOf } from '../payment-list';
+import { PackageInvoiceDialog } from './package-invoice-dialog';
+import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
 
 export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
 
 type Pending = { action: 'release' | 'refund'; transaction: TransactionView } | null;
 
-/** Our Paystack reference is `kalan-<transaction id>` (payments/paystack.ts). */
+/** Our Paystack reference is `kalan-<transaction id>` (payments/paystack.ts), or `kalan-pkg-<package id>` for a package. */
 const REFERENCE = /^kalan-([0-9a-f-]{36})$/i;
 
 /** What the parent is told on coming back from Paystack's checkout. */
@@ -35,7 +38,7 @@ const RETURN_NOTICE = {
  * Back from Paystack (its callback URL adds `?reference=…&trxref=…`): ask Paystack at once what
  * became of the payment, say it, and drop the parameters from the address.
  */
-function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>) {
+function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>, lessonOf: (packageId: string) => string | undefined) {
   const [params, setParams] = useSearchParams();
   const reference = params.get('reference') ?? params.get('trxref');
   const handled = useRef<string | null>(null);
@@ -43,12 +46,15 @@ function useCheckoutReturn(verify: ReturnType<typeof useVerifyPayments>) {
     if (!reference || handled.current === reference) return;
     handled.current = reference;
     setParams({}, { replace: true });
-    const id = REFERENCE.exec(reference)?.[1];
+    // A package is verified through any of its lessons (its payment check confirms them all).
+    const packageId = packageOfReference(reference);
+    const id = packageId ? lessonOf(packageId) : REFERENCE.exec(reference)?.[1];
     if (!id) return;
     verify.mutate([id], {
       onSuccess: ([result]) => result && RETURN_NOTICE[result.outcome](),
       onError: (error) => notify.error({ title: 'Vérification impossible', description: error.message }),
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lessonOf reads the lists loaded when the parent came back.
   }, [reference, setParams, verify]);
 }
 
@@ -69,9 +75,14 @@ function SummaryCard({ label, value }: { label: string; value: number | undefine
 /** Mes Paiements (spec §2): summary cards, 'Actualiser', the list, escrow actions, invoices. */
 export function ParentPayments() {
   const query = useMyTransactions();
+  const packagesQuery = useMyPackages();
   const decision = useEscrowDecision();
   const verify = useVerifyPayments();
-  useCheckoutReturn(verify);
+  const packageLesson = (packageId: string) =>
+    packagesQuery.data?.find((pkg) => pkg.id === packageId)?.lessons[0]?.id ??
+    query.data?.transactions.find((tx) => packageIdOf(tx) === packageId)?.id;
+  useCheckoutReturn(verify, packageLesson);
+  const [packageInvoiceOf, setPackageInvoiceOf] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
   const [invoiceOf, setInvoiceOf] = useState<string | null>(null);
 
@@ -94,8 +105,19 @@ export function ParentPayments() {
 
   // 'Actualiser' asks Paystack about every unpaid booking first: a failed payment sends no webhook.
   const refresh = async () => {
-    const unpaid = (query.data?.transactions ?? []).filter((tx) => tx.status === 'pending').map((tx) => tx.id);
-    if (!unpaid.length) return void query.refetch();
+    // One lesson per unpaid package: its payment check confirms the whole package.
+    const seen = new Set<string>();
+    const unpaid = (query.data?.transactions ?? [])
+      .filter((tx) => {
+        if (tx.status !== 'pending') return false;
+        const packageId = packageIdOf(tx);
+        if (!packageId) return true;
+        if (seen.has(packageId)) return false;
+        seen.add(packageId);
+        return true;
+      })
+      .map((tx) => tx.id);
+    if (!unpaid.length) return void Promise.all([query.refetch(), packagesQuery.refetch()]);
     try {
       await verify.mutateAsync(unpaid);
     } catch (error) {
@@ -103,7 +125,10 @@ export function ParentPayments() {
     }
   };
 
-  const summary = query.data?.summary;
+  const list = query.data && packagesQuery.data ? paymentsOf(query.data.transactions, packagesQuery.data) : undefined;
+  // Without the packages (their list failed), the single payments still show; the error says what is missing.
+  const shown = list ?? (query.data && packagesQuery.isError ? paymentsOf(query.data.transactions, []) : undefined);
+  const summary = shown?.summary;
   return (
     <Stack gap="5">
       <SimpleGrid columns={3} gap="3">
@@ -120,8 +145,8 @@ export function ParentPayments() {
         </Button>
       </Flex>
 
-      {query.isPending && (
-        <Stack gap="3">
+      {(query.isPending || (packagesQuery.isPending && !query.isError)) && (
+        <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="36" rounded="lg" />
           ))}
@@ -130,24 +155,31 @@ export function ParentPayments() {
       {query.isError && (
         <LoadError title={messages.payments.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
       )}
-      {query.data && query.data.transactions.length === 0 && (
+      {packagesQuery.isError && !query.isError && (
+        <LoadError title={messages.packages.loadFailure} description={packagesQuery.error.message} onRetry={() => void packagesQuery.refetch()} />
+      )}
+      {shown && shown.payments.length === 0 && (
         <EmptyNotice
           icon={<LuWallet />}
           title="Aucune transaction"
           description="Réservez un cours depuis la recherche : vos paiements apparaîtront ici."
         />
       )}
-      {query.data && query.data.transactions.length > 0 && (
+      {shown && shown.payments.length > 0 && (
         <Stack gap="3">
-          {query.data.transactions.map((transaction) => (
-            <TransactionCard
-              key={transaction.id}
-              transaction={transaction}
-              onRelease={() => setPending({ action: 'release', transaction })}
-              onRefund={() => setPending({ action: 'refund', transaction })}
-              onInvoice={() => setInvoiceOf(transaction.id)}
-            />
-          ))}
+          {shown.payments.map((payment) =>
+            payment.kind === 'package' ? (
+              <PackagePaymentCard key={payment.pkg.id} pkg={payment.pkg} onInvoice={() => setPackageInvoiceOf(payment.pkg.id)} />
+            ) : (
+              <TransactionCard
+                key={payment.transaction.id}
+                transaction={payment.transaction}
+                onRelease={() => setPending({ action: 'release', transaction: payment.transaction })}
+                onRefund={() => setPending({ action: 'refund', transaction: payment.transaction })}
+                onInvoice={() => setInvoiceOf(payment.transaction.id)}
+              />
+            ),
+          )}
         </Stack>
       )}
 
@@ -172,6 +204,7 @@ export function ParentPayments() {
         onCancel={() => setPending(null)}
       />
       <InvoiceDialog transactionId={invoiceOf} onClose={() => setInvoiceOf(null)} />
+      <PackageInvoiceDialog packageId={packageInvoiceOf} onClose={() => setPackageInvoiceOf(null)} />
     </Stack>
   );
 }

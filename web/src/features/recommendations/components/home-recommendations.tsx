@@ -4,6 +4,7 @@ import { TutorListSkeleton } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { useHomeRecommendations } from '../api/recommendations';
+import { PackageSuggestionCard, packageSuggestionOf } from './package-suggestion-card';
 import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
 
 /** Home's recommended tutors: the parent's real recommendations, fetched when Home opens. */
@@ -19,9 +20,18 @@ export function HomeRecommendations({ renderTutor }: { renderTutor: RenderRecomm
       <LoadError title={messages.ai.failure} onRetry={() => void query.refetch()} />
     );
   }
-  if (query.data.recommendations.length === 0) return <Text color="fg.muted">{messages.ai.empty}</Text>;
+  const suggestion = packageSuggestionOf(query.data);
+  if (query.data.recommendations.length === 0) {
+    return (
+      <Stack gap="3">
+        <PackageSuggestionCard suggestion={suggestion} />
+        <Text color="fg.muted">{messages.ai.empty}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="3">
+      <PackageSuggestionCard suggestion={suggestion} />
       <RecommendationList data={{ ...query.data, recommendations: query.data.recommendations.slice(0, 4) }} renderTutor={renderTutor} twoColumns />
     </Stack>
   );

@@ -10,6 +10,7 @@ import { LoadError } from '@/components/ui/page-state';
 import { isAllowedReturnPath } from '@/lib/auth/after-sign-in';
 import { useAuth } from '@/lib/auth';
 import { useGenerateRecommendations } from '../api/recommendations';
+import { PackageSuggestionCard, packageSuggestionOf } from './package-suggestion-card';
 import { RecommendationList, type RenderRecommendedTutor } from './recommendation-list';
 
 function PreferenceChips({ label, values }: { label: string; values: string[] }) {
@@ -96,10 +97,16 @@ export function RecommendationsPanel({ filters, renderTutor, generateNow = false
       <LoadError title={messages.ai.failure} />
     );
   } else if (data && data.recommendations.length === 0) {
-    content = <Text color="fg.muted">{messages.ai.empty}</Text>;
+    content = (
+      <Stack gap="3">
+        <PackageSuggestionCard suggestion={packageSuggestionOf(data)} />
+        <Text color="fg.muted">{messages.ai.empty}</Text>
+      </Stack>
+    );
   } else if (data) {
     content = (
       <Stack gap="4">
+        <PackageSuggestionCard suggestion={packageSuggestionOf(data)} />
         <PreferenceSummaryView summary={data.metadata.summary} />
         <RecommendationList data={data} renderTutor={renderTutor} />
       </Stack>

@@ -19,14 +19,17 @@ interface SlotPickerProps {
   /** The form's error for the slots (none chosen), if any. */
   error?: string;
   disabled?: boolean;
+  /** The longest lesson that may be chosen (a credit's lesson is 1 or 2 hours). */
+  maxHours?: number;
 }
 
 /**
- * The lesson's hours, picked among the tutor's free slots (issue 15): one day at a time (the days
+ * The lesson's hours, picked among the tutor's free slots (issue 15; shared by the booking dialog
+ * and the trial guarantee's replacement lesson): one day at a time (the days
  * with free slots, as toggle buttons), then its slots as toggle buttons; consecutive slots make a
  * lesson of several hours (`toggleSlot`). Everything is a button: Tab, Enter and Space.
  */
-export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange, error, disabled }: SlotPickerProps) {
+export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange, error, disabled, maxHours = DURATION_MAX_HOURS }: SlotPickerProps) {
   const id = useId();
   const days = slotsByDay(slots ?? []);
   const [chosenDay, setChosenDay] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange
   if (!day) return null;
 
   const tap = (start: string) => {
-    const next = toggleSlot(selected, start, day.slots);
+    const next = toggleSlot(selected, start, day.slots, maxHours);
     setTooLong(Boolean(next.tooLong));
     onChange(next.selected);
   };
@@ -111,7 +114,7 @@ export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange
       </Box>
       {tooLong ? (
         <Text fontSize="sm" color="fg.error" role="alert">
-          Un cours dure {DURATION_MAX_HOURS} heures au maximum.
+          Un cours dure {maxHours} heure{maxHours > 1 ? 's' : ''} au maximum.
         </Text>
       ) : error ? (
         <Text fontSize="sm" color="fg.error" role="alert">
@@ -119,7 +122,7 @@ export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange
         </Text>
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          Touchez un créneau, puis les suivants pour un cours de plusieurs heures ({DURATION_MAX_HOURS} au maximum).
+          Touchez un créneau, puis les suivants pour un cours de plusieurs heures ({maxHours} au maximum).
         </Text>
       )}
     </Stack>
