@@ -342,7 +342,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'history/clear-history': { table: { get: [USER], query: [USER], batchWrite: [USER] } },
   'recommendations/recommend-tutors': {
     // put: the model's answer kept a day for the same question (recommendations/entities.ts).
-    table: { gsi1: [GSI1.searchHistory], query: [USER], get: [USER], put: [USER] },
+    // Issue 32: the parent's lessons (list and transactions) say whether to suggest a package.
+    table: { gsi1: [GSI1.searchHistory, GSI1.parentTransactions], batchGet: [TX], query: [USER], get: [USER], put: [USER] },
     buckets: { catalogue: ['read'], tutorImages: ['read'] },
     bedrock: true,
   },
@@ -368,7 +369,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   'payments/initialize': {
     // The parent's and the tutor's profiles, the booking (transaction + index row) with the slots it
     // holds (after reading those held), its attempt counter; a booking that cannot start fails (slots freed).
-    table: { get: [USER, TX], gsi2: [GSI2.tutor], query: [SLOTS], put: [TX, SLOTS], update: [TX], delete: FREES_SLOTS },
+    // Issue 32: 'Premier cours' — the parent's list and its transactions, read for an earlier paid lesson with the tutor.
+    table: { get: [USER, TX], gsi1: [GSI1.parentTransactions], batchGet: [TX], gsi2: [GSI2.tutor], query: [SLOTS], put: [TX, SLOTS], update: [TX], delete: FREES_SLOTS },
     workflow: ['StartExecution', 'SendTaskSuccess'],
     paystackSecret: true,
   },

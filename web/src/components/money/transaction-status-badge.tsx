@@ -15,7 +15,7 @@ export const STATUS_PALETTE: Record<TransactionStatus, string> = {
   payment_mismatch: 'red',
   needs_attention: 'red',
   // Issue 32: the lesson's money kept as a credit, then spent on another lesson.
-  credited: 'teal',
+  credited: 'blue',
   transferred: 'gray',
 };
 

@@ -35,7 +35,7 @@ export function CreditsPanel({ reasons = ['guarantee'] }: { reasons?: ReadonlyAr
         Cours offerts
       </Heading>
       {credits.map((credit) => (
-        <Card.Root key={credit.id} size="sm" variant="outline" borderColor="teal.muted" data-testid="credit-card" data-credit-id={credit.id}>
+        <Card.Root key={credit.id} size="sm" variant="outline" borderColor="green.muted" data-testid="credit-card" data-credit-id={credit.id}>
           <Card.Body gap="2">
             <Flex justify="space-between" align="start" gap="3" wrap="wrap">
               <Stack gap="0.5" minW="0" flex="1">
@@ -51,7 +51,7 @@ export function CreditsPanel({ reasons = ['guarantee'] }: { reasons?: ReadonlyAr
                 <Text fontWeight="bold" whiteSpace="nowrap">
                   {formatFcfa(credit.amount)}
                 </Text>
-                <Badge colorPalette="teal" variant="subtle">
+                <Badge colorPalette="green" variant="subtle">
                   {REASON_LABELS[credit.reason]}
                 </Badge>
               </Stack>
@@ -62,7 +62,7 @@ export function CreditsPanel({ reasons = ['guarantee'] }: { reasons?: ReadonlyAr
                 : `À réserver avec ${credit.tutor_name} avant le ${frenchMoment(credit.rebook_until)}.`}{' '}
               Sinon, vous serez remboursé le {frenchMoment(credit.refund_at)}.
             </Text>
-            <Button size="sm" alignSelf="flex-start" colorPalette="teal" onClick={() => setUsing(credit)}>
+            <Button size="sm" alignSelf="flex-start" colorPalette="green" onClick={() => setUsing(credit)}>
               Utiliser ce crédit
             </Button>
           </Card.Body>

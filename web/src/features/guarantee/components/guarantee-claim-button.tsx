@@ -51,7 +51,7 @@ export function GuaranteeClaimButton({ lesson, disabled }: { lesson: ClaimableLe
   return (
     <>
       {lesson.guarantee_open && (
-        <Button size="sm" variant="outline" colorPalette="teal" disabled={disabled} onClick={() => setClaim('open')}>
+        <Button size="sm" variant="outline" colorPalette="green" disabled={disabled} onClick={() => setClaim('open')}>
           <LuShieldCheck aria-hidden />
           Ce cours ne m'a pas convenu
         </Button>

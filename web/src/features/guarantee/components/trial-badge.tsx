@@ -5,7 +5,7 @@ import { LuShieldCheck } from 'react-icons/lu';
 export function TrialBadge({ trial }: { trial?: boolean }) {
   if (!trial) return null;
   return (
-    <Badge colorPalette="teal" variant="subtle" size="md" data-testid="trial-badge">
+    <Badge colorPalette="green" variant="subtle" size="md" data-testid="trial-badge">
       <LuShieldCheck aria-hidden />
       Premier cours
     </Badge>

@@ -16,16 +16,16 @@ export function packageSuggestionOf(data: RecommendationsResponse | undefined): 
 export function PackageSuggestionCard({ suggestion }: { suggestion: PackageSuggestion | undefined }) {
   if (!suggestion) return null;
   return (
-    <Card.Root size="sm" variant="subtle" bg="teal.subtle" data-testid="package-suggestion">
+    <Card.Root size="sm" variant="subtle" bg="green.subtle" data-testid="package-suggestion">
       <Card.Body>
         <HStack gap="3" align="start" wrap="wrap">
-          <Box color="teal.fg" pt="0.5" display="inline-flex" aria-hidden>
+          <Box color="green.fg" pt="0.5" display="inline-flex" aria-hidden>
             <LuCalendarRange />
           </Box>
           <Text flex="1" minW="48">
             Vous avez déjà eu {PACKAGE_SUGGESTION_AFTER_LESSONS} cours avec {suggestion.tutor_name} : passez au forfait mensuel
           </Text>
-          <Button asChild size="sm" colorPalette="teal">
+          <Button asChild size="sm" colorPalette="green">
             <RouterLink to={`/tutors/${suggestion.tutor_id}#forfait`}>Voir le forfait</RouterLink>
           </Button>
         </HStack>
