@@ -48,6 +48,17 @@ export const NOTIFICATION_KINDS = [
   'message_warning',
   /** A package ends in RENEWAL_NOTICE_DAYS (issue 32): once, to its parent and its tutor ('Renouveler'). */
   'package_renewal',
+  /**
+   * Issue 32: a package is N lesson transactions, but its package-wide moments are told once per
+   * package (functions/src/notifications/changes.ts): paid (the tutor's request, the parent's
+   * receipt), accepted, declined (or not answered in time), stopped by the parent. A lesson's own
+   * later events (cancelled into a credit, moved, released, disputed) keep their lesson kinds.
+   */
+  'package_requested',
+  'package_paid',
+  'package_accepted',
+  'package_declined',
+  'package_stopped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -120,6 +131,23 @@ export interface LessonFacts {
   lesson: boolean;
 }
 
+/** What a package-wide notification says (issue 32): read from the package item or one of its lessons. */
+export interface PackageFacts {
+  packageId: string;
+  subject: string;
+  parentName: string;
+  tutorName: string;
+}
+
+/** The terms of a package, from the package item itself (its payment's moment). */
+export interface PackageTerms extends PackageFacts {
+  lessons: number;
+  lessonsPerWeek: number;
+  /** YYYY-MM-DD: the package's first day. */
+  startDate: string;
+  amountTotal: number;
+}
+
 /** What a notification about a withdrawal says: read from the payout item. */
 export interface PayoutFacts {
   payoutId: string;
@@ -150,7 +178,12 @@ export type NotificationDetails =
   | { kind: 'message_unread'; conversationId: string; senderName: string }
   | { kind: 'message_warning'; conversationId: string }
   /** `lastLessonStart`: the package's last lesson (ISO instant). */
-  | { kind: 'package_renewal'; packageId: string; tutorName: string; parentName: string; lastLessonStart: string };
+  | { kind: 'package_renewal'; packageId: string; tutorName: string; parentName: string; lastLessonStart: string }
+  | { kind: 'package_requested' | 'package_paid'; package: PackageTerms }
+  | { kind: 'package_accepted'; package: PackageFacts }
+  | { kind: 'package_declined'; package: PackageFacts; automatic: boolean }
+  /** `lessons`: how many of its lessons the stop cancels (or whose credit it refunds). */
+  | { kind: 'package_stopped'; package: PackageFacts; lessons: number };
 
 export interface NotificationContent {
   title: string;
@@ -202,6 +235,7 @@ export function notificationContent(details: NotificationDetails, side: Side): N
       link: packageLink(details.packageId),
     };
   }
+  if ('package' in details) return packageContent(details, side);
   if ('payout' in details) return payoutContent(details);
   const { facts } = details;
   const line = lessonLine(facts);
@@ -274,6 +308,59 @@ export function notificationContent(details: NotificationDetails, side: Side): N
       };
   }
 }
+
+const lessonsCount = (n: number) => `${n} cours`;
+
+/**
+ * A package's moment, told once for all its lessons (issue 32); both sides act on it in 'Mes cours',
+ * on the package's own group (the renewal notice's link).
+ */
+function packageContent(details: Extract<NotificationDetails, { package: PackageFacts }>, side: Side): NotificationContent {
+  const pkg = details.package;
+  const link = packageLink(pkg.packageId);
+  const courses = courseOf(pkg.subject, { lowerCase: true });
+  switch (details.kind) {
+    case 'package_requested':
+    case 'package_paid': {
+      const { lessons, lessonsPerWeek, startDate } = details.package;
+      // '12 cours de mathématiques, 3 par semaine à partir du mardi 1er décembre'
+      const terms = `${lessonsCount(lessons)} ${courses.replace(/^cours /, '')}, ${lessonsPerWeek} par semaine à partir du ${frenchDayOf(`${startDate}T00:00:00.000Z`).toLowerCase()}`;
+      return details.kind === 'package_requested'
+        ? { title: `Nouvelle demande de forfait : ${terms}`, body: `${pkg.parentName} a payé le forfait et attend votre réponse.`, link }
+        : {
+            title: 'Paiement du forfait reçu',
+            body: `${capitalFirst(terms)}. Nous avons bien reçu votre paiement de ${formatFcfa(details.package.amountTotal)} : chaque cours n'est versé à ${pkg.tutorName} qu'après avoir eu lieu.`,
+            link,
+          };
+    }
+    case 'package_accepted':
+      return { title: `Forfait accepté par ${pkg.tutorName}`, body: `Vos ${courses} avec ${pkg.tutorName} sont confirmés.`, link };
+    case 'package_declined':
+      return {
+        title: 'Forfait refusé',
+        body: details.automatic
+          ? `${pkg.tutorName} n'a pas répondu à temps à votre forfait : les ${courses} non acceptés vous sont remboursés intégralement.`
+          : `${pkg.tutorName} a refusé votre forfait : vous êtes remboursé intégralement.`,
+        link,
+      };
+    case 'package_stopped': {
+      const plural = details.lessons > 1 ? 's' : '';
+      return side === 'parent'
+        ? {
+            title: `Forfait arrêté : ${lessonsCount(details.lessons)} remboursé${plural}`,
+            body: `Vous avez arrêté votre forfait avec ${pkg.tutorName} : les cours non donnés vous sont remboursés selon la politique d'annulation.`,
+            link,
+          }
+        : {
+            title: `Forfait arrêté : ${lessonsCount(details.lessons)} annulé${plural}`,
+            body: `${pkg.parentName} a arrêté son forfait : les ${courses} à venir sont annulés. Les cours déjà donnés vous restent acquis.`,
+            link,
+          };
+    }
+  }
+}
+
+const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A withdrawal's outcome, in the words of messages.payouts; the tutor acts on it on 'Mes revenus'. */
 function payoutContent(details: Extract<NotificationDetails, { payout: PayoutFacts }>): NotificationContent {

@@ -44,8 +44,8 @@ describe('the notifier on the table stream', () => {
           {
             Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PAYOUT'] } }, NewImage: { status: { S: ['paid', 'failed', 'reversed', 'cancelled'] } } } }),
           },
-          // Issue 32: a package while active (its renewal notice is scheduled when it becomes so).
-          { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PACKAGE'] } }, NewImage: { status: { S: ['active'] } } } }) },
+          // Issue 32: a package active or stopped (paid and stopped are told once per package; the renewal notice is scheduled when it becomes active).
+          { Pattern: JSON.stringify({ eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: ['PACKAGE'] } }, NewImage: { status: { S: ['active', 'stopped'] } } } }) },
         ],
       },
     });

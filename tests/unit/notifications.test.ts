@@ -4,14 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { frenchDelay, lessonTimeLabel } from '#shared/french-dates';
+import { formatFcfa } from '#shared/money';
 import { lessonLine, notificationContent, type Side } from '#shared/notifications';
 import type { TransactionAction, TransactionStatus } from '#shared/transaction-process';
 import {
   acceptedLesson,
   lessonCalledOff,
   lessonFacts,
+  lessonsStopped,
   notificationOfKycReview,
   notificationsOfChange,
+  notificationsOfPackage,
+  type PackageImage,
   type TransactionImage,
 } from '../../functions/src/notifications/changes.js';
 import { atExpression, reminderOffsets, remindersAhead } from '../../functions/src/notifications/reminders.js';
@@ -175,5 +179,118 @@ describe('the reminders', () => {
     const earlier = new Date('2026-11-30T08:59:59.000Z');
     expect(remindersAhead(START, earlier, [86_400, 3_600]).map((r) => r.secondsBefore)).toEqual([86_400, 3_600]);
     expect(atExpression(new Date('2026-11-30T09:00:00.000Z'))).toBe('at(2026-11-30T09:00:00)');
+  });
+});
+
+describe('a package (issue 32): its package-wide moments once, its lessons’ own events per lesson', () => {
+  const PKG = 'pkg-1';
+  const lesson = (status: TransactionStatus, extra: Partial<TransactionImage> = {}) =>
+    image(status, { package_id: PKG, paid_at: '2026-11-25T09:00:00.000Z', ...extra });
+  const pkgImage = (status: string, extra: Partial<PackageImage> = {}): PackageImage => ({
+    id: PKG,
+    status,
+    parent_id: 'parent-1',
+    parent_name: 'Awa Koné',
+    tutor_user_id: 'tutor-1',
+    tutor_name: 'Yao Kouassi',
+    subject: 'Mathématiques',
+    lessons_per_week: 3,
+    start_date: '2026-12-01',
+    amount_total: 120000,
+    lesson_ids: Array.from({ length: 12 }, (_, i) => `tx-${i}`),
+    updated_at: '2026-11-25T09:00:01.000Z',
+    ...extra,
+  });
+  /** The ids (`<when>#<ref>`) a change of each of `lessons` lessons gives: one per package and moment. */
+  const ids = (from: TransactionStatus, to: TransactionStatus, extra: (i: number) => Partial<TransactionImage>, stoppedAt?: string) =>
+    new Set(
+      Array.from({ length: 12 }, (_, i) =>
+        notificationsOfChange(lesson(from, { id: `tx-${i}` }), lesson(to, { id: `tx-${i}`, ...extra(i) }), stoppedAt).map((n) => `${n.side}:${n.when ?? `tx-${i}`}#${n.ref}`),
+      ).flat(),
+    );
+
+  it('paid: nothing from its lessons; the package tells the tutor its request and the parent its receipt, once', () => {
+    expect(ids('pending', 'requested', () => ({ last_action: 'confirm_payment', updated_at: new Date().toISOString() }))).toEqual(new Set());
+    const plan = notificationsOfPackage(pkgImage('pending'), pkgImage('active', { paid_at: '2026-11-25T09:00:00.000Z' }));
+    expect(plan.map((n) => [n.side, n.details.kind, n.ref, n.when])).toEqual([
+      ['tutor', 'package_requested', `${PKG}#package_requested`, '2026-11-25T09:00:00.000Z'],
+      ['parent', 'package_paid', `${PKG}#package_paid`, '2026-11-25T09:00:00.000Z'],
+    ]);
+    // The same record again, or a later update of the active package (accepted_at, renewal notice): nothing more.
+    expect(notificationsOfPackage(pkgImage('active'), pkgImage('active', { paid_at: '2026-11-25T09:00:00.000Z' }))).toEqual([]);
+    const request = notificationContent(plan[0]!.details, 'tutor');
+    expect(request).toEqual({
+      title: 'Nouvelle demande de forfait : 12 cours de mathématiques, 3 par semaine à partir du mardi 1er décembre',
+      body: 'Awa Koné a payé le forfait et attend votre réponse.',
+      link: `/cours?forfait=${PKG}`,
+    });
+    expect(notificationContent(plan[1]!.details, 'parent').body).toBe(
+      `12 cours de mathématiques, 3 par semaine à partir du mardi 1er décembre. Nous avons bien reçu votre paiement de ${formatFcfa(120000)} : chaque cours n'est versé à Yao Kouassi qu'après avoir eu lieu.`,
+    );
+  });
+
+  it('accepted or declined by the tutor at one instant: one notification to the parent', () => {
+    const at = '2026-11-25T12:00:00.000Z';
+    const accepted = ids('requested', 'escrow', () => ({ last_action: 'accept', updated_at: at }));
+    expect([...accepted]).toEqual([`parent:${at}#${PKG}#package_accepted`]);
+    const declined = ids('requested', 'refund_pending', () => ({ last_action: 'decline', updated_at: at }));
+    expect([...declined]).toEqual([`parent:${at}#${PKG}#package_declined`]);
+    // Not answered: each lesson's own window declines it at its own instant; the package's payment is the time they share.
+    const auto = ids('requested', 'refund_pending', (i) => ({ last_action: 'auto_decline', updated_at: `2026-11-26T09:00:0${i % 10}.000Z` }));
+    expect([...auto]).toEqual([`parent:2026-11-25T09:00:00.000Z#${PKG}#package_declined`]);
+    const [acceptedPlan] = notificationsOfChange(lesson('requested'), lesson('escrow', { last_action: 'accept' }));
+    expect(notificationContent(acceptedPlan!.details, 'parent')).toEqual({
+      title: 'Forfait accepté par Yao Kouassi',
+      body: 'Vos cours de mathématiques avec Yao Kouassi sont confirmés.',
+      link: `/cours?forfait=${PKG}`,
+    });
+  });
+
+  it('stopped: its lessons’ cancellations and refunds say nothing; the package tells each side once, with the lessons it refunds', () => {
+    const stoppedAt = '2026-12-05T10:00:00.000Z';
+    const cancelled = { last_action: 'cancel' as const, cancellation: { by: 'parent' as const, at: stoppedAt, refund: 10000 } };
+    expect(ids('escrow', 'refund_pending', () => cancelled, stoppedAt)).toEqual(new Set());
+    expect(ids('refund_pending', 'refunded', () => ({ ...cancelled, last_action: 'complete_refund' }), stoppedAt)).toEqual(new Set());
+    // An open credit refunded by the stop.
+    const credit = { reason: 'cancellation', at: '2026-12-01T08:00:00.000Z', rebook_until: '2026-12-08T09:00:00.000Z', refund_at: '2026-12-29T11:00:00.000Z' };
+    expect(notificationsOfChange(lesson('refund_pending'), lesson('refunded', { credit, last_action: 'complete_refund' }), stoppedAt)).toEqual([]);
+    // A lesson the tutor cancelled before the stop keeps its own refund notice.
+    const before = { last_action: 'complete_refund' as const, cancellation: { by: 'tutor' as const, at: '2026-12-02T10:00:00.000Z', refund: 10000 } };
+    expect(notificationsOfChange(lesson('refund_pending'), lesson('refunded', before), stoppedAt).map((n) => n.details.kind)).toEqual(['refund_done']);
+
+    const lessons: Array<Partial<TransactionImage> & { status: TransactionStatus }> = [
+      { status: 'released' },
+      { status: 'refunded', ...before },
+      { status: 'refund_pending', ...cancelled },
+      { status: 'refunded', ...cancelled },
+      { status: 'escrow', course: { subject: 'Mathématiques', scheduled_date: '2026-12-20T10:00:00.000Z' } },
+      { status: 'escrow', course: { subject: 'Mathématiques', scheduled_date: '2026-12-05T09:00:00.000Z' } },
+      { status: 'credited', credit },
+    ];
+    expect(lessonsStopped(lessons.map((extra) => lesson(extra.status, extra)), stoppedAt)).toBe(4);
+    const plan = notificationsOfPackage(pkgImage('active'), pkgImage('stopped', { stopped_at: stoppedAt }), 4);
+    expect(plan.map((n) => [n.side, n.details.kind, n.ref, n.when])).toEqual([
+      ['parent', 'package_stopped', `${PKG}#package_stopped`, stoppedAt],
+      ['tutor', 'package_stopped', `${PKG}#package_stopped`, stoppedAt],
+    ]);
+    expect(notificationContent(plan[0]!.details, 'parent').title).toBe('Forfait arrêté : 4 cours remboursés');
+    expect(notificationContent(plan[1]!.details, 'tutor')).toEqual({
+      title: 'Forfait arrêté : 4 cours annulés',
+      body: 'Awa Koné a arrêté son forfait : les cours de mathématiques à venir sont annulés. Les cours déjà donnés vous restent acquis.',
+      link: `/cours?forfait=${PKG}`,
+    });
+  });
+
+  it('a lesson’s own later events keep their per-lesson notifications', () => {
+    const own = (from: TransactionStatus, to: TransactionStatus, extra: Partial<TransactionImage>, stoppedAt?: string) =>
+      notificationsOfChange(lesson(from), lesson(to, extra), stoppedAt).map((n) => `${n.side}:${n.details.kind}:${n.ref}`);
+    expect(own('escrow', 'released', { last_action: 'release' })).toEqual(['tutor:funds_released:tx-1#funds_released', 'parent:funds_released:tx-1#funds_released']);
+    expect(own('escrow', 'disputed', { last_action: 'report_problem' })).toEqual(['parent:dispute_opened:tx-1#dispute_opened', 'tutor:dispute_opened:tx-1#dispute_opened']);
+    // Cancelled alone (late band, or by the tutor) while the package runs.
+    expect(own('escrow', 'refund_pending', { last_action: 'cancel', cancellation: { by: 'tutor', at: '2026-12-02T10:00:00.000Z' } })).toEqual(['parent:lesson_cancelled:tx-1#lesson_cancelled']);
+    expect(own('refund_pending', 'refunded', { last_action: 'complete_refund', cancellation: { by: 'parent', at: '2026-12-02T10:00:00.000Z' } })).toEqual(['parent:refund_done:tx-1#refund_done']);
+    expect(
+      notificationsOfChange(lesson('escrow'), lesson('escrow', { course: { subject: 'Mathématiques', scheduled_date: START, moved_at: '2026-11-28T10:00:00.000Z' } })).map((n) => n.details.kind),
+    ).toEqual(['lesson_moved']);
   });
 });

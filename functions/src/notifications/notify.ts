@@ -1,6 +1,7 @@
 /**
  * The notifier, invoked two ways:
- * - by the table's stream: the transactions' status changes, the KYC decisions and the payouts'
+ * - by the table's stream: the transactions' status changes (a package's paid and stopped moments
+ *   once, from the package's own record: issue 32), the KYC decisions and the payouts'
  *   outcomes (paid, failed, reversed, cancelled: issue 30) (the event source
  *   mapping filters the rest out, NOTIFIER_EVENT_PATTERNS; the local stack applies the same
  *   filter). Tells each side what concerns it (changes.ts) once however often a record comes
@@ -15,16 +16,21 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { logger } from '#commons/logger';
 import { observedHandler } from '#commons/observed';
 import {
   acceptedLesson,
   lessonCalledOff,
   lessonMoved,
+  lessonsStopped,
+  needsPackageState,
   notificationOfKycReview,
+  notificationsOfPackage,
   notificationOfPayout,
   notificationsOfChange,
   type KycImage,
+  type PackageImage,
   type PayoutImage,
   type TransactionImage,
 } from './changes.js';
@@ -34,6 +40,8 @@ import { cancelReminders, scheduleReminders, type ReminderEvent } from './remind
 import { isUnreadMessageEvent, tellUnread } from './unread.js';
 import { isPackageRenewalEvent, tellRenewal } from './package-renewal.js';
 import type { UnreadMessageEvent } from '../messages/unread-email.js';
+import { PackageEntity } from '../packages/entities.js';
+import { getTransaction } from '../payments/transactions.js';
 import { scheduleRenewalNotice, type PackageRenewalEvent } from '../packages/renewal-notice.js';
 
 type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
@@ -48,8 +56,10 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
     const before = imageOf<TransactionImage>(record.dynamodb?.OldImage);
     const after = imageOf<TransactionImage>(record.dynamodb?.NewImage);
     if (!after) return results;
-    for (const planned of notificationsOfChange(before, after)) {
-      const result = await deliver(recipientOf(planned.side, after), planned, after.updated_at, channels);
+    // Issue 32: a package lesson cancelled or refunded may be part of its parent's stop (told once, by the package).
+    const stoppedAt = needsPackageState(before, after) ? await stoppedAtOf(after.package_id!) : undefined;
+    for (const planned of notificationsOfChange(before, after, stoppedAt)) {
+      const result = await deliver(recipientOf(planned.side, after), planned, planned.when ?? after.updated_at, channels);
       if (result) results.push(result);
     }
     if (acceptedLesson(before, after)) await scheduleReminders(after.id, after.course.scheduled_date!, selfArn);
@@ -77,12 +87,32 @@ export async function notifyRecord(record: DynamoDBRecord, selfArn: string, chan
       if (result) results.push(result);
     }
   } else if (sk === 'PACKAGE') {
-    const before = imageOf<{ status: string }>(record.dynamodb?.OldImage);
-    const after = imageOf<{ id: string; status: string; end_at: string }>(record.dynamodb?.NewImage);
+    const before = imageOf<PackageImage>(record.dynamodb?.OldImage);
+    const after = imageOf<PackageImage & { end_at: string }>(record.dynamodb?.NewImage);
+    if (!after) return results;
+    // Paid, or stopped: once for the package, not once per lesson (changes.ts).
+    const stopped = before && before.status !== 'stopped' && after.status === 'stopped' && after.stopped_at;
+    const stoppedLessons = stopped ? lessonsStopped(await lessonsOf(after.lesson_ids), stopped) : 0;
+    for (const planned of notificationsOfPackage(before, after, stoppedLessons)) {
+      const result = await deliver(recipientOf(planned.side, after), planned, planned.when ?? after.updated_at, channels);
+      if (result) results.push(result);
+    }
     // Paid just now: 'Renouveler' is announced RENEWAL_NOTICE_DAYS before its end.
-    if (after?.status === 'active' && before?.status !== 'active') await scheduleRenewalNotice(after, selfArn);
+    if (after.status === 'active' && before?.status !== 'active') await scheduleRenewalNotice(after, selfArn);
   }
   return results;
+}
+
+/** The stop's time of a lesson's package, when it is stopped (the stop writes the package first: packages/changes.ts). */
+async function stoppedAtOf(packageId: string): Promise<string | undefined> {
+  const { Item } = await PackageEntity.build(GetItemCommand).key({ id: packageId }).options({ consistent: true }).send();
+  return Item?.status === 'stopped' ? Item.stopped_at : undefined;
+}
+
+/** A package's lessons as they are now (a deleted one is skipped). */
+async function lessonsOf(ids: string[]): Promise<TransactionImage[]> {
+  const lessons = await Promise.all(ids.map((id) => getTransaction(id)));
+  return lessons.filter((tx) => tx !== null && tx !== undefined) as unknown as TransactionImage[];
 }
 
 type NotifierEvent = DynamoDBStreamEvent | ReminderEvent | UnreadMessageEvent | PackageRenewalEvent;
