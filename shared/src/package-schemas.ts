@@ -6,7 +6,7 @@ import * as z from './zod.js';
 import { PAYMENT_METHODS } from './constants.js';
 import { messages } from './messages.js';
 import { optionalText } from './schemas.js';
-import { phoneNumberError } from './payments-schemas.js';
+import { phoneNumberError, type PaymentInitResult } from './payments-schemas.js';
 import {
   PACKAGE_DISCOUNT_MAX,
   PACKAGE_DISCOUNT_MIN,
@@ -189,4 +189,59 @@ export interface GuaranteeAllowance {
   year: number;
   used: number;
   remaining: number;
+}
+
+/** `GET /api/packages`: the caller's packages (a parent's or a tutor's), newest first. */
+export interface PackagesListResponse {
+  packages: PackageView[];
+}
+
+/** `GET /api/credits`: the parent's open credits, the soonest to lapse first. */
+export interface CreditsListResponse {
+  credits: CreditView[];
+}
+
+/** `POST /api/packages` (and `…/renew`): a single booking's answer with the package booked. */
+export type PackageInitResult = PaymentInitResult & { package_id: string };
+
+/** `POST /api/credits/{id}/use` (201): the new lesson the credit paid. */
+export interface CreditUseResult {
+  transaction_id: string;
+  message: string;
+}
+
+/** `POST /api/lessons/{id}/guarantee`: the lesson claimed, refunded or kept as a credit. */
+export interface GuaranteeClaimResult {
+  id: string;
+  status: TransactionStatus;
+  choice: GuaranteeChoice;
+  /** The credit to spend on another tutor (choice `credit`). */
+  credit?: { rebook_until: string; refund_at: string; amount: number };
+  message: string;
+}
+
+/** One line of a package's invoice: a lesson, its date and price. */
+export interface PackageInvoiceLine {
+  transaction_id: string;
+  description: string;
+  start: string;
+  amount: number;
+  status_label: string;
+}
+
+/** `GET /api/packages/{id}/invoice`: InvoiceView's shape, with the package and its lessons as lines. */
+export interface PackageInvoiceView {
+  invoice_number: string;
+  issued_at: string;
+  package: PackageView;
+  lines: PackageInvoiceLine[];
+  total: number;
+  parent: { name: string; email?: string };
+  tutor: { name: string };
+}
+
+/** `GET /api/admin/packages`: the admin's 'Forfaits' tab, a page at a time (the admin lists' cursors). */
+export interface AdminPackagesPage {
+  packages: PackageView[];
+  next_cursor: string | null;
 }

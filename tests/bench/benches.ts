@@ -19,4 +19,5 @@ export const BENCHES: Record<string, () => Promise<Bench>> = {
   realtime: async () => (await import('./realtime.js')).benchRealtime,
   cost: async () => (await import('./cost.js')).benchCost,
   masking: async () => (await import('./masking.js')).benchMasking,
+  packages: async () => (await import('./packages.js')).benchPackages,
 };

@@ -51,7 +51,7 @@ const indexKey = (item: StoredItem, index: string) => (item?.[`${index}pk`] !== 
  * transaction. DynamoDB Local, whose figure the code's ConsumedCapacity reports, adds the sizes of
  * a transaction's items before rounding them once; DynamoDB rounds each item, and each index entry.
  */
-function billedUnits(before: StoredItem, after: StoredItem, transactional: boolean): number {
+export function billedUnits(before: StoredItem, after: StoredItem, transactional: boolean): number {
   let units = Math.max(kilobytes(before), kilobytes(after), 1);
   for (const index of INDEXES) {
     const [was, is] = [indexKey(before, index), indexKey(after, index)];

@@ -77,6 +77,12 @@ const FIGURES: Record<string, RegExp[]> = {
     /kept (\d+)\/\1, false positives 0/,
     /[\d.]+ µs per message \(mean of \d+\)/,
   ],
+  packages: [
+    /package of 3 lessons a week × 4 weeks, 1 h: 12 lessons booked, 12 slots held \([\d ]+ FCFA paid once\)/,
+    /DynamoDB write units: [1-9][\d.]* WCU as DynamoDB Local reports them, [1-9]\d* WCU as DynamoDB bills them → per lesson [\d.]+ \/ [\d.]+ WCU; read units [\d.]+ RRU/,
+    /workflow state transitions: [1-9]\d* \([\d.]+ per lesson\); Lambda invocations: [1-9]\d* \(\d+ escrow tasks/,
+    /cost per package: [\d.]+ USD \(DynamoDB writes [\d.]+ \+ reads [\d.]+, Step Functions [\d.]+, Lambda requests [\d.]+\); per lesson [\d.]+ USD/,
+  ],
   admin: [/first stat-card read: \d+ ms \{/, /stat-card read at 50 transactions, 20 users: p50 [\d.]+ ms, p95 [\d.]+ ms \(3 calls, in process\)/],
   cost: [
     /per action, measured on the local stack \(mean of 1, warm\)/,

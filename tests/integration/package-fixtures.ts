@@ -47,11 +47,16 @@ export interface PackageFixtureOptions {
   /** The first lesson's start, from now (default 48 h), and the time between two lessons (default 24 h). */
   firstInHours?: number;
   spacingHours?: number;
+  /**
+   * How long ago it was booked, in seconds (default 0): past the stack's payment window
+   * (PAYMENT_TIMEOUT_SECONDS, 30 min), each lesson's own workflow expires it at its first wait.
+   */
+  bookedSecondsAgo?: number;
 }
 
 /** A `pending` package of one-hour lessons (4 by default), a day apart from two days on. */
 export async function bookPackageFixture(parent: TestUser, options: PackageFixtureOptions = {}): Promise<PackageFixture> {
-  const { lessons = 4, tutorIndex = 0, firstInHours = 48, spacingHours = 24 } = options;
+  const { lessons = 4, tutorIndex = 0, firstInHours = 48, spacingHours = 24, bookedSecondsAgo = 0 } = options;
   usePackageEnvironment();
   const { PutTransaction } = await import('dynamodb-toolbox/entity/actions/transactPut');
   const { execute } = await import('dynamodb-toolbox/entity/actions/transactWrite');
@@ -68,7 +73,7 @@ export async function bookPackageFixture(parent: TestUser, options: PackageFixtu
 
   const seeded = seededTutor(tutorIndex);
   const tutor = (await findTutor(seeded.id))!;
-  const now = new Date();
+  const now = new Date(Date.now() - bookedSecondsAgo * 1000);
   const createdAt = now.toISOString();
   const packageId = randomUUID();
   const reference = packageReferenceFor(packageId);

@@ -164,6 +164,17 @@ describe('a package whose payment window passed', () => {
     expect(await packageItem(pkg.packageId)).toMatchObject({ status: 'failed' });
     expect(await failExpiredPackage(pkg.packageId)).toBe(false);
   });
+
+  it("is failed by its lessons' own workflows when the window passes unpaid", async () => {
+    const parent = await newUser('parent');
+    // Booked past the stack's payment window: each lesson's workflow expires its lesson at its first wait.
+    const pkg = await bookPackageFixture(parent, { lessons: 3, tutorIndex: 19, bookedSecondsAgo: 31 * 60 });
+    for (const id of pkg.lessonIds) await settledIn(id, 'failed');
+    const failed = await eventually(() => packageItem(pkg.packageId), (item) => item?.status === 'failed', 60_000);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed).not.toHaveProperty('paid_at');
+    for (const id of pkg.lessonIds) expect(await ledgerOf(id)).toEqual([]);
+  });
 });
 
 describe("refunds of a package's lessons", () => {

@@ -452,16 +452,29 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     await expectStatus(200, 'acceptPackage', tutor, { params: { id } });
     await expectStatus(200, 'getPackageInvoice', parent, { params: { id } });
     await expectStatus(409, 'getPackageRenewal', parent, { params: { id } });
+    // Another package left unpaid: the expiry task expires each lesson, then fails the package (PACKAGE#).
+    const { body: unpaid } = await expectStatus(200, 'bookPackage', parent, {
+      body: { tutorId: tutor.tutorId, lessonsPerWeek: 1, slots: [{ weekday, hour: 14 }], startDate, duration: 1, subject: 'Mathématiques', level: 'Collège', paymentMethod: 'card' },
+    });
+    const unpaidId = unpaid.package_id as string;
+    const { failExpiredPackage } = await import('../../functions/src/packages/payment.js');
+    const { Item: unpaidPkg } = await PackageEntity.build(GetItemCommand).key({ id: unpaidId }).send();
+    for (const lesson of unpaidPkg!.lesson_ids) {
+      await untilWaiting(lesson, 'pending');
+      await as(WORKFLOW_TASKS, () => applyTransition({ transactionId: lesson, action: 'expire_payment', actor: 'system', wake: false }));
+    }
+    expect(await as(WORKFLOW_TASKS, () => failExpiredPackage(unpaidId))).toBe(true);
 
     const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
     expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
     const of = (handlerModule: string) => requests.filter((r) => r.handlerModule === handlerModule);
-    // The package, its index row and its 4 holds in one transaction; then its lessons.
-    expect(of('packages/book').filter((r) => r.action === 'put' && r.partition === `SLOTS#${tutor.tutorId}`)).toHaveLength(4);
+    // Each package, its index row and its 4 holds in one transaction (two packages: 8 holds); then its lessons.
+    expect(of('packages/book').filter((r) => r.action === 'put' && r.partition === `SLOTS#${tutor.tutorId}`)).toHaveLength(8);
     expect(of('packages/book').filter((r) => r.action === 'put' && r.partition === `PACKAGE#${id}`)).toHaveLength(2);
     expect(of('packages/api').some((r) => r.action === 'query' && r.index === 'gsi2' && r.partition === `TUTOR_PKG#${tutor.userId}`)).toBe(true);
     expect(of('packages/api').some((r) => r.action === 'query' && r.index === 'gsi1' && r.partition === 'PACKAGES')).toBe(true);
     expect(of('packages/api').filter((r) => r.action === 'update' && r.partition.startsWith('TX#') && r.sk === 'TRANSACTION').length).toBeGreaterThanOrEqual(4);
+    expect(of(WORKFLOW_TASKS).some((r) => r.action === 'update' && r.partition === `PACKAGE#${unpaidId}`)).toBe(true);
   });
 
   it('would notice a handler going beyond its row', () => {

@@ -16,6 +16,7 @@ import {
 import { ConflictError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
 import { observedHandler } from '#commons/observed';
+import { failExpiredPackage } from '../packages/payment.js';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import { WorkflowTokenEntity } from '../payments/entities.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
@@ -140,6 +141,11 @@ async function expirePayment(transactionId: string): Promise<void> {
     }
   }
   await tryTransition(() => applyTransition({ transactionId, action: 'expire_payment', actor: 'system', wake: false }));
+  // Issue 32: a package is paid once for all its lessons; when the last of them expires unpaid the
+  // package fails too, so that a payment arriving later is a late payment (never left `pending`).
+  // Each lesson's expiry asks after its own write: whichever expires last sees every lesson expired.
+  const packageId = tx?.package_id;
+  if (packageId && (await failExpiredPackage(packageId))) logger.info('Package failed: its payment window passed', { transactionId, packageId });
 }
 
 /** Longest cause kept on the transaction: a Lambda's cause may carry a whole stack trace. */

@@ -14,7 +14,7 @@ import type { Context } from 'aws-lambda';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { messages } from '#shared/messages';
-import { packageIdParamsSchema, type PackageView } from '#shared/package-schemas';
+import { packageIdParamsSchema, type PackagesListResponse, type PackageView } from '#shared/package-schemas';
 import { adminPageQuerySchema } from '#shared/payments-schemas';
 import { routeKey, routes } from '#shared/routes';
 import { kalanTable } from '#commons/db';
@@ -81,7 +81,7 @@ export async function answerPackage(pkg: Package, answer: 'accept' | 'decline', 
 const params = { params: packageIdParamsSchema };
 
 const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<ApiResult>> = {
-  [routeKey(routes.listMyPackages)]: apiHandler(routes.listMyPackages, {}, async ({ caller }) => ok({ packages: await myPackages(caller) })),
+  [routeKey(routes.listMyPackages)]: apiHandler(routes.listMyPackages, {}, async ({ caller }) => ok({ packages: await myPackages(caller) } satisfies PackagesListResponse)),
   [routeKey(routes.getPackage)]: apiHandlerWithSecondFactor(routes.getPackage, params, async ({ caller, params }) => {
     const pkg = await packageFor(params.id, caller);
     return ok(toPackageView(pkg, await lessonsOf(pkg)));

@@ -33,10 +33,11 @@ import {
   packageLessonStarts,
   packagePrice,
   packageRequestSchema,
+  type PackageInitResult,
   type PackageRequest,
   type WeeklySlot,
 } from '#shared/package-schemas';
-import { normalizeIvorianPhone, type PaymentInitResult } from '#shared/payments-schemas';
+import { normalizeIvorianPhone } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
 import type { Profile } from '#shared/schemas';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -327,7 +328,7 @@ async function failPackage(booked: BookedPackage, reason: string): Promise<void>
 }
 
 /** The booking of a package, from its plan (a parent's request or a renewal): Paystack's URL and the package's id. */
-export async function bookPlannedPackage(plan: PackagePlan): Promise<PaymentInitResult & { package_id: string }> {
+export async function bookPlannedPackage(plan: PackagePlan): Promise<PackageInitResult> {
   const unavailable = await unavailableLessons(plan.tutor, plan.starts, plan.request.duration, plan.now);
   if (unavailable.length > 0) throw new ConflictError(messages.packages.slotsNotFree(frenchStarts(unavailable)));
   const booked = await writePackage(plan);

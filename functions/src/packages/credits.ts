@@ -9,7 +9,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { messages } from '#shared/messages';
-import { useCreditSchema, type CreditView } from '#shared/package-schemas';
+import { useCreditSchema, type CreditsListResponse, type CreditUseResult, type CreditView } from '#shared/package-schemas';
 import { transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routeKey, routes } from '#shared/routes';
 import { apiHandler, json, ok, type ApiEvent, type ApiResult } from '#commons/http';
@@ -44,7 +44,7 @@ export async function creditsOf(parentId: string): Promise<CreditView[]> {
 }
 
 const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<ApiResult>> = {
-  [routeKey(routes.listMyCredits)]: apiHandler(routes.listMyCredits, {}, async ({ caller }) => ok({ credits: await creditsOf(caller.userId) })),
+  [routeKey(routes.listMyCredits)]: apiHandler(routes.listMyCredits, {}, async ({ caller }) => ok({ credits: await creditsOf(caller.userId) } satisfies CreditsListResponse)),
   [routeKey(routes.useCredit)]: apiHandler(routes.useCredit, { params: transactionIdParamsSchema, body: useCreditSchema }, async ({ caller, params, body }) => {
     const creditId = params.id.toLowerCase();
     const credited = await getTransaction(creditId);
@@ -56,7 +56,7 @@ const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<Api
       lesson: { tutor: body.tutorId, slots: body.slots, subject: body.subject ?? credited.course.subject, level: body.level ?? credited.course.level, notes: body.notes },
       now: new Date(),
     });
-    return json(201, { transaction_id: lessonId, message: messages.packages.creditUsed });
+    return json(201, { transaction_id: lessonId, message: messages.packages.creditUsed } satisfies CreditUseResult);
   }),
 };
 

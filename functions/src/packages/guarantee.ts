@@ -17,7 +17,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $add, $append } from 'dynamodb-toolbox/entity/actions/update';
 import { messages } from '#shared/messages';
-import { guaranteeClaimSchema, guaranteeOpen, guaranteeYear, TRIAL_GUARANTEE, type GuaranteeAllowance, type GuaranteeChoice } from '#shared/package-schemas';
+import { guaranteeClaimSchema, guaranteeOpen, guaranteeYear, TRIAL_GUARANTEE, type GuaranteeAllowance, type GuaranteeChoice, type GuaranteeClaimResult } from '#shared/package-schemas';
 import { transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routeKey, routes } from '#shared/routes';
 import { ConflictError, NotFoundError } from '#commons/errors';
@@ -109,7 +109,7 @@ const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<Api
         choice: body.choice,
         ...(claimed.credit ? { credit: { rebook_until: claimed.credit.rebook_until, refund_at: claimed.credit.refund_at, amount: claimed.amount_total } } : {}),
         message: body.choice === 'refund' ? messages.guarantee.refunded : messages.guarantee.credited,
-      });
+      } satisfies GuaranteeClaimResult);
     },
   ),
 };

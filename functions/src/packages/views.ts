@@ -12,7 +12,7 @@ import { BatchGetRequest } from 'dynamodb-toolbox/entity/actions/batchGet';
 import { BatchGetCommand, execute as executeBatchGet } from 'dynamodb-toolbox/table/actions/batchGet';
 import { courseOf } from '#shared/french';
 import { invoiceNumber, TRANSACTION_STATUS_LABELS } from '#shared/payments';
-import { RENEWAL_NOTICE_DAYS, type PackageStatus, type PackageLessonView, type PackageView } from '#shared/package-schemas';
+import { RENEWAL_NOTICE_DAYS, type PackageInvoiceView, type PackageStatus, type PackageLessonView, type PackageView } from '#shared/package-schemas';
 import { moneyReceived } from '#shared/transaction-process';
 import { kalanTable } from '#commons/db';
 import { NotFoundError } from '#commons/errors';
@@ -181,26 +181,6 @@ export async function packagesByIds(ids: readonly string[]): Promise<Package[]> 
     for (const item of Responses[0] ?? []) if (item) found.set(item.id, item as Package);
   }
   return ids.map((id) => found.get(id)).filter((pkg): pkg is Package => pkg !== undefined);
-}
-
-/** One line of a package's invoice: a lesson, its date and price. */
-export interface PackageInvoiceLine {
-  transaction_id: string;
-  description: string;
-  start: string;
-  amount: number;
-  status_label: string;
-}
-
-/** `GET /api/packages/{id}/invoice`: InvoiceView's shape, with the package and its lessons as lines. */
-export interface PackageInvoiceView {
-  invoice_number: string;
-  issued_at: string;
-  package: PackageView;
-  lines: PackageInvoiceLine[];
-  total: number;
-  parent: { name: string; email?: string };
-  tutor: { name: string };
 }
 
 export function toPackageInvoice(pkg: Package, lessons: readonly Transaction[], now = new Date()): PackageInvoiceView {

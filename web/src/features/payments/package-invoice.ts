@@ -4,23 +4,9 @@
  */
 import { courseOf } from '#shared/french';
 import { formatFcfa } from '#shared/money';
-import type { PackageView } from '#shared/package-schemas';
+import type { PackageInvoiceView } from '#shared/package-schemas';
 import { formatDate, formatDateTime } from '@/components/money/format';
 import { invoiceDocument } from '@/components/money/invoice';
-
-/**
- * `GET /api/packages/{id}/invoice`. The contract does not name it: this is functions/src/packages/views.ts's
- * PackageInvoiceView, which belongs in shared/src/package-schemas.ts.
- */
-export interface PackageInvoiceView {
-  invoice_number: string;
-  issued_at: string;
-  package: PackageView;
-  lines: Array<{ transaction_id: string; description: string; start: string; amount: number; status_label: string }>;
-  total: number;
-  parent: { name: string; email?: string };
-  tutor: { name: string };
-}
 
 export function packageInvoiceHtml(invoice: PackageInvoiceView): string {
   const pkg = invoice.package;

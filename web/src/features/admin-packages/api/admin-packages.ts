@@ -1,16 +1,8 @@
-import type { PackageView } from '#shared/package-schemas';
+import type { AdminPackagesPage } from '#shared/package-schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
-/**
- * `GET /api/admin/packages?cursor=`: one page of packages, newest first. The contract names no
- * page type: this is the shape of the other admin lists (`next_cursor` null on the last page).
- */
-export interface AdminPackagesPage {
-  packages: PackageView[];
-  next_cursor: string | null;
-}
-
+/** `GET /api/admin/packages?cursor=`: one page of packages, newest first (`next_cursor` null on the last page). */
 export function useAdminPackages() {
   return useInfiniteQuery({
     queryKey: ['admin', 'packages'],

@@ -1,4 +1,4 @@
-import type { CreditView, GuaranteeAllowance, GuaranteeClaimInput, UseCreditInput } from '#shared/package-schemas';
+import type { CreditsListResponse, CreditUseResult, GuaranteeAllowance, GuaranteeClaimInput, GuaranteeClaimResult, UseCreditInput } from '#shared/package-schemas';
 import { SUBJECTS } from '#shared/constants';
 import type { SearchResponse } from '#shared/discovery-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,22 +29,17 @@ export function useGuaranteeAllowance(enabled = true) {
 export function useMyCredits(enabled = true) {
   return useQuery({
     queryKey: myCreditsKey,
-    queryFn: ({ signal }) => apiRequest<CreditView[] | { credits: CreditView[] }>('listMyCredits', { signal }).then(creditsOf),
+    queryFn: async ({ signal }) => (await apiRequest<CreditsListResponse>('listMyCredits', { signal })).credits,
     enabled,
     staleTime: 10_000,
   });
-}
-
-/** The credits of the answer: a list, or `{ credits }` (the contract names no envelope; both are read). */
-function creditsOf(answer: CreditView[] | { credits: CreditView[] }): CreditView[] {
-  return Array.isArray(answer) ? answer : answer.credits;
 }
 
 /** `POST /api/lessons/{id}/guarantee`: the claim, refund or credit. */
 export function useClaimGuarantee() {
   const invalidate = useInvalidateTouched();
   return useMutation({
-    mutationFn: ({ id, ...body }: GuaranteeClaimInput & { id: string }) => apiRequest<unknown>('claimGuarantee', { params: { id }, body }),
+    mutationFn: ({ id, ...body }: GuaranteeClaimInput & { id: string }) => apiRequest<GuaranteeClaimResult>('claimGuarantee', { params: { id }, body }),
     onSettled: invalidate,
   });
 }
@@ -53,7 +48,7 @@ export function useClaimGuarantee() {
 export function useSpendCredit() {
   const invalidate = useInvalidateTouched();
   return useMutation({
-    mutationFn: ({ id, ...body }: UseCreditInput & { id: string }) => apiRequest<unknown>('useCredit', { params: { id }, body }),
+    mutationFn: ({ id, ...body }: UseCreditInput & { id: string }) => apiRequest<CreditUseResult>('useCredit', { params: { id }, body }),
     onSettled: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { CreditView, PackageView, RenewalPreview } from '#shared/package-schemas';
+import type { CreditsListResponse, CreditUseResult, PackageInitResult, PackagesListResponse, PackageView, RenewalPreview } from '#shared/package-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { tutorSlotsKey } from '@/lib/tutor-slots';
@@ -7,18 +7,11 @@ import { myLessonsKey } from './lessons';
 export const myPackagesKey = ['packages', 'mine'] as const;
 export const myCreditsKey = ['credits', 'mine'] as const;
 
-/**
- * The list routes' bodies: the contract (shared/src/package-schemas.ts) names the items, not the
- * wrapper; `{ packages }` / `{ credits }` like the other lists, a bare array accepted too.
- */
-type Listed<K extends string, T> = Record<K, T[]> | T[];
-const itemsOf = <K extends string, T>(body: Listed<K, T>, key: K): T[] => (Array.isArray(body) ? body : (body[key] ?? []));
-
 /** The caller's packages (parent's or tutor's), newest first: 'Mes cours' groups their lessons under them. */
 export function useMyPackages() {
   return useQuery({
     queryKey: myPackagesKey,
-    queryFn: async ({ signal }) => itemsOf(await apiRequest<Listed<'packages', PackageView>>('listMyPackages', { signal }), 'packages'),
+    queryFn: async ({ signal }) => (await apiRequest<PackagesListResponse>('listMyPackages', { signal })).packages,
     staleTime: 0,
   });
 }
@@ -28,7 +21,7 @@ export function useMyCredits(enabled: boolean) {
   return useQuery({
     queryKey: myCreditsKey,
     enabled,
-    queryFn: async ({ signal }) => itemsOf(await apiRequest<Listed<'credits', CreditView>>('listMyCredits', { signal }), 'credits'),
+    queryFn: async ({ signal }) => (await apiRequest<CreditsListResponse>('listMyCredits', { signal })).credits,
     staleTime: 0,
   });
 }
@@ -49,7 +42,7 @@ export function usePackageAnswer() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: PackageAnswer }) =>
-      apiRequest<unknown>(answer === 'accept' ? 'acceptPackage' : 'declinePackage', { params: { id } }),
+      apiRequest<PackageView>(answer === 'accept' ? 'acceptPackage' : 'declinePackage', { params: { id } }),
     onSettled: refresh,
   });
 }
@@ -76,7 +69,7 @@ export function useRenewalPreview(id: string) {
 export function useRenewPackage() {
   const refresh = useRefreshAll();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ authorization_url?: string; package_id?: string; error?: string }>('renewPackage', { params: { id } }),
+    mutationFn: (id: string) => apiRequest<PackageInitResult>('renewPackage', { params: { id } }),
     onSettled: refresh,
   });
 }
@@ -86,7 +79,7 @@ export function useSpendCredit() {
   const refresh = useRefreshAll();
   return useMutation({
     mutationFn: ({ id, tutorId, slots }: { id: string; tutorId: string; slots: string[] }) =>
-      apiRequest<unknown>('useCredit', { params: { id }, body: { tutorId, slots } }),
+      apiRequest<CreditUseResult>('useCredit', { params: { id }, body: { tutorId, slots } }),
     onSettled: refresh,
   });
 }

@@ -45,6 +45,11 @@ export interface WizardDefinition<T extends FieldValues, Saved> {
   savedMessage?: string;
   /** Said when the last step is sent with answers the schema refuses on an earlier step. */
   invalidMessage?: string;
+  /**
+   * A refusal of the API that belongs to one answer (the tutor's days off over a package lesson,
+   * issue 32): set on that field, so its step shows it next to the field, not only in a toast.
+   */
+  refusedField?: (error: unknown) => { name: FieldPath<T>; type: string; message: string } | null;
 }
 
 /**
@@ -97,12 +102,22 @@ function WizardSteps<T extends FieldValues, Saved>({
   const form = useForm<T>({ resolver: definition.resolver, defaultValues: definition.defaults(saved) });
   const { steps, prepare } = definition.useSteps(form, saved);
   const body = (step: WizardStep<T>) => (step.controls ? <WizardFields form={form} fields={step.controls} gap={step.gap} /> : step.body);
+  const onRefused = (error: unknown) => {
+    const refused = definition.refusedField?.(error);
+    if (!refused) return;
+    form.setError(refused.name, { type: refused.type, message: refused.message });
+    // Show the step holding the refused answer (the editor's section, the wizard's step).
+    const holding = steps.findIndex((step) => fieldsOf(step)?.includes(refused.name));
+    if (holding < 0) return;
+    if (editing) navigate(profileEditorPath(steps[holding]!.id), { replace: true });
+    else setIndex(holding + 1);
+  };
 
   if (editing) {
     const section = steps.find((step) => step.id === editing.step) ?? steps[0]!;
     const submit = form.handleSubmit(
       async (values) => {
-        if (!(await saveOrNotify(save, prepare ? prepare(values) : values))) return;
+        if (!(await saveOrNotify(save, prepare ? prepare(values) : values, onRefused))) return;
         notify.success({ title: messages.onboarding.saved });
         onDone();
       },
@@ -140,7 +155,7 @@ function WizardSteps<T extends FieldValues, Saved>({
 
   const submit = form.handleSubmit(
     async (values) => {
-      if (!(await saveOrNotify(save, prepare ? prepare(values) : values))) return;
+      if (!(await saveOrNotify(save, prepare ? prepare(values) : values, onRefused))) return;
       if (definition.savedMessage) notify.success({ title: definition.savedMessage });
       onDone();
     },

@@ -9,11 +9,13 @@ import {
   type MyTutorProfile,
   type TutorProfileInput,
 } from '#shared/tutor-profile-schemas';
-import { Stack, Text } from '@chakra-ui/react';
+import { Alert, Link, Stack, Text } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { LuShieldCheck } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router-dom';
+import { ApiRequestError } from '@/lib/api';
 import { useMyTutorProfile, useSaveTutorProfile } from '../api/onboarding-answers';
 import { AvailabilityEditor } from './availability-editor';
 import { DaysOffEditor } from './days-off-editor';
@@ -32,6 +34,29 @@ function firstMessage(error: unknown): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/** The error type of the API's refusal of days off over a package lesson (issue 32). */
+const DAY_OFF_CONFLICT = 'dayOffConflict';
+
+/**
+ * Days off refused because package lessons fall on them: said next to the days off, with the way
+ * out — 'Mes cours', where the tutor moves those lessons or refunds them, then saves again.
+ */
+function DayOffConflict({ message }: { message: string }) {
+  return (
+    <Alert.Root status="error" size="sm" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Description>
+          {message}{' '}
+          <Link asChild variant="underline" fontWeight="semibold">
+            <RouterLink to="/cours">Aller à Mes cours</RouterLink>
+          </Link>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
 }
 
 function defaults(saved: MyTutorProfile | null): TutorProfileInput {
@@ -58,6 +83,10 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
   useSave: useSaveTutorProfile,
   resolver: zodResolver(tutorProfileInputSchema),
   defaults,
+  refusedField: (error) =>
+    error instanceof ApiRequestError && error.status === 409 && error.message === messages.packages.dayOffConflict
+      ? { name: 'availability_exceptions', type: DAY_OFF_CONFLICT, message: error.message }
+      : null,
   welcome: {
     description: 'Devenez répétiteur vérifié',
     body: (
@@ -180,7 +209,11 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
                 render={({ field, fieldState }) => (
                   <Stack gap="2">
                     <DaysOffEditor value={field.value ?? []} onChange={field.onChange} />
-                    <FieldError message={fieldState.error?.message ?? firstMessage(fieldState.error)} />
+                    {fieldState.error?.type === DAY_OFF_CONFLICT ? (
+                      <DayOffConflict message={fieldState.error.message ?? messages.packages.dayOffConflict} />
+                    ) : (
+                      <FieldError message={fieldState.error?.message ?? firstMessage(fieldState.error)} />
+                    )}
                   </Stack>
                 )}
               />

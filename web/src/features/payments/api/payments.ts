@@ -7,7 +7,7 @@ import type {
   PaymentRequest,
   RatingInput,
 } from '#shared/payments-schemas';
-import type { PackageView } from '#shared/package-schemas';
+import type { PackagesListResponse } from '#shared/package-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
@@ -68,12 +68,7 @@ export const myPackagesKey = ['packages', 'mine'] as const;
 export function useMyPackages() {
   return useQuery({
     queryKey: myPackagesKey,
-    queryFn: ({ signal }) => apiRequest<PackageView[] | { packages: PackageView[] }>('listMyPackages', { signal }).then(packagesOf),
+    queryFn: async ({ signal }) => (await apiRequest<PackagesListResponse>('listMyPackages', { signal })).packages,
     staleTime: 10_000,
   });
-}
-
-/** The packages of the answer: a list, or `{ packages }` (the contract names no envelope; both are read). */
-function packagesOf(answer: PackageView[] | { packages: PackageView[] }): PackageView[] {
-  return Array.isArray(answer) ? answer : answer.packages;
 }

@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import type { PackageInvoiceView } from '#shared/package-schemas';
 import { Alert, Box, Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { SyntheticEvent } from 'react';
@@ -6,7 +7,7 @@ import { LuDownload } from 'react-icons/lu';
 import { downloadInvoiceDocument } from '@/components/money/invoice';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { apiRequest } from '@/lib/api';
-import { packageInvoiceHtml, type PackageInvoiceView } from '../package-invoice';
+import { packageInvoiceHtml } from '../package-invoice';
 
 /** A package's one invoice, shown as the document it downloads as (like a lesson's, InvoiceDialog). */
 export function PackageInvoiceDialog({ packageId, onClose }: { packageId: string | null; onClose: () => void }) {
