@@ -14,6 +14,7 @@ import { guaranteeTutorShare, messages, priceLesson, TRIAL_GUARANTEE } from '#sh
 import { useCredit } from '../../functions/src/escrow/credits.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { PackageEntity, packageReferenceFor } from '../../functions/src/packages/entities.js';
+import { claimGuarantee } from '../../functions/src/packages/guarantee.js';
 import { WalletEntity } from '../../functions/src/payouts/entities.js';
 import {
   bookAndPay,
@@ -259,6 +260,27 @@ describe('the trial guarantee', () => {
   });
 });
 
+describe("the guarantee's replacement lesson", () => {
+  it("is a 'Premier cours' only with a tutor the parent never paid: no second free lesson with a tutor already known", async () => {
+    const parent = await newPerson('parent');
+    // The parent already paid a lesson with this tutor.
+    const known = await newTutor(4000, EVERY_DAY);
+    const earlier = slotsAt(1, 2, 8);
+    await bookAndPay(parent, known, { duration: 1, slots: earlier, scheduledDate: earlier[0] });
+    const { id } = await heldLesson(2, undefined, parent);
+    await applyTransition({ transactionId: id, action: 'claim_guarantee_credit', actor: 'parent', actorId: parent.userId });
+    await untilWaiting(id, 'credited');
+
+    const lessonId = await useCredit({ creditId: id, parentId: parent.userId, tutor: known.tutorId, slots: slotsAt(1, 5), subject: 'Mathématiques', level: 'Collège' });
+    const lesson = await untilWaiting(lessonId, 'requested');
+    expect(lesson.trial).toBeUndefined();
+    // So its guarantee cannot be claimed: the money of the first claim is not refunded by a second.
+    await expect(claimGuarantee(lessonId, parent.userId, 'refund', new Date(Date.parse(lesson.course.scheduled_date) + 30 * 60_000))).rejects.toMatchObject({
+      message: messages.guarantee.notTrial,
+    });
+  });
+});
+
 /** Makes the lesson one of a package ending at `endAt` (the package item as the package booking writes it, reduced). */
 async function asPackageLesson(lesson: { id: string; parent: Person; tutor: Tutor }, endAt: string): Promise<string> {
   const packageId = randomUUID();
@@ -370,3 +392,4 @@ describe("a parent's cancellation of a package lesson ('Mes cours')", () => {
     expect(view.guarantee_open).toBeUndefined();
   });
 });
+

@@ -15,7 +15,7 @@ import { messages } from '#shared/messages';
 import { formatFcfa, priceLesson, type LessonPrice } from '#shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
-import { lessonTransactionWrites } from '../payments/booking.js';
+import { isFirstLessonWith, lessonTransactionWrites } from '../payments/booking.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { findTutor, type BookableTutor } from '../payments/tutors.js';
 import { PackageEntity } from '../packages/entities.js';
@@ -61,6 +61,11 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
   if (Date.parse(starts[0]!) > Date.parse(credit.rebook_until)) throw new ValidationError(messages.packages.creditTooLate);
   await checkFree(tutor, starts, credit.rebook_until, now);
 
+  // The guarantee's replacement is a 'Premier cours' (its own guarantee may be claimed, within the
+  // year's two) only when it is the parent's first lesson with that tutor, as at any booking: a
+  // credit must not turn a tutor the parent already pays into a second free lesson.
+  const trial = credit.reason === 'guarantee' && (await isFirstLessonWith(credited.parent_id, tutor.id));
+
   const lessonId = randomUUID();
   logTransaction(lessonId);
   const paidAt = now.toISOString();
@@ -86,8 +91,7 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
       paid_at: paidAt,
       funded_by: credited.id,
       ...(credited.package_id ? { package_id: credited.package_id } : {}),
-      // The guarantee's replacement is a first lesson with the other tutor.
-      ...(credit.reason === 'guarantee' ? { trial: true } : {}),
+      ...(trial ? { trial: true } : {}),
     }),
     // A package credit's lesson joins the package (its lessons, in booking order).
     ...(credited.package_id
