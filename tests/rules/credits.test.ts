@@ -9,11 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { describe, expect, it } from 'vitest';
 import { guaranteeTutorShare, messages, priceLesson, TRIAL_GUARANTEE } from '#shared';
 import { useCredit } from '../../functions/src/escrow/credits.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { PackageEntity, packageReferenceFor } from '../../functions/src/packages/entities.js';
+import { stopPackage } from '../../functions/src/packages/changes.js';
 import { claimGuarantee } from '../../functions/src/packages/guarantee.js';
 import { WalletEntity } from '../../functions/src/payouts/entities.js';
 import {
@@ -393,3 +395,22 @@ describe("a parent's cancellation of a package lesson ('Mes cours')", () => {
   });
 });
 
+describe('a credit of a package the parent is stopping', () => {
+  it('cannot book a lesson once the package is stopped: the stop refunds it, no lesson escapes the stop', async () => {
+    const lesson = await creditedLesson();
+    const packageId = await asPackageLesson(lesson, new Date(Date.now() + 25 * DAY).toISOString());
+    await untilWaiting(lesson.id, 'credited');
+    // The stop's first write is done (the package `stopped`), its lessons not yet reached.
+    await PackageEntity.build(UpdateItemCommand).item({ id: packageId, status: 'stopped', stopped_at: new Date().toISOString() }).send();
+    await expect(
+      useCredit({ creditId: lesson.id, parentId: lesson.parent.userId, tutor: lesson.tutor.tutorId, slots: slotsAt(2, 5, 14), subject: 'Mathématiques', level: 'Collège' }),
+    ).rejects.toMatchObject({ statusCode: 409, message: messages.packages.creditExpired });
+    expect((await transaction(lesson.id)).status).toBe('credited');
+    const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: packageId }).options({ consistent: true }).send();
+    expect(pkg?.lesson_ids).toEqual([lesson.id]);
+    // The stop carries on: the credit goes back to the parent, in full.
+    await stopPackage(packageId, lesson.parent.userId, new Date());
+    const tx = await untilStatus(lesson.id, 'refunded');
+    expect(sum(await ledgerOf(lesson.id), 'refund', `parent:${lesson.parent.userId}`, 'credit')).toBe(tx.amount_total);
+  });
+});

@@ -8,6 +8,7 @@
  * list. Then R's escrow workflow starts (the tutor's answer window) and the credited one is woken.
  */
 import { randomUUID } from 'node:crypto';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $append } from 'dynamodb-toolbox/entity/actions/update';
 import { areConsecutiveFreeSlots, freeSlots, SLOT_MINUTES } from '#shared/lesson-slots';
@@ -93,26 +94,37 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
       ...(credited.package_id ? { package_id: credited.package_id } : {}),
       ...(trial ? { trial: true } : {}),
     }),
-    // A package credit's lesson joins the package (its lessons, in booking order).
+    // A package credit's lesson joins the package (its lessons, in booking order) while it runs:
+    // a stop written first (it then refunds the credit) makes this transaction fail, and a stop
+    // written after finds the lesson in the package's list (it reads the list once stopped).
     ...(credited.package_id
       ? [
           PackageEntity.build(UpdateTransaction)
             .item({ id: credited.package_id, lesson_ids: $append([lessonId]), updated_at: paidAt })
-            .options({ condition: { attr: 'parent_id', eq: credited.parent_id } }) as WriteItem,
+            .options({ condition: { and: [{ attr: 'parent_id', eq: credited.parent_id }, { attr: 'status', eq: 'active' }] } }) as WriteItem,
         ]
       : []),
   ];
-  await applyTransition({
-    transactionId: credited.id,
-    action: price.total === credited.amount_total ? 'use_credit' : 'use_credit_partly',
-    actor: 'parent',
-    actorId: input.parentId,
-    // R's payment lines (from the parent's credit) are written by the transition with the transfer.
-    fundedLesson: funded,
-    also,
-    alsoConflict: messages.packages.slotTaken,
-    now,
-  });
+  try {
+    await applyTransition({
+      transactionId: credited.id,
+      action: price.total === credited.amount_total ? 'use_credit' : 'use_credit_partly',
+      actor: 'parent',
+      actorId: input.parentId,
+      // R's payment lines (from the parent's credit) are written by the transition with the transfer.
+      fundedLesson: funded,
+      also,
+      alsoConflict: messages.packages.slotTaken,
+      now,
+    });
+  } catch (error) {
+    // Not a slot taken but the package stopped meanwhile: its open credits are being refunded.
+    if (error instanceof ConflictError && credited.package_id) {
+      const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: credited.package_id }).options({ consistent: true }).send();
+      if (pkg?.status !== 'active') throw new ConflictError(messages.packages.creditExpired);
+    }
+    throw error;
+  }
   try {
     await startEscrowWorkflow(lessonId, { counted: FIRST_ATTEMPT });
   } catch (error) {
