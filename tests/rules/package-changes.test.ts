@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CREDIT_REBOOK_DAYS, messages } from '#shared';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { getPackage } from '../../functions/src/packages/changes.js';
+import { confirmPackageCharge } from '../../functions/src/packages/payment.js';
 import { SlotHoldEntity } from '../../functions/src/tutors/slot-holds.js';
 import { tutorProfileBody } from '../support/tutor-profile-body.js';
 import { call, EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, transaction } from './harness.js';
@@ -181,5 +182,21 @@ describe('the package suggestion of the recommendations', () => {
     const after = await recommend();
     expect(after.body.package_suggestion).toEqual({ tutor_id: tutor.tutorId, tutor_name: 'Awa Koné' });
     expect((await call('recommendTutors', await newPerson('parent'), { body: {} })).body.package_suggestion).toBeUndefined();
+  });
+});
+
+describe("a package's payment arriving after one of its lessons expired", () => {
+  it('confirms none of them: the package fails whole and the payment is a late one (never kept for a lesson that is gone)', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(4000, EVERY_DAY)]);
+    const weekday = ((new Date(Date.now() + 3 * DAY).getUTCDay() + 6) % 7) + 1;
+    const { id, lessonIds, amountTotal } = await paidPackage(parent, tutor, { slots: [{ weekday, hour: 10 }], duration: 1, startInDays: 3, weeks: 2, unpaid: true });
+    // The first lesson's payment window passed (its workflow's expiry), the second's not yet.
+    await applyTransition({ transactionId: lessonIds[0]!, action: 'expire_payment', actor: 'system', wake: false });
+    const pkg = (await getPackage(id))!;
+    const outcome = await confirmPackageCharge(pkg, { id: 1, status: 'success', reference: pkg.reference, amount: amountTotal, currency: 'XOF' }, { wake: false });
+    expect(outcome).toBe('late_payment');
+    expect((await transaction(lessonIds[1]!)).status).toBe('failed');
+    expect((await getPackage(id))!.status).toBe('failed');
+    for (const lesson of lessonIds) expect((await ledgerOf(lesson)).filter((line) => line.movement === 'payment')).toEqual([]);
   });
 });
