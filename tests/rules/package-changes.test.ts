@@ -15,6 +15,7 @@ import { SlotHoldEntity } from '../../functions/src/tutors/slot-holds.js';
 import { tutorProfileBody } from '../support/tutor-profile-body.js';
 import { call, EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, transaction } from './harness.js';
 import { paidPackage } from './package-fixture.js';
+import { invoke } from '../../infra/local/lambda-runtime.js';
 
 const DAY = 86_400_000;
 const holdOf = async (tutorId: string, start: string) => (await SlotHoldEntity.build(GetItemCommand).key({ tutor_id: tutorId, start }).options({ consistent: true }).send()).Item;
@@ -198,5 +199,19 @@ describe("a package's payment arriving after one of its lessons expired", () => 
     expect((await transaction(lessonIds[1]!)).status).toBe('failed');
     expect((await getPackage(id))!.status).toBe('failed');
     for (const lesson of lessonIds) expect((await ledgerOf(lesson)).filter((line) => line.movement === 'payment')).toEqual([]);
+  });
+});
+
+describe('a package never paid', () => {
+  it('fails once its last lesson expires (the escrow task), not before: it does not stay "awaiting payment"', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(4000, EVERY_DAY)]);
+    const weekday = ((new Date(Date.now() + 3 * DAY).getUTCDay() + 6) % 7) + 1;
+    const { id, lessonIds } = await paidPackage(parent, tutor, { slots: [{ weekday, hour: 10 }], duration: 1, startInDays: 3, weeks: 2, unpaid: true });
+    await invoke('escrow/tasks', { action: 'expirePayment', transactionId: lessonIds[0]! });
+    expect((await transaction(lessonIds[0]!)).status).toBe('failed');
+    expect((await getPackage(id))!.status).toBe('pending');
+    await invoke('escrow/tasks', { action: 'expirePayment', transactionId: lessonIds[1]! });
+    expect((await transaction(lessonIds[1]!)).status).toBe('failed');
+    expect((await getPackage(id))!.status).toBe('failed');
   });
 });

@@ -18,6 +18,7 @@ import { logger, logTransaction } from '#commons/logger';
 import { observedHandler } from '#commons/observed';
 import { recordWriteCapacity } from '../payments/capacity.js';
 import { WorkflowTokenEntity } from '../payments/entities.js';
+import { failExpiredPackage } from '../packages/payment.js';
 import { checkPendingPayment } from '../payments/payment-check.js';
 import { PaystackRejectedError, refundTransaction } from '../payments/paystack.js';
 import { refundAmountOf } from '../payments/refunds.js';
@@ -140,6 +141,9 @@ async function expirePayment(transactionId: string): Promise<void> {
     }
   }
   await tryTransition(() => applyTransition({ transactionId, action: 'expire_payment', actor: 'system', wake: false }));
+  // A package's lesson: once none of its lessons waits for the payment and none was paid, the
+  // package fails too (else it would show 'awaiting payment' forever; a later payment is late).
+  if (tx?.package_id) await failExpiredPackage(tx.package_id);
 }
 
 /** Longest cause kept on the transaction: a Lambda's cause may carry a whole stack trace. */
