@@ -74,7 +74,8 @@ describe('stopping a package', () => {
     const { id } = await paidPackage(parent, tutor, { slots: [{ weekday: 3, hour: 10 }], duration: 1, unpaid: true });
     const refused = await call('stopPackage', parent, { params: { id } });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(messages.packages.notStoppable);
+    // Told it is not paid (and lapses by itself), not that it is too late to stop.
+    expect(refused.body.error.message).toBe(messages.packages.notPaidYet);
   });
 });
 

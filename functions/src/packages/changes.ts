@@ -78,6 +78,9 @@ export async function stopPackage(packageId: string, parentId: string, now: Date
       if (again?.status !== 'stopped') throw new ConflictError(messages.packages.notStoppable);
       stoppedAt = again.stopped_at;
     }
+  } else if (pkg.status === 'pending') {
+    // Nothing paid, nothing to refund: the parent is told so, not that it is too late.
+    throw new ConflictError(messages.packages.notPaidYet);
   } else if (pkg.status !== 'stopped') {
     throw new ConflictError(messages.packages.notStoppable);
   }
