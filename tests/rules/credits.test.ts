@@ -413,4 +413,14 @@ describe('a credit of a package the parent is stopping', () => {
     const tx = await untilStatus(lesson.id, 'refunded');
     expect(sum(await ledgerOf(lesson.id), 'refund', `parent:${lesson.parent.userId}`, 'credit')).toBe(tx.amount_total);
   });
+
+  it('a lesson of a stopped package cancelled in time is refunded at once, not kept as a credit nobody can spend', async () => {
+    const lesson = await heldLesson();
+    const packageId = await asPackageLesson(lesson, new Date(Date.now() + 25 * DAY).toISOString());
+    await PackageEntity.build(UpdateItemCommand).item({ id: packageId, status: 'stopped', stopped_at: new Date().toISOString() }).send();
+    const response = await cancel(lesson.parent, lesson.id);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ status: 'refund_pending', cancellation: { by: 'parent', refund: (await transaction(lesson.id)).amount_total } });
+    expect(response.body.credit).toBeUndefined();
+  });
 });
