@@ -495,6 +495,7 @@ export const messages = {
     slotsNotFree: (dates: string) => `Ces créneaux ne sont plus libres : ${dates}`,
     slotTaken: 'Un autre parent vient de réserver un de ces créneaux. Choisissez-en un autre.',
     notStoppable: 'Ce forfait ne peut plus être arrêté',
+    notPaidYet: 'Ce forfait n’est pas encore payé : rien n’est à arrêter. Sans paiement, il est annulé de lui-même et ses créneaux libérés.',
     stopped: 'Forfait arrêté : les cours non donnés sont remboursés selon la politique d’annulation',
     accepted: 'Forfait accepté',
     declined: 'Forfait refusé : le parent sera remboursé intégralement',

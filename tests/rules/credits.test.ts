@@ -9,11 +9,14 @@
 import { randomUUID } from 'node:crypto';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { describe, expect, it } from 'vitest';
 import { guaranteeTutorShare, messages, priceLesson, TRIAL_GUARANTEE } from '#shared';
 import { useCredit } from '../../functions/src/escrow/credits.js';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { PackageEntity, packageReferenceFor } from '../../functions/src/packages/entities.js';
+import { stopPackage } from '../../functions/src/packages/changes.js';
+import { claimGuarantee } from '../../functions/src/packages/guarantee.js';
 import { WalletEntity } from '../../functions/src/payouts/entities.js';
 import {
   bookAndPay,
@@ -259,6 +262,27 @@ describe('the trial guarantee', () => {
   });
 });
 
+describe("the guarantee's replacement lesson", () => {
+  it("is a 'Premier cours' only with a tutor the parent never paid: no second free lesson with a tutor already known", async () => {
+    const parent = await newPerson('parent');
+    // The parent already paid a lesson with this tutor.
+    const known = await newTutor(4000, EVERY_DAY);
+    const earlier = slotsAt(1, 2, 8);
+    await bookAndPay(parent, known, { duration: 1, slots: earlier, scheduledDate: earlier[0] });
+    const { id } = await heldLesson(2, undefined, parent);
+    await applyTransition({ transactionId: id, action: 'claim_guarantee_credit', actor: 'parent', actorId: parent.userId });
+    await untilWaiting(id, 'credited');
+
+    const lessonId = await useCredit({ creditId: id, parentId: parent.userId, tutor: known.tutorId, slots: slotsAt(1, 5), subject: 'Mathématiques', level: 'Collège' });
+    const lesson = await untilWaiting(lessonId, 'requested');
+    expect(lesson.trial).toBeUndefined();
+    // So its guarantee cannot be claimed: the money of the first claim is not refunded by a second.
+    await expect(claimGuarantee(lessonId, parent.userId, 'refund', new Date(Date.parse(lesson.course.scheduled_date) + 30 * 60_000))).rejects.toMatchObject({
+      message: messages.guarantee.notTrial,
+    });
+  });
+});
+
 /** Makes the lesson one of a package ending at `endAt` (the package item as the package booking writes it, reduced). */
 async function asPackageLesson(lesson: { id: string; parent: Person; tutor: Tutor }, endAt: string): Promise<string> {
   const packageId = randomUUID();
@@ -368,5 +392,35 @@ describe("a parent's cancellation of a package lesson ('Mes cours')", () => {
     const view = after.body.past.find((v: { id: string }) => v.id === lesson.id);
     expect(view).toMatchObject({ status: 'credited', status_label: 'Garantie : crédit pour un autre répétiteur' });
     expect(view.guarantee_open).toBeUndefined();
+  });
+});
+
+describe('a credit of a package the parent is stopping', () => {
+  it('cannot book a lesson once the package is stopped: the stop refunds it, no lesson escapes the stop', async () => {
+    const lesson = await creditedLesson();
+    const packageId = await asPackageLesson(lesson, new Date(Date.now() + 25 * DAY).toISOString());
+    await untilWaiting(lesson.id, 'credited');
+    // The stop's first write is done (the package `stopped`), its lessons not yet reached.
+    await PackageEntity.build(UpdateItemCommand).item({ id: packageId, status: 'stopped', stopped_at: new Date().toISOString() }).send();
+    await expect(
+      useCredit({ creditId: lesson.id, parentId: lesson.parent.userId, tutor: lesson.tutor.tutorId, slots: slotsAt(2, 5, 14), subject: 'Mathématiques', level: 'Collège' }),
+    ).rejects.toMatchObject({ statusCode: 409, message: messages.packages.creditExpired });
+    expect((await transaction(lesson.id)).status).toBe('credited');
+    const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: packageId }).options({ consistent: true }).send();
+    expect(pkg?.lesson_ids).toEqual([lesson.id]);
+    // The stop carries on: the credit goes back to the parent, in full.
+    await stopPackage(packageId, lesson.parent.userId, new Date());
+    const tx = await untilStatus(lesson.id, 'refunded');
+    expect(sum(await ledgerOf(lesson.id), 'refund', `parent:${lesson.parent.userId}`, 'credit')).toBe(tx.amount_total);
+  });
+
+  it('a lesson of a stopped package cancelled in time is refunded at once, not kept as a credit nobody can spend', async () => {
+    const lesson = await heldLesson();
+    const packageId = await asPackageLesson(lesson, new Date(Date.now() + 25 * DAY).toISOString());
+    await PackageEntity.build(UpdateItemCommand).item({ id: packageId, status: 'stopped', stopped_at: new Date().toISOString() }).send();
+    const response = await cancel(lesson.parent, lesson.id);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ status: 'refund_pending', cancellation: { by: 'parent', refund: (await transaction(lesson.id)).amount_total } });
+    expect(response.body.credit).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { guaranteeTutorShare, messages, TRIAL_GUARANTEE } from '#shared';
-import { bookAndPay, call, EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, setOnTransaction, transaction, untilStatus, untilWaiting, type Person } from './harness.js';
+import { book, bookAndPay, call, chargeSuccess, EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, postWebhook, setOnTransaction, transaction, untilStatus, untilWaiting, type Person } from './harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -109,5 +109,39 @@ describe('the trial guarantee', () => {
     expect((await claim(parent, second.id)).body.error.message).toBe(messages.guarantee.notTrial);
     // Someone else's lesson: not found.
     expect((await claim(await newPerson('parent'), id)).status).toBe(404);
+  });
+});
+
+describe('two first lessons with one tutor', () => {
+  it('booked before either was paid: both are marked, but only the first may be claimed', async () => {
+    const parent = await newPerson('parent');
+    const tutor = await newTutor(5000, EVERY_DAY);
+    // Both booked, then both paid: each was booked while no lesson with the tutor was paid.
+    const bookings = [];
+    for (const daysAhead of [3, 4]) {
+      const slots = slotsAt(2, daysAhead);
+      bookings.push(await book(parent, tutor, { duration: 2, slots, scheduledDate: slots[0] }));
+    }
+    const ids: string[] = [];
+    for (const [index, booking] of bookings.entries()) {
+      expect((await postWebhook(await chargeSuccess(booking.reference))).body?.outcome).toBe('escrowed');
+      await untilWaiting(booking.id, 'requested');
+      expect((await call('lessonAction', tutor, { params: { id: booking.id }, body: { action: 'accept' } })).status).toBe(200);
+      await untilWaiting(booking.id, 'escrow');
+      const tx = await transaction(booking.id);
+      expect(tx.trial, 'marked at booking').toBe(true);
+      // The first given 4 h ago, the second 1 h ago: both within the claim window.
+      await setOnTransaction(booking.id, { course: { ...tx.course, scheduled_date: new Date(Date.now() - (4 - 3 * index) * HOUR).toISOString() } });
+      ids.push(booking.id);
+    }
+    // The second first: it is not the first lesson with this tutor.
+    const second = await claim(parent, ids[1]!);
+    expect(second.status, JSON.stringify(second.body)).toBe(409);
+    expect(second.body.error.message).toBe(messages.guarantee.notTrial);
+    expect((await claim(parent, ids[0]!)).status).toBe(200);
+    // Nor after the first's guarantee: one guarantee, one tutor's half hour, per tutor.
+    expect((await claim(parent, ids[1]!)).body.error.message).toBe(messages.guarantee.notTrial);
+    expect((await transaction(ids[1]!)).status).toBe('escrow');
+    expect((await call('getGuaranteeAllowance', parent)).body).toMatchObject({ used: 1 });
   });
 });

@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { CREDIT_REBOOK_DAYS, messages } from '#shared';
 import { applyTransition } from '../../functions/src/escrow/transitions.js';
 import { getPackage } from '../../functions/src/packages/changes.js';
+import { confirmPackageCharge } from '../../functions/src/packages/payment.js';
 import { SlotHoldEntity } from '../../functions/src/tutors/slot-holds.js';
 import { tutorProfileBody } from '../support/tutor-profile-body.js';
 import { call, EVERY_DAY, expectBalanced, ledgerOf, newPerson, newTutor, transaction } from './harness.js';
 import { paidPackage } from './package-fixture.js';
+import { invoke } from '../../infra/local/lambda-runtime.js';
 
 const DAY = 86_400_000;
 const holdOf = async (tutorId: string, start: string) => (await SlotHoldEntity.build(GetItemCommand).key({ tutor_id: tutorId, start }).options({ consistent: true }).send()).Item;
@@ -72,7 +74,8 @@ describe('stopping a package', () => {
     const { id } = await paidPackage(parent, tutor, { slots: [{ weekday: 3, hour: 10 }], duration: 1, unpaid: true });
     const refused = await call('stopPackage', parent, { params: { id } });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(messages.packages.notStoppable);
+    // Told it is not paid (and lapses by itself), not that it is too late to stop.
+    expect(refused.body.error.message).toBe(messages.packages.notPaidYet);
   });
 });
 
@@ -181,5 +184,35 @@ describe('the package suggestion of the recommendations', () => {
     const after = await recommend();
     expect(after.body.package_suggestion).toEqual({ tutor_id: tutor.tutorId, tutor_name: 'Awa Koné' });
     expect((await call('recommendTutors', await newPerson('parent'), { body: {} })).body.package_suggestion).toBeUndefined();
+  });
+});
+
+describe("a package's payment arriving after one of its lessons expired", () => {
+  it('confirms none of them: the package fails whole and the payment is a late one (never kept for a lesson that is gone)', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(4000, EVERY_DAY)]);
+    const weekday = ((new Date(Date.now() + 3 * DAY).getUTCDay() + 6) % 7) + 1;
+    const { id, lessonIds, amountTotal } = await paidPackage(parent, tutor, { slots: [{ weekday, hour: 10 }], duration: 1, startInDays: 3, weeks: 2, unpaid: true });
+    // The first lesson's payment window passed (its workflow's expiry), the second's not yet.
+    await applyTransition({ transactionId: lessonIds[0]!, action: 'expire_payment', actor: 'system', wake: false });
+    const pkg = (await getPackage(id))!;
+    const outcome = await confirmPackageCharge(pkg, { id: 1, status: 'success', reference: pkg.reference, amount: amountTotal, currency: 'XOF' }, { wake: false });
+    expect(outcome).toBe('late_payment');
+    expect((await transaction(lessonIds[1]!)).status).toBe('failed');
+    expect((await getPackage(id))!.status).toBe('failed');
+    for (const lesson of lessonIds) expect((await ledgerOf(lesson)).filter((line) => line.movement === 'payment')).toEqual([]);
+  });
+});
+
+describe('a package never paid', () => {
+  it('fails once its last lesson expires (the escrow task), not before: it does not stay "awaiting payment"', async () => {
+    const [parent, tutor] = await Promise.all([newPerson('parent'), newTutor(4000, EVERY_DAY)]);
+    const weekday = ((new Date(Date.now() + 3 * DAY).getUTCDay() + 6) % 7) + 1;
+    const { id, lessonIds } = await paidPackage(parent, tutor, { slots: [{ weekday, hour: 10 }], duration: 1, startInDays: 3, weeks: 2, unpaid: true });
+    await invoke('escrow/tasks', { action: 'expirePayment', transactionId: lessonIds[0]! });
+    expect((await transaction(lessonIds[0]!)).status).toBe('failed');
+    expect((await getPackage(id))!.status).toBe('pending');
+    await invoke('escrow/tasks', { action: 'expirePayment', transactionId: lessonIds[1]! });
+    expect((await transaction(lessonIds[1]!)).status).toBe('failed');
+    expect((await getPackage(id))!.status).toBe('failed');
   });
 });

@@ -8,6 +8,7 @@
  * list. Then R's escrow workflow starts (the tutor's answer window) and the credited one is woken.
  */
 import { randomUUID } from 'node:crypto';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $append } from 'dynamodb-toolbox/entity/actions/update';
 import { areConsecutiveFreeSlots, freeSlots, SLOT_MINUTES } from '#shared/lesson-slots';
@@ -15,7 +16,7 @@ import { messages } from '#shared/messages';
 import { formatFcfa, priceLesson, type LessonPrice } from '#shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '#commons/errors';
 import { logger, logTransaction } from '#commons/logger';
-import { lessonTransactionWrites } from '../payments/booking.js';
+import { isFirstLessonWith, lessonTransactionWrites } from '../payments/booking.js';
 import { getTransaction, type Transaction } from '../payments/transactions.js';
 import { findTutor, type BookableTutor } from '../payments/tutors.js';
 import { PackageEntity } from '../packages/entities.js';
@@ -61,6 +62,11 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
   if (Date.parse(starts[0]!) > Date.parse(credit.rebook_until)) throw new ValidationError(messages.packages.creditTooLate);
   await checkFree(tutor, starts, credit.rebook_until, now);
 
+  // The guarantee's replacement is a 'Premier cours' (its own guarantee may be claimed, within the
+  // year's two) only when it is the parent's first lesson with that tutor, as at any booking: a
+  // credit must not turn a tutor the parent already pays into a second free lesson.
+  const trial = credit.reason === 'guarantee' && (await isFirstLessonWith(credited.parent_id, tutor.id));
+
   const lessonId = randomUUID();
   logTransaction(lessonId);
   const paidAt = now.toISOString();
@@ -86,29 +92,39 @@ export async function useCredit(input: UseCreditInput): Promise<string> {
       paid_at: paidAt,
       funded_by: credited.id,
       ...(credited.package_id ? { package_id: credited.package_id } : {}),
-      // The guarantee's replacement is a first lesson with the other tutor.
-      ...(credit.reason === 'guarantee' ? { trial: true } : {}),
+      ...(trial ? { trial: true } : {}),
     }),
-    // A package credit's lesson joins the package (its lessons, in booking order).
+    // A package credit's lesson joins the package (its lessons, in booking order) while it runs:
+    // a stop written first (it then refunds the credit) makes this transaction fail, and a stop
+    // written after finds the lesson in the package's list (it reads the list once stopped).
     ...(credited.package_id
       ? [
           PackageEntity.build(UpdateTransaction)
             .item({ id: credited.package_id, lesson_ids: $append([lessonId]), updated_at: paidAt })
-            .options({ condition: { attr: 'parent_id', eq: credited.parent_id } }) as WriteItem,
+            .options({ condition: { and: [{ attr: 'parent_id', eq: credited.parent_id }, { attr: 'status', eq: 'active' }] } }) as WriteItem,
         ]
       : []),
   ];
-  await applyTransition({
-    transactionId: credited.id,
-    action: price.total === credited.amount_total ? 'use_credit' : 'use_credit_partly',
-    actor: 'parent',
-    actorId: input.parentId,
-    // R's payment lines (from the parent's credit) are written by the transition with the transfer.
-    fundedLesson: funded,
-    also,
-    alsoConflict: messages.packages.slotTaken,
-    now,
-  });
+  try {
+    await applyTransition({
+      transactionId: credited.id,
+      action: price.total === credited.amount_total ? 'use_credit' : 'use_credit_partly',
+      actor: 'parent',
+      actorId: input.parentId,
+      // R's payment lines (from the parent's credit) are written by the transition with the transfer.
+      fundedLesson: funded,
+      also,
+      alsoConflict: messages.packages.slotTaken,
+      now,
+    });
+  } catch (error) {
+    // Not a slot taken but the package stopped meanwhile: its open credits are being refunded.
+    if (error instanceof ConflictError && credited.package_id) {
+      const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: credited.package_id }).options({ consistent: true }).send();
+      if (pkg?.status !== 'active') throw new ConflictError(messages.packages.creditExpired);
+    }
+    throw error;
+  }
   try {
     await startEscrowWorkflow(lessonId, { counted: FIRST_ATTEMPT });
   } catch (error) {

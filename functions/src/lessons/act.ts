@@ -47,7 +47,9 @@ async function packageCredit(tx: Transaction, view: LessonView, now: Date): Prom
   const inFull = tx.course.moved_at !== undefined || lessonCancellation(view, 'parent', now)?.refund === tx.amount_total;
   if (!inFull) return null;
   const { Item: pkg } = await PackageEntity.build(GetItemCommand).key({ id: tx.package_id }).send();
-  if (!pkg) return null;
+  // A stopped package keeps no credit (the parent is leaving; its credits are refunded, and one
+  // kept now could never be spent: a credit books only into a running package).
+  if (!pkg || pkg.status !== 'active') return null;
   const rebookUntil = new Date(Date.parse(view.start) + CREDIT_REBOOK_DAYS * DAY_MS).toISOString();
   const refundAt = pkg.end_at > rebookUntil ? pkg.end_at : rebookUntil;
   return { reason: 'cancellation', rebook_until: rebookUntil, refund_at: refundAt };

@@ -78,10 +78,16 @@ export async function stopPackage(packageId: string, parentId: string, now: Date
       if (again?.status !== 'stopped') throw new ConflictError(messages.packages.notStoppable);
       stoppedAt = again.stopped_at;
     }
+  } else if (pkg.status === 'pending') {
+    // Nothing paid, nothing to refund: the parent is told so, not that it is too late.
+    throw new ConflictError(messages.packages.notPaidYet);
   } else if (pkg.status !== 'stopped') {
     throw new ConflictError(messages.packages.notStoppable);
   }
-  for (const lessonId of pkg.lesson_ids) {
+  // The list as it is once stopped: a lesson a credit booked just before the stop is in it (a
+  // credit's lesson joins only a package still active).
+  const lessonIds = (await getPackage(packageId))?.lesson_ids ?? pkg.lesson_ids;
+  for (const lessonId of lessonIds) {
     const tx = await getTransaction(lessonId);
     if (!tx || tx.parent_id !== parentId) continue;
     const action =

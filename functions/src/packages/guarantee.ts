@@ -20,12 +20,13 @@ import { messages } from '#shared/messages';
 import { guaranteeClaimSchema, guaranteeOpen, guaranteeYear, TRIAL_GUARANTEE, type GuaranteeAllowance, type GuaranteeChoice, type GuaranteeClaimResult } from '#shared/package-schemas';
 import { transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routeKey, routes } from '#shared/routes';
+import { moneyReceived } from '#shared/transaction-process';
 import { ConflictError, NotFoundError } from '#commons/errors';
 import { apiHandler, json, ok, type ApiEvent, type ApiResult } from '#commons/http';
 import { logger } from '#commons/logger';
 import { applyTransition, type WriteItem } from '../escrow/transitions.js';
 import { lessonTimes } from '../lessons/lessons.js';
-import { getTransaction, type Transaction } from '../payments/transactions.js';
+import { getTransaction, transactionsOfParent, type Transaction } from '../payments/transactions.js';
 import { GuaranteeClaimsEntity } from './entities.js';
 
 async function claimsOf(parentId: string, year: number) {
@@ -66,11 +67,24 @@ function claimWrite(parentId: string, transactionId: string, now: Date): WriteIt
     }) as WriteItem;
 }
 
+/** Another lesson of the parent with this tutor came first (paid, given or to be given, earlier) or had the guarantee already. */
+async function notTheFirstWithTutor(tx: Transaction): Promise<boolean> {
+  const others = (await transactionsOfParent(tx.parent_id)).filter((other) => other.tutor_id === tx.tutor_id && other.id !== tx.id);
+  const start = tx.course.scheduled_date!;
+  // An earlier lesson cancelled or declined was not given: the later one is still the first.
+  return others.some(
+    (other) => other.guarantee || (moneyReceived(other) && other.course.status !== 'cancelled' && (other.course.scheduled_date ?? other.created_at) < start),
+  );
+}
+
 export async function claimGuarantee(transactionId: string, parentId: string, choice: GuaranteeChoice, now: Date): Promise<Transaction> {
   const tx = await getTransaction(transactionId);
   if (!tx || tx.parent_id !== parentId) throw new NotFoundError(messages.lessons.notFound);
   const refusal = refusalOf(tx, now);
   if (refusal) throw new ConflictError(refusal);
+  // One guarantee per tutor: two lessons booked before either was paid are both marked 'Premier
+  // cours'; only the first is one — not a later one, nor one after a guarantee with this tutor.
+  if (await notTheFirstWithTutor(tx)) throw new ConflictError(messages.guarantee.notTrial);
   const year = guaranteeYear(now);
   if (((await claimsOf(parentId, year))?.count ?? 0) >= TRIAL_GUARANTEE.max_per_year) throw new ConflictError(messages.guarantee.yearlyLimit);
   try {

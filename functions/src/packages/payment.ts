@@ -181,6 +181,16 @@ export async function confirmPackageCharge(pkg: Package, verified: VerifiedPayme
     verified.currency === CURRENCY;
   if (!matches) return flagPackage(pkg, verified, options);
 
+  const before = await lessonsOf(pkg);
+  if (before.some((lesson) => lesson.status === 'failed') && !before.some((lesson) => moneyReceived(lesson))) {
+    // A lesson's payment window passed before the money came (its slots freed): confirming the
+    // others would keep its price with nothing to hold it. The booking has lapsed as a whole: the
+    // rest fails too and the payment is a late one, refunded whole by an operator (as a lesson's).
+    await failPackage(pkg, { ...options, paystackEvent: undefined });
+    logger.error('Package paid after some of its lessons failed: refund it at Paystack', { packageId: pkg.id, reference: pkg.reference });
+    return 'late_payment';
+  }
+
   const paidAt = verified.paidAt ?? new Date().toISOString();
   const event = options.paystackEvent?.('escrowed');
   const lessons = await applyToPending(pkg, (lesson) => ({
