@@ -143,7 +143,8 @@ describe('booking, paying and releasing', () => {
     await tutorSession.page.goto('/tutor-revenues');
     await expect.poll(() => tutorSession.page.getByText('Revenus reçus').isVisible()).toBe(true);
     await expect.poll(() => tutorSession.page.getByText(/7\s200\sFCFA/).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await tutorSession.page.getByTestId('revenue-transaction').count()).toBe(1);
+    // The total may show before the list of transactions renders: wait for the list itself.
+    await expect.poll(() => tutorSession.page.getByTestId('revenue-transaction').count()).toBe(1);
     expect(await tutorSession.page.getByTestId('revenue-transaction').getByText(/Cours d'informatique/).isVisible()).toBe(true);
     expect(await overflowsHorizontally(tutorSession.page)).toBe(false);
     await tutorSession.context.close();
