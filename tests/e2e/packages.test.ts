@@ -10,31 +10,22 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WEEK_DAYS } from '#shared';
 import type { PackageView } from '#shared/package-schemas';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
+import { newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { db, eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { db, eventually, statusOf } from '../integration/payments-helpers.js';
+import { chromiumForFile } from './chromium-file.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const shots = process.env.KALAN_SCREENSHOTS_DIR;
 const WEEKDAYS = ['Lundi', 'Mercredi', 'Vendredi'];
 
-let browser: Browser;
-const tutorsCreated: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  // The shared stack's search tests count the seeded catalogue: take our tutor out of it again.
-  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
-});
+const chromium = chromiumForFile();
+const { tutorsCreated } = chromium;
 
 /** A tutor at 4 000 FCFA/h, free every weekday 16:00–18:00, with a 10 % package discount. */
 async function tutorWithWeekdays(): Promise<{ tutor: TestUser; profileId: string }> {
@@ -59,7 +50,7 @@ async function tutorWithWeekdays(): Promise<{ tutor: TestUser; profileId: string
 }
 
 async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, viewport);
+  const { context, page } = await newPage(chromium.browser, viewport);
   watchRequests(page);
   await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
   await signInThroughUi(page, user.email, user.password);

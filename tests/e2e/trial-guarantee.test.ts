@@ -16,32 +16,23 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { guaranteeTutorShare } from '#shared/package-schemas';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminSession } from '../support/admin-session.js';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
+import { newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { db, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { db, eventually, payOnCheckout, statusOf } from '../integration/payments-helpers.js';
+import { chromiumForFile } from './chromium-file.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.KALAN_SCREENSHOTS_DIR;
 const LEVEL = 'Lycée (2nde-Tle)';
 
-let browser: Browser;
-const tutorsCreated: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  // The shared stack's search tests count the seeded catalogue: take our tutors out of it again.
-  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
-});
+const chromium = chromiumForFile();
+const { tutorsCreated } = chromium;
 
 /** A surname no seeded tutor has, so that the search finds this tutor by it. */
 const uniqueSurname = (stem: string) => stem + Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -57,7 +48,7 @@ async function tutorWithSlots(firstName: string, lastName: string): Promise<{ tu
 
 /** Signed in through the sign-in screen (onboarding done on this device), then at `target`. */
 async function signedIn(user: TestUser, target: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, viewport);
+  const { context, page } = await newPage(chromium.browser, viewport);
   watchRequests(page);
   await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
   await signInThroughUi(page, user.email, user.password);
