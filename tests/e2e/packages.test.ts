@@ -9,6 +9,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WEEK_DAYS } from '#shared';
+import { messages } from '#shared/messages';
 import type { PackageView } from '#shared/package-schemas';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +86,30 @@ async function openGroup(page: Page, packageId: string) {
   const toggle = group.getByRole('button', { name: /Voir les \d+ cours/ });
   if (await toggle.isVisible()) await toggle.click();
   return group;
+}
+
+/**
+ * In the tutor's profile editor, adds `day` to 'Jours d'absence' and saves: the refusal (a package
+ * lesson that day) shows under the days off with a link to 'Mes cours'; checked with axe.
+ */
+async function dayOffRefused(page: Page, day: string): Promise<void> {
+  await page.goto('/profile/edit?etape=disponibilites');
+  const daysOff = page.getByRole('region', { name: "Jours d'absence" });
+  await daysOff.getByLabel('Du', { exact: true }).fill(day);
+  await daysOff.getByRole('button', { name: 'Ajouter' }).click();
+  await daysOff.getByRole('listitem').first().waitFor();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  // The alert with the way out (the toast says the same, without the link).
+  const refusal = page.getByRole('alert').filter({ has: page.getByRole('link', { name: 'Aller à Mes cours' }) });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toContain(messages.packages.dayOffConflict);
+  expect(await refusal.getByRole('link', { name: 'Aller à Mes cours' }).getAttribute('href')).toBe('/cours');
+  // Under the days off, not only in a toast.
+  const [editorBox, alertBox] = await Promise.all([daysOff.boundingBox(), refusal.boundingBox()]);
+  expect(alertBox!.y).toBeGreaterThan(editorBox!.y);
+  expect(await overflowsHorizontally(page)).toBe(false);
+  await settle(page);
+  expect(await blockingViolations(page)).toEqual([]);
 }
 
 describe('monthly packages', () => {
@@ -169,6 +194,20 @@ describe('monthly packages', () => {
     await expect.poll(() => tutorSession.page.getByText('Forfait accepté').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await tutorSession.context.close();
     for (const lesson of pkg.lessons) await eventually(() => statusOf(lesson.id), (status) => status === 'escrow', 15_000);
+
+    // The tutor cannot take a day off over a package lesson: the profile editor says so next to
+    // 'Jours d'absence', with the way to 'Mes cours' (at 390 and 1280 px).
+    const lastDay = [...pkg.lessons].sort((a, b) => a.start.localeCompare(b.start)).at(-1)!.start.slice(0, 10);
+    for (const [viewport, width] of [[PHONE, 390], [DESKTOP, 1280]] as const) {
+      const editor = await signedIn(tutor, viewport);
+      await dayOffRefused(editor.page, lastDay);
+      if (shots) {
+        await editor.page.evaluate(() => window.scrollTo(0, 0));
+        await editor.page.screenshot({ path: `${shots}/package-day-off-${width}.png`, fullPage: true });
+      }
+      await editor.context.close();
+    }
+    expect((await api('/api/me/tutor-profile', { token: tutor.accessToken })).body.availability_exceptions ?? []).toEqual([]);
 
     // The first lesson was given: the parent confirms it from the package's group.
     const first = [...pkg.lessons].sort((a, b) => a.start.localeCompare(b.start))[0]!;
