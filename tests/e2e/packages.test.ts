@@ -7,7 +7,6 @@
  * from the tutor's page to the paid package are counted and printed (the issue's figure).
  * Screenshots at 390 and 1280 px go to KALAN_SCREENSHOTS_DIR when it is set.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WEEK_DAYS } from '#shared';
 import { messages } from '#shared/messages';
 import type { PackageView } from '#shared/package-schemas';
@@ -17,7 +16,7 @@ import { blockingViolations, settle, watchRequests } from '../support/axe.js';
 import { newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { db, eventually, statusOf } from '../integration/payments-helpers.js';
+import { eventually, lessonStartedHoursAgo, statusOf } from '../integration/payments-helpers.js';
 import { chromiumForFile } from './chromium-file.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -57,20 +56,6 @@ async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: Br
   await signInThroughUi(page, user.email, user.password);
   await waitForPath(page, '/');
   return { context, page };
-}
-
-/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
-async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: 'kalan-local',
-      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
-      UpdateExpression: 'SET #course.#date = :date',
-      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
-      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
 }
 
 async function packagesOf(user: TestUser): Promise<PackageView[]> {

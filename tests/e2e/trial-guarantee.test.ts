@@ -12,7 +12,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { guaranteeTutorShare } from '#shared/package-schemas';
@@ -23,7 +22,7 @@ import { blockingViolations, settle, watchRequests } from '../support/axe.js';
 import { newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { db, eventually, payOnCheckout, statusOf } from '../integration/payments-helpers.js';
+import { eventually, lessonStartedHoursAgo, payOnCheckout, statusOf } from '../integration/payments-helpers.js';
 import { chromiumForFile } from './chromium-file.js';
 
 const PHONE = { width: 390, height: 844 };
@@ -81,20 +80,6 @@ async function firstFreeSlot(parent: TestUser, profileId: string): Promise<strin
   const start = response.body.slots[0]?.start as string | undefined;
   expect(start, 'the tutor has a free slot').toBeDefined();
   return start!;
-}
-
-/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
-async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: 'kalan-local',
-      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
-      UpdateExpression: 'SET #course.#date = :date',
-      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
-      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
 }
 
 /**
