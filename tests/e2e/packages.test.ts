@@ -7,34 +7,25 @@
  * from the tutor's page to the paid package are counted and printed (the issue's figure).
  * Screenshots at 390 and 1280 px go to KALAN_SCREENSHOTS_DIR when it is set.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { WEEK_DAYS } from '#shared';
+import { messages } from '#shared/messages';
 import type { PackageView } from '#shared/package-schemas';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
+import { newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { db, eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { eventually, lessonStartedHoursAgo, statusOf } from '../integration/payments-helpers.js';
+import { chromiumForFile } from './chromium-file.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const shots = process.env.KALAN_SCREENSHOTS_DIR;
 const WEEKDAYS = ['Lundi', 'Mercredi', 'Vendredi'];
 
-let browser: Browser;
-const tutorsCreated: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  // The shared stack's search tests count the seeded catalogue: take our tutor out of it again.
-  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
-});
+const chromium = chromiumForFile();
+const { tutorsCreated } = chromium;
 
 /** A tutor at 4 000 FCFA/h, free every weekday 16:00–18:00, with a 10 % package discount. */
 async function tutorWithWeekdays(): Promise<{ tutor: TestUser; profileId: string }> {
@@ -59,26 +50,12 @@ async function tutorWithWeekdays(): Promise<{ tutor: TestUser; profileId: string
 }
 
 async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, viewport);
+  const { context, page } = await newPage(chromium.browser, viewport);
   watchRequests(page);
   await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
   await signInThroughUi(page, user.email, user.password);
   await waitForPath(page, '/');
   return { context, page };
-}
-
-/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
-async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: 'kalan-local',
-      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
-      UpdateExpression: 'SET #course.#date = :date',
-      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
-      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
 }
 
 async function packagesOf(user: TestUser): Promise<PackageView[]> {
@@ -94,6 +71,30 @@ async function openGroup(page: Page, packageId: string) {
   const toggle = group.getByRole('button', { name: /Voir les \d+ cours/ });
   if (await toggle.isVisible()) await toggle.click();
   return group;
+}
+
+/**
+ * In the tutor's profile editor, adds `day` to 'Jours d'absence' and saves: the refusal (a package
+ * lesson that day) shows under the days off with a link to 'Mes cours'; checked with axe.
+ */
+async function dayOffRefused(page: Page, day: string): Promise<void> {
+  await page.goto('/profile/edit?etape=disponibilites');
+  const daysOff = page.getByRole('region', { name: "Jours d'absence" });
+  await daysOff.getByLabel('Du', { exact: true }).fill(day);
+  await daysOff.getByRole('button', { name: 'Ajouter' }).click();
+  await daysOff.getByRole('listitem').first().waitFor();
+  await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+  // The alert with the way out (the toast says the same, without the link).
+  const refusal = page.getByRole('alert').filter({ has: page.getByRole('link', { name: 'Aller à Mes cours' }) });
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toContain(messages.packages.dayOffConflict);
+  expect(await refusal.getByRole('link', { name: 'Aller à Mes cours' }).getAttribute('href')).toBe('/cours');
+  // Under the days off, not only in a toast.
+  const [editorBox, alertBox] = await Promise.all([daysOff.boundingBox(), refusal.boundingBox()]);
+  expect(alertBox!.y).toBeGreaterThan(editorBox!.y);
+  expect(await overflowsHorizontally(page)).toBe(false);
+  await settle(page);
+  expect(await blockingViolations(page)).toEqual([]);
 }
 
 describe('monthly packages', () => {
@@ -178,6 +179,20 @@ describe('monthly packages', () => {
     await expect.poll(() => tutorSession.page.getByText('Forfait accepté').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await tutorSession.context.close();
     for (const lesson of pkg.lessons) await eventually(() => statusOf(lesson.id), (status) => status === 'escrow', 15_000);
+
+    // The tutor cannot take a day off over a package lesson: the profile editor says so next to
+    // 'Jours d'absence', with the way to 'Mes cours' (at 390 and 1280 px).
+    const lastDay = [...pkg.lessons].sort((a, b) => a.start.localeCompare(b.start)).at(-1)!.start.slice(0, 10);
+    for (const [viewport, width] of [[PHONE, 390], [DESKTOP, 1280]] as const) {
+      const editor = await signedIn(tutor, viewport);
+      await dayOffRefused(editor.page, lastDay);
+      if (shots) {
+        await editor.page.evaluate(() => window.scrollTo(0, 0));
+        await editor.page.screenshot({ path: `${shots}/package-day-off-${width}.png`, fullPage: true });
+      }
+      await editor.context.close();
+    }
+    expect((await api('/api/me/tutor-profile', { token: tutor.accessToken })).body.availability_exceptions ?? []).toEqual([]);
 
     // The first lesson was given: the parent confirms it from the package's group.
     const first = [...pkg.lessons].sort((a, b) => a.start.localeCompare(b.start))[0]!;

@@ -5,30 +5,20 @@
  * tutor sees the revenue; an admin refunds another escrowed transaction from the Paiements tab.
  * The lesson is in 'Informatique': every screen writes "Cours d'informatique".
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { adminAccount, bookOk, db, eventually, payOnCheckout, sandboxControl, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { adminAccount, bookOk, eventually, lessonStartedHoursAgo, payOnCheckout, sandboxControl, statusOf } from '../integration/payments-helpers.js';
+import { chromiumForFile } from './chromium-file.js';
 
-let browser: Browser;
-const tutorsCreated: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  // The shared stack's search tests count the seeded catalogue: take our tutor out of it again.
-  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
-});
+const chromium = chromiumForFile();
+const { tutorsCreated } = chromium;
 
 /** A signed-in page; the onboarding flag is set for this user, as after finishing onboarding. */
 async function signedIn(email: string, password: string, userId?: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(chromium.browser);
   if (userId) {
     await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), userId);
   }
@@ -48,20 +38,6 @@ async function tutorWithProfile(): Promise<{ tutor: TestUser; profileId: string 
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   tutorsCreated.push(tutor.sub);
   return { tutor, profileId: response.body.id as string };
-}
-
-/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
-async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: 'kalan-local',
-      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
-      UpdateExpression: 'SET #course.#date = :date',
-      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
-      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
 }
 
 describe('booking, paying and releasing', () => {

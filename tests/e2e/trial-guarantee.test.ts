@@ -12,36 +12,26 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '#shared/messages';
 import { formatFcfa } from '#shared/money';
 import { guaranteeTutorShare } from '#shared/package-schemas';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { adminSession } from '../support/admin-session.js';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
+import { newPage, overflowsHorizontally, pickSlots, signInThroughUi } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
-import { db, eventually, payOnCheckout, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
+import { eventually, lessonStartedHoursAgo, payOnCheckout, statusOf } from '../integration/payments-helpers.js';
+import { chromiumForFile } from './chromium-file.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = process.env.KALAN_SCREENSHOTS_DIR;
 const LEVEL = 'Lycée (2nde-Tle)';
 
-let browser: Browser;
-const tutorsCreated: string[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  // The shared stack's search tests count the seeded catalogue: take our tutors out of it again.
-  await Promise.all(tutorsCreated.map(withdrawTutorProfile));
-});
+const chromium = chromiumForFile();
+const { tutorsCreated } = chromium;
 
 /** A surname no seeded tutor has, so that the search finds this tutor by it. */
 const uniqueSurname = (stem: string) => stem + Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -57,7 +47,7 @@ async function tutorWithSlots(firstName: string, lastName: string): Promise<{ tu
 
 /** Signed in through the sign-in screen (onboarding done on this device), then at `target`. */
 async function signedIn(user: TestUser, target: string, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, viewport);
+  const { context, page } = await newPage(chromium.browser, viewport);
   watchRequests(page);
   await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
   await signInThroughUi(page, user.email, user.password);
@@ -90,20 +80,6 @@ async function firstFreeSlot(parent: TestUser, profileId: string): Promise<strin
   const start = response.body.slots[0]?.start as string | undefined;
   expect(start, 'the tutor has a free slot').toBeDefined();
   return start!;
-}
-
-/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
-async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: 'kalan-local',
-      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
-      UpdateExpression: 'SET #course.#date = :date',
-      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
-      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  );
 }
 
 /**

@@ -211,6 +211,20 @@ export function adminAccount() {
   return stack().accounts.find((account) => account.role === 'admin')!;
 }
 
+/** Moves a lesson into the past, as time would: it started `hoursAgo` hours ago. */
+export async function lessonStartedHoursAgo(id: string, hoursAgo: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: 'kalan-local',
+      Key: { pk: `TX#${id}`, sk: 'TRANSACTION' },
+      UpdateExpression: 'SET #course.#date = :date',
+      ExpressionAttributeNames: { '#course': 'course', '#date': 'scheduled_date' },
+      ExpressionAttributeValues: { ':date': new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  );
+}
+
 /**
  * Takes a test tutor out of the search catalogue again (is_completed = false), so tests that
  * count the seeded catalogue on the shared stack are not disturbed for long.

@@ -73,11 +73,6 @@ ${details.map(([label, value]) => `<strong>${escape(label)} :</strong> ${escape(
 </main></body></html>`;
 }
 
-/** Saves the invoice as an HTML file through the browser. */
-export function downloadInvoice(invoice: InvoiceView): void {
-  downloadInvoiceDocument(invoice.invoice_number, invoiceHtml(invoice));
-}
-
 /** Saves an invoice document (invoiceDocument's) as `facture-kalan-<number>.html`. */
 export function downloadInvoiceDocument(invoiceNumber: string, html: string): void {
   const url = URL.createObjectURL(new Blob([html], { type: 'text/html;charset=utf-8' }));

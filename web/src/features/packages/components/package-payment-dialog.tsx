@@ -7,7 +7,7 @@ import { phoneNumberError } from '#shared/payments-schemas';
 import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PaymentMethodFields } from './payment-method-fields';
+import { PaymentMethodFields } from '@/components/money/payment-method-fields';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
@@ -123,7 +123,13 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
           <List.Item>Un cours annulé au moins 24 h avant devient un crédit à réserver dans la semaine qui suit ; non utilisé, il est remboursé à la fin du forfait.</List.Item>
           <List.Item>Vous pouvez arrêter le forfait à tout moment : les cours non donnés sont remboursés selon la politique d'annulation ({parentCancellationTerms()})</List.Item>
         </List.Root>
-        <PaymentMethodFields name="package-payment-method" method={method} onMethod={setMethod} phone={phone} onPhone={setPhone} phoneError={phoneError} />
+        <PaymentMethodFields
+          name="package-payment-method"
+          method={method}
+          onMethod={setMethod}
+          phoneInput={{ value: phone, onChange: (event) => setPhone(event.target.value) }}
+          phoneError={phoneError}
+        />
       </Stack>
     </DialogFrame>
   );

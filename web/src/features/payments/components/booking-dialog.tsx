@@ -1,8 +1,8 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '#shared/constants';
+import { PAYMENT_METHODS } from '#shared/constants';
 import { courseOf } from '#shared/french';
 import { messages } from '#shared/messages';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
-import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney, PAYMENT_METHOD_LABELS } from '#shared/payments';
+import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney } from '#shared/payments';
 import { isBookableDuration, phoneNumberError } from '#shared/payments-schemas';
 import {
   Alert,
@@ -15,7 +15,6 @@ import {
   Input,
   List,
   Portal,
-  RadioCard,
   Separator,
   SimpleGrid,
   Stack,
@@ -27,6 +26,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
+import { PaymentMethodFields } from '@/components/money/payment-method-fields';
 import { SlotPicker } from '@/components/slot-picker';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
@@ -40,14 +40,6 @@ import { useInitializePayment, useMyTransactions } from '../api/payments';
 import type { BookingTarget } from './booking-store';
 import { isFirstLessonWith } from '../payment-list';
 import { FirstLessonNote } from './first-lesson-note';
-
-const METHOD_DESCRIPTIONS: Record<PaymentMethod, string> = {
-  card: 'Visa, Mastercard',
-  mobile_money_orange: 'Mobile money',
-  mobile_money_mtn: 'Mobile money',
-  mobile_money_moov: 'Mobile money',
-  mobile_money_wave: 'Mobile money',
-};
 
 const bookingFormSchema = z
   .object({
@@ -297,47 +289,20 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                 </SectionCard>
 
                 <SectionCard title="Moyen de paiement">
-                    <Stack gap="4">
-                      <Controller
-                        control={control}
-                        name="paymentMethod"
-                        render={({ field }) => (
-                          <RadioCard.Root
-                            name={field.name}
-                            value={field.value}
-                            onValueChange={(details) => details.value && field.onChange(details.value)}
-                            size="sm"
-                          >
-                            <RadioCard.Label srOnly>Moyen de paiement</RadioCard.Label>
-                            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-                              {PAYMENT_METHODS.map((value) => (
-                                <RadioCard.Item key={value} value={value}>
-                                  <RadioCard.ItemHiddenInput />
-                                  <RadioCard.ItemControl>
-                                    <RadioCard.ItemContent>
-                                      <RadioCard.ItemText>{PAYMENT_METHOD_LABELS[value]}</RadioCard.ItemText>
-                                      <RadioCard.ItemDescription>{METHOD_DESCRIPTIONS[value]}</RadioCard.ItemDescription>
-                                    </RadioCard.ItemContent>
-                                    <RadioCard.ItemIndicator />
-                                  </RadioCard.ItemControl>
-                                </RadioCard.Item>
-                              ))}
-                            </SimpleGrid>
-                          </RadioCard.Root>
-                        )}
+                  <Controller
+                    control={control}
+                    name="paymentMethod"
+                    render={({ field }) => (
+                      <PaymentMethodFields
+                        name={field.name}
+                        method={field.value}
+                        onMethod={field.onChange}
+                        phoneInput={register('phoneNumber')}
+                        phoneError={errors.phoneNumber?.message}
+                        hideLabel
                       />
-                      {isMobileMoney(method) && (
-                        <Field.Root invalid={Boolean(errors.phoneNumber)} required>
-                          <Field.Label>Numéro de téléphone</Field.Label>
-                          <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="07 08 09 10 11" {...register('phoneNumber')} />
-                          {errors.phoneNumber ? (
-                            <Field.ErrorText>{errors.phoneNumber.message}</Field.ErrorText>
-                          ) : (
-                            <Field.HelperText>Le numéro du compte {PAYMENT_METHOD_LABELS[method]}</Field.HelperText>
-                          )}
-                        </Field.Root>
-                      )}
-                    </Stack>
+                    )}
+                  />
                 </SectionCard>
               </Stack>
             </Dialog.Body>
