@@ -44,19 +44,58 @@ export type Subject = (typeof SUBJECTS)[number];
 export const LEVELS = ['Primaire', 'Collège (6e-3e)', 'Lycée (2nde-Tle)', 'Supérieur', 'Formation technique'] as const;
 export type Level = (typeof LEVELS)[number];
 
-/** Areas of Abidjan, plus remote lessons (tutors only). */
-export const ZONES = ['cocody', 'plateau', 'marcory', 'treichville', 'adjame', 'yopougon', 'abobo', 'distance'] as const;
+/**
+ * Where lessons happen (issue 33): the thirteen communes of the Abidjan autonomous district, the
+ * main towns of the country, and remote lessons (tutors only). The ids of the first specification's
+ * areas are kept as they were, so stored profiles keep their meaning.
+ */
+export const ABIDJAN_COMMUNES = [
+  'abobo',
+  'adjame',
+  'attecoube',
+  'cocody',
+  'koumassi',
+  'marcory',
+  'plateau',
+  'port-bouet',
+  'treichville',
+  'yopougon',
+  'bingerville',
+  'anyama',
+  'songon',
+] as const;
+export const TOWNS = ['bouake', 'yamoussoukro', 'san-pedro', 'daloa', 'korhogo', 'man', 'gagnoa'] as const;
+export const ZONES = [...ABIDJAN_COMMUNES, ...TOWNS, 'distance'] as const;
 export type Zone = (typeof ZONES)[number];
 export const ZONE_LABELS: Record<Zone, string> = {
-  cocody: 'Cocody',
-  plateau: 'Plateau',
-  marcory: 'Marcory',
-  treichville: 'Treichville',
-  adjame: 'Adjamé',
-  yopougon: 'Yopougon',
   abobo: 'Abobo',
+  adjame: 'Adjamé',
+  attecoube: 'Attécoubé',
+  cocody: 'Cocody',
+  koumassi: 'Koumassi',
+  marcory: 'Marcory',
+  plateau: 'Plateau',
+  'port-bouet': 'Port-Bouët',
+  treichville: 'Treichville',
+  yopougon: 'Yopougon',
+  bingerville: 'Bingerville',
+  anyama: 'Anyama',
+  songon: 'Songon',
+  bouake: 'Bouaké',
+  yamoussoukro: 'Yamoussoukro',
+  'san-pedro': 'San-Pédro',
+  daloa: 'Daloa',
+  korhogo: 'Korhogo',
+  man: 'Man',
+  gagnoa: 'Gagnoa',
   distance: 'Cours à distance',
 };
+/** The zone choices as the selects group them (district, towns, remote). */
+export const ZONE_GROUPS: ReadonlyArray<{ label: string; zones: readonly Zone[] }> = [
+  { label: "District d'Abidjan", zones: ABIDJAN_COMMUNES },
+  { label: 'Autres villes', zones: TOWNS },
+  { label: 'À distance', zones: ['distance'] },
+];
 /** Zones a parent can pick (remote lessons are a tutor option). */
 export const PARENT_ZONES = ZONES.filter((zone) => zone !== 'distance');
 

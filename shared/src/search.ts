@@ -35,17 +35,40 @@ export interface SearchFilters {
   sortOrder: SortOrder;
 }
 
+/** A filter the text can set and the search may let go when it leaves nobody (never one chosen in the form). */
+export type RelaxedFilter = 'location' | 'level' | 'rate';
+
 /**
- * What the search read in the free text, for the UI to show: the zone and level read there and
- * used as filters (null when none was read, or when the form chose one: the form wins), the
- * subjects recognised (abbreviations and typos included), and which of the zone and level were
- * let go because no tutor matched with them.
+ * One thing read in the text, as the results screen shows it (a chip the parent can remove):
+ * `without` is the parent's text with the words this chip came from taken out — the search the
+ * chip's ✕ runs.
+ */
+export interface UnderstandingChip {
+  kind: 'subject' | 'location' | 'level' | 'rate' | 'word';
+  label: string;
+  without: string;
+}
+
+/**
+ * What the search read in the free text, for the UI to show: the zone, level and rate bounds read
+ * there and used as filters (null when none was read, or when the form chose one: the form wins),
+ * the subjects recognised (abbreviations, series and typos included), the other words searched in
+ * names and texts, which filters were let go and which words were dropped because they left no
+ * tutor (issue 33: never an empty answer when tutors fit the rest), and the chips.
  */
 export interface QueryUnderstanding {
   location: Zone | null;
   level: Level | null;
   subjects: Subject[];
-  relaxed: Array<'location' | 'level'>;
+  /** Rate bounds read in the text ('moins de 4 000 F', 'max 2500', 'pas cher'), FCFA per hour. */
+  min_rate: number | null;
+  max_rate: number | null;
+  relaxed: RelaxedFilter[];
+  /** Words of the text matched in names and texts (folded). */
+  words: string[];
+  /** Words of the text let go because no tutor fitting the rest holds them (folded). */
+  dropped: string[];
+  chips: UnderstandingChip[];
 }
 
 /** Default search and reset (spec §5, §9): rates 0 to 10 000, sorted by rating, descending. */

@@ -9,6 +9,9 @@ const understood = (overrides: Partial<UnderstoodQuery> = {}): UnderstoodQuery =
   location: null,
   level: null,
   words: [],
+  minRate: null,
+  maxRate: null,
+  chips: [],
   ...overrides,
 });
 const LYCEE = 'Lycée (2nde-Tle)';
@@ -24,7 +27,12 @@ describe('search attempts', () => {
       location: 'yopougon',
       level: LYCEE,
       subjects: ['Physique', 'Chimie'],
+      min_rate: null,
+      max_rate: null,
       relaxed: [],
+      words: [],
+      dropped: [],
+      chips: [],
     });
     expect(rest).toHaveLength(3);
   });
@@ -57,10 +65,41 @@ describe('search attempts', () => {
     ]);
   });
 
-  it('is the search as given when the text names no zone or level', () => {
-    const given = filters({ query: 'Kouassi', minRate: 2000 });
-    expect(searchAttempts(given, understood({ words: ['kouassi'] }))).toEqual([
-      { filters: given, understanding: { location: null, level: null, subjects: [], relaxed: [] } },
+  it('lets the free words go after the filters, the last word first, every filter back on', () => {
+    const given = filters({ query: 'Kouassi Traoré', minRate: 2000 });
+    const attempts = searchAttempts(given, understood({ words: ['kouassi', 'traore'] }));
+    expect(attempts.map((a) => [a.filters, a.words, a.understanding.dropped])).toEqual([
+      [given, ['kouassi', 'traore'], []],
+      [given, ['kouassi'], ['traore']],
+      [given, [], ['kouassi', 'traore']],
     ]);
+  });
+
+  it('applies the rate read in the text unless the form set one, and lets it go before the zone', () => {
+    const attempts = searchAttempts(filters(), understood({ location: 'koumassi', maxRate: 4000, words: ['kone'] }));
+    expect(attempts.map((a) => [a.filters.location, a.filters.maxRate, a.words, a.understanding.relaxed])).toEqual([
+      ['koumassi', 4000, ['kone'], []],
+      ['koumassi', 10_000, ['kone'], ['rate']],
+      ['', 4000, ['kone'], ['location']],
+      ['', 10_000, ['kone'], ['rate', 'location']],
+      ['koumassi', 4000, [], []],
+      ['', 10_000, [], ['rate', 'location']],
+    ]);
+    const chosen = searchAttempts(filters({ maxRate: 6000 }), understood({ maxRate: 4000 }));
+    expect(chosen.map((a) => a.filters.maxRate)).toEqual([6000]);
+    expect(chosen[0]!.understanding.max_rate).toBeNull();
+  });
+
+  it('drops the words that match nothing from the first attempt, and says so', () => {
+    const [first] = searchAttempts(filters(), understood({ subjects: [['Mathématiques']], words: ['zzkw'] }), ['zzkw']);
+    expect(first!.words).toEqual([]);
+    expect(first!.understanding).toMatchObject({ words: [], dropped: ['zzkw'] });
+  });
+
+  it('keeps a text of nothing but unknown words: it finds nobody rather than everybody', () => {
+    const attempts = searchAttempts(filters({ query: 'zzkw' }), understood({ words: ['zzkw'] }), ['zzkw']);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.words).toEqual(['zzkw']);
+    expect(attempts[0]!.understanding.dropped).toEqual([]);
   });
 });

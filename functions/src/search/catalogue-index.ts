@@ -239,13 +239,14 @@ export class CatalogueIndex {
 
   search(filters: SearchFilters, page: { offset: number; limit: number }, audience: SearchAudience = 'members'): SearchPage {
     const understood = understandQuery(filters.query);
-    const query = textQuery(understood);
-    const matchesOf = ({ filters: applied }: SearchAttempt) =>
-      query ? this.textMatches(query, applied, audience) : this.sortedMatches(applied, audience);
+    const matchesOf = ({ filters: applied, words }: SearchAttempt) => {
+      const query = textQuery({ subjects: understood.subjects, words });
+      return query ? this.textMatches(query, applied, audience) : this.sortedMatches(applied, audience);
+    };
     const [first, ...relaxations] = searchAttempts(filters, understood);
     let attempt = first!;
     let positions = matchesOf(attempt);
-    // Only when the zone or level read in the text found nobody: let them go, one after the other.
+    // Only when what the text set found nobody: let it go, one after the other (search-attempts.ts).
     for (const relaxed of relaxations) {
       if (positions.length) break;
       attempt = relaxed;

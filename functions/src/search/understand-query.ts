@@ -5,6 +5,7 @@
  * Pure: no index, no I/O.
  */
 import type { Level, Subject, Zone } from '#shared/constants';
+import type { UnderstandingChip } from '#shared/search';
 import {
   FILLER_WORDS,
   LEVEL_WORDS,
@@ -25,6 +26,11 @@ export interface UnderstoodQuery {
   level: Level | null;
   /** The other words, folded, for the full-text search (names, anything not understood). */
   words: string[];
+  /** Rate bounds read in the text ('moins de 4 000 F', 'max 2500', 'pas cher'), FCFA per hour. */
+  minRate: number | null;
+  maxRate: number | null;
+  /** What the results screen shows as removable chips, in the order of the text. */
+  chips: UnderstandingChip[];
 }
 
 type Meaning =
@@ -84,7 +90,7 @@ const sameSubjects = (a: readonly Subject[], b: readonly Subject[]) =>
   a.length === b.length && a.every((subject) => b.includes(subject));
 
 export function understandQuery(text: string): UnderstoodQuery {
-  const understood: UnderstoodQuery = { subjects: [], location: null, level: null, words: [] };
+  const understood: UnderstoodQuery = { subjects: [], location: null, level: null, words: [], minRate: null, maxRate: null, chips: [] };
   const words = wordsOf(text);
   for (let i = 0; i < words.length; ) {
     const phrase = phraseAt(words, i);

@@ -116,6 +116,16 @@ function availability(random: () => number): SeedTutor['tutorProfile']['availabi
   });
 }
 
+/**
+ * The demo catalogue's 64 tutors keep the zones of the first specification's eight areas (the same
+ * seed yields the same tutors: demos and tests name them); larger synthetic catalogues (the
+ * benchmarks') spread the tutors beyond over every zone of issue 33.
+ */
+const FIRST_AREAS: readonly Zone[] = ['cocody', 'plateau', 'marcory', 'treichville', 'adjame', 'yopougon', 'abobo', 'distance'];
+function seedZone(index: number): Zone {
+  return index < SEED_TUTOR_COUNT ? FIRST_AREAS[index % FIRST_AREAS.length]! : ZONES[index % ZONES.length]!;
+}
+
 export function seedTutors(count = SEED_TUTOR_COUNT): SeedTutor[] {
   const random = prng(2026);
   return Array.from({ length: count }, (_, index) => {
@@ -125,7 +135,7 @@ export function seedTutors(count = SEED_TUTOR_COUNT): SeedTutor[] {
     const mainSubject = SUBJECTS[index % SUBJECTS.length]!;
     const subjects = pickSome(random, SUBJECTS, 1 + Math.floor(random() * 3), mainSubject);
     const levels = pickSome(random, LEVELS, 1 + Math.floor(random() * 3), LEVELS[index % LEVELS.length]!);
-    const location = ZONES[index % ZONES.length]!;
+    const location = seedZone(index);
     const experience = EXPERIENCE_OPTIONS[Math.floor(random() * EXPERIENCE_OPTIONS.length)]!;
     const hourlyRate = 2000 + 500 * Math.floor(random() * 17); // 2 000 – 10 000 FCFA
     const degree = pick(random, DEGREES);
