@@ -100,18 +100,23 @@ describe('the typed-array filters', () => {
     tutors.forEach((t, position) => facets.set(position, t));
     const choices = <T,>(values: readonly T[]) => [undefined, ...values];
     let compared = 0;
+    // Every one of the 21 zones (issue 33): the differences gathered, one assertion (half a million expects time out).
+    const differences: string[] = [];
     for (const location of choices(ZONES)) {
       for (const subject of choices(SUBJECTS)) {
         for (const level of choices(LEVELS)) {
           for (const [minRate, maxRate] of [[0, 10_000], [3000, 10_000], [0, 5000], [4000, 6000]] as const) {
             const filters = { location: location ?? '', subject: subject ?? '', level: level ?? '', minRate, maxRate };
             const keep = facets.compile(filters, (position) => tutors[position]!);
-            tutors.forEach((t, position) => expect(keep(position)).toBe(matchesFilters(t, filters)));
+            tutors.forEach((t, position) => {
+              if (keep(position) !== matchesFilters(t, filters)) differences.push(`${t.id} ${JSON.stringify(filters)}`);
+            });
             compared += tutors.length;
           }
         }
       }
     }
+    expect(differences.slice(0, 5)).toEqual([]);
     expect(compared).toBeGreaterThan(100_000);
   });
 

@@ -6,26 +6,13 @@ describe('full-text query of an understood search', () => {
     expect(textQuery({ subjects: [], words: [] })).toBeNull();
   });
 
-  it('requires every subject named, by its exact name, any of the subjects of a name such as pc', () => {
+  it('requires every subject named, any of the subjects of a name such as pc', () => {
     expect(textQuery({ subjects: [['Physique', 'Chimie'], ['Anglais']], words: [] })).toEqual({
-      combineWith: 'AND',
-      queries: [
-        {
-          combineWith: 'OR',
-          queries: [
-            { combineWith: 'AND', prefix: true, fuzzy: false, queries: ['Physique'] },
-            { combineWith: 'AND', prefix: true, fuzzy: false, queries: ['Chimie'] },
-          ],
-        },
-        { combineWith: 'OR', queries: [{ combineWith: 'AND', prefix: true, fuzzy: false, queries: ['Anglais'] }] },
-      ],
+      clauses: [{ subjects: ['Physique', 'Chimie'] }, { subjects: ['Anglais'] }],
     });
   });
 
   it('requires every remaining word too, with the index’s own prefix and typo options', () => {
-    expect(textQuery({ subjects: [], words: ['kouassi', 'traore'] })).toEqual({
-      combineWith: 'AND',
-      queries: ['kouassi', 'traore'],
-    });
+    expect(textQuery({ subjects: [], words: ['kouassi', 'traore'] })).toEqual({ clauses: [{ word: 'kouassi' }, { word: 'traore' }] });
   });
 });
