@@ -27,7 +27,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 
 import { benchPorts, sized } from './sizes.js';
 
-const SIZES = sized([1_000, 10_000, 50_000, 100_000], [1_000]);
+/** KALAN_BENCH_SEARCH_SIZES=100000 runs one size. */
+const SIZES = process.env.KALAN_BENCH_SEARCH_SIZES
+  ? process.env.KALAN_BENCH_SEARCH_SIZES.split(',').map(Number)
+  : sized([1_000, 10_000, 50_000, 100_000], [1_000]);
 const WARM_QUERIES = sized(500, 50);
 const WARM_UP = sized(50, 5);
 const SCAN_SAMPLE = sized<Record<number, number>>({ 1_000: 100, 10_000: 30, 50_000: 6, 100_000: 3 }, { 1_000: 3 });
@@ -59,27 +62,55 @@ export async function benchSearch(): Promise<void> {
   const { handler } = await import('../../functions/src/search/search-tutors.js');
   const { currentCatalogue, forgetCatalogue } = await import('../../functions/src/search/catalogue-cache.js');
   const { CatalogueIndex } = await import('../../functions/src/search/catalogue-index.js');
+  // The pre-issue-33 index (MiniSearch), kept only to print the ratio on the same run.
+  const { MiniSearchCatalogueIndex } = await import('./baselines/minisearch-index.js');
   const { baseKey, JOURNAL_KEY } = await import('../../functions/src/search/catalogue-keys.js');
   type TutorSummary = import('#shared').TutorSummary;
 
   const { seedCatalogue: catalogue } = await import('../unit/search-relevance-queries.js');
 
+  /**
+   * Texts as parents type them, drawn from the catalogue itself so that almost none repeats: first
+   * and last names, words of bios and degrees, common words ('lycée', 'expérience'), subjects,
+   * typos (a letter dropped, swapped or changed), two-word texts, and words no tutor has.
+   */
+  function textsOf(tutors: readonly TutorSummary[], random: () => number): () => string {
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const sample = Array.from({ length: Math.min(tutors.length, 2_000) }, () => pick(tutors));
+    const words = [...new Set(sample.flatMap((t) => `${t.bio} ${t.education}`.split(/[^\p{L}]+/u)).filter((w) => w.length > 3))];
+    const names = [...new Set(sample.flatMap((t) => [t.first_name, t.last_name]))];
+    const common = ['lycée', 'expérience', 'élève', 'examens', 'BAC', 'BEPC', 'confiance', 'révisions', 'université', 'méthode'];
+    const typo = (word: string) => {
+      const i = 1 + Math.floor(random() * (word.length - 2));
+      const kind = random();
+      if (kind < 0.33) return word.slice(0, i) + word.slice(i + 1);
+      if (kind < 0.66) return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+      return word.slice(0, i) + 'aeiourst'[Math.floor(random() * 8)] + word.slice(i + 1);
+    };
+    const one = () => {
+      const kind = random();
+      if (kind < 0.25) return pick(names);
+      if (kind < 0.5) return pick(words);
+      if (kind < 0.6) return pick(common);
+      if (kind < 0.7) return pick(shared.SUBJECTS);
+      if (kind < 0.9) return typo(random() < 0.5 ? pick(words) : pick(names).padEnd(5, 'a'));
+      return `zq${Math.floor(random() * 1e6).toString(36)}`;
+    };
+    return () => (random() < 0.25 ? `${one()} ${one()}` : one());
+  }
+
   /** Mixed queries: texts (with and without accents, with typos, names), filters and sorts. */
-  function queries(count: number): Array<Record<string, string>> {
+  function queries(count: number, tutors: readonly TutorSummary[]): Array<Record<string, string>> {
     const random = prng(42);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
-    const texts = [
-      'mathematiques', 'Mathématiques', 'physiqe', 'francais', 'anglais', 'chimie', 'philosophie', 'economie',
-      'eleve', 'BAC', 'Kouassi', 'Traoré', 'bamba', 'Konan', 'histoire geographie', 'informatique', 'confiance',
-      'revisions', 'biologie', 'espagnol', 'allemand', 'master', 'Cocody', 'examens',
-    ];
+    const text = textsOf(tutors, random);
     return Array.from({ length: count }, () => {
       const query: Record<string, string> = {};
-      if (random() < 0.6) query.q = pick(texts);
-      if (random() < 0.5) query.location = pick(shared.ZONES);
-      if (random() < 0.35) query.subject = pick(shared.SUBJECTS);
-      if (random() < 0.3) query.level = pick(shared.LEVELS);
-      if (random() < 0.3) {
+      if (random() < 0.8) query.q = text();
+      if (random() < 0.35) query.location = pick(shared.ZONES);
+      if (random() < 0.25) query.subject = pick(shared.SUBJECTS);
+      if (random() < 0.2) query.level = pick(shared.LEVELS);
+      if (random() < 0.2) {
         query.minRate = String(500 * Math.floor(random() * 10));
         query.maxRate = String(5000 + 500 * Math.floor(random() * 10));
       }
@@ -87,6 +118,29 @@ export async function benchSearch(): Promise<void> {
       query.sortOrder = pick(shared.SORT_ORDERS);
       return query;
     });
+  }
+
+  /** The index's own search, as a handler's query reads it: p95 with the recent results forgotten first. */
+  function indexP95(index: { search: InstanceType<typeof CatalogueIndex>['search']; forgetRecentResults(): void }, mixed: Array<Record<string, string>>): number {
+    const times: number[] = [];
+    for (const query of mixed) {
+      const filters = {
+        ...shared.DEFAULT_FILTERS,
+        query: query.q ?? '',
+        location: query.location ?? '',
+        subject: query.subject ?? '',
+        level: query.level ?? '',
+        minRate: Number(query.minRate ?? shared.RATE_MIN),
+        maxRate: Number(query.maxRate ?? shared.RATE_MAX),
+        sortBy: query.sortBy,
+        sortOrder: query.sortOrder,
+      } as import('#shared').SearchFilters;
+      index.forgetRecentResults();
+      const started = performance.now();
+      index.search(filters, { offset: 0, limit: 24 });
+      times.push(performance.now() - started);
+    }
+    return percentile(times.sort((a, b) => a - b), 95);
   }
 
   const event = (query: Record<string, string>) => ({
@@ -126,7 +180,7 @@ export async function benchSearch(): Promise<void> {
 
   console.log(`## Tutor search: in-memory index vs Scan + FilterExpression (DynamoDB Local)`);
   console.log(
-    `  ${'tutors'.padStart(7)} ${'prepare'.padStart(9)} ${'base'.padStart(7)} ${'cold start'.padStart(11)} ${'index mem'.padStart(10)}   warm p50 / p95 / p99 (${WARM_QUERIES} queries)   p95 new texts   Scan p50 / p95 (sample)         speed-up p95`,
+    `  ${'tutors'.padStart(7)} ${'prepare'.padStart(9)} ${'base'.padStart(7)} ${'cold start'.padStart(11)} ${'index mem'.padStart(10)}   handler warm p50 / p95 / p99, cached (${WARM_QUERIES} queries, cache hits)   handler p95 new texts   index p95 new texts (MiniSearch before, ratio)   Scan p50 / p95 (sample)   speed-up p95`,
   );
   try {
     await startDynamoDb(benchConfig as typeof localConfig);
@@ -139,7 +193,7 @@ export async function benchSearch(): Promise<void> {
       const prepareStarted = performance.now();
       const prepared = new CatalogueIndex(tutors).toPrepared();
       const generatedAt = new Date().toISOString();
-      const base = gzipSync(JSON.stringify({ version: 2, id: 'bench', generated_at: generatedAt, prepared }));
+      const base = gzipSync(JSON.stringify({ version: 3, id: 'bench', generated_at: generatedAt, prepared }));
       const prepareMs = performance.now() - prepareStarted;
       const journal = gzipSync(JSON.stringify({ version: 2, base: 'bench', generated_at: generatedAt, seq: 1, updated_at: generatedAt, changes: [] }));
       const objects = new Map([
@@ -170,8 +224,9 @@ export async function benchSearch(): Promise<void> {
       await invoke({ q: 'mathematiques' });
       const coldMs = performance.now() - coldStarted;
 
-      const mixed = queries(WARM_QUERIES);
+      const mixed = queries(WARM_QUERIES, tutors);
       for (const query of mixed.slice(0, WARM_UP)) await invoke(query); // warm-up
+      const hitsBefore = (await currentCatalogue()).index.recentResultHits;
       const warm: number[] = [];
       for (const query of mixed) {
         const started = performance.now();
@@ -179,6 +234,7 @@ export async function benchSearch(): Promise<void> {
         warm.push(performance.now() - started);
       }
       warm.sort((a, b) => a - b);
+      const cacheHits = (await currentCatalogue()).index.recentResultHits - hitsBefore;
       // The same queries, each text as if never asked (the recent results forgotten first).
       const loaded = (await currentCatalogue()).index;
       const fresh: number[] = [];
@@ -189,6 +245,12 @@ export async function benchSearch(): Promise<void> {
         fresh.push(performance.now() - started);
       }
       fresh.sort((a, b) => a - b);
+      // The index alone, then the previous index (MiniSearch) on the same queries and tutors.
+      const indexFresh = indexP95(loaded, mixed);
+      let before: InstanceType<typeof MiniSearchCatalogueIndex> | null = new MiniSearchCatalogueIndex(tutors);
+      const beforeFresh = indexP95(before, mixed);
+      before = null;
+      void before;
 
       // Baseline: the same tutors as flat items, the same queries as Scan + FilterExpression.
       await loadTable(dynamo, benchConfig.tableName, tutors, shared.foldText);
@@ -202,7 +264,7 @@ export async function benchSearch(): Promise<void> {
       scans.sort((a, b) => a - b);
 
       console.log(
-        `  ${String(tutors.length).padStart(7)} ${ms(prepareMs).padStart(9)} ${`${(base.length / 1024 / 1024).toFixed(1)} MB`.padStart(7)} ${ms(coldMs).padStart(11)} ${`${(indexBytes / 1024 / 1024).toFixed(0)} MB`.padStart(10)}   ${ms(percentile(warm, 50))} / ${ms(percentile(warm, 95))} / ${ms(percentile(warm, 99))}     ${ms(percentile(fresh, 95)).padStart(10)}   ${ms(percentile(scans, 50))} / ${ms(percentile(scans, 95))} (${sample.length})   ×${(percentile(scans, 95) / percentile(warm, 95)).toFixed(0)}`,
+        `  ${String(tutors.length).padStart(7)} ${ms(prepareMs).padStart(9)} ${`${(base.length / 1024 / 1024).toFixed(1)} MB`.padStart(7)} ${ms(coldMs).padStart(11)} ${`${(indexBytes / 1024 / 1024).toFixed(0)} MB`.padStart(10)}   ${ms(percentile(warm, 50))} / ${ms(percentile(warm, 95))} / ${ms(percentile(warm, 99))} (${cacheHits} hits)   ${ms(percentile(fresh, 95)).padStart(10)}   ${ms(indexFresh)} (${ms(beforeFresh)}, ×${(beforeFresh / indexFresh).toFixed(1)})   ${ms(percentile(scans, 50))} / ${ms(percentile(scans, 95))} (${sample.length})   ×${(percentile(scans, 95) / percentile(warm, 95)).toFixed(0)}`,
       );
       void index;
     }

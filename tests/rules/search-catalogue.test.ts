@@ -11,7 +11,7 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { DEFAULT_FILTERS } from '#shared';
 import { ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { s3 } from '#commons/clients/s3';
-import { readBase, readJournal } from '../../functions/src/search/catalogue-bucket.js';
+import { BASE_VERSION, readBase, readJournal, writeBase, writeJournal, type CatalogueBase } from '../../functions/src/search/catalogue-bucket.js';
 import { currentCatalogue, forgetCatalogue, REFRESH_INTERVAL_MS } from '../../functions/src/search/catalogue-cache.js';
 import { BASE_PREFIX } from '../../functions/src/search/catalogue-keys.js';
 import { applyUserChanges, rebuildSnapshot } from '../../functions/src/search/snapshot.js';
@@ -116,5 +116,29 @@ describe('the search catalogue', () => {
     expect(tutors).toEqual(expect.arrayContaining(users));
     forgetCatalogue();
     expect((await currentCatalogue()).base).toBe(compacted.base);
+  });
+
+  it('reads a base of the format before issue 33 (version 2) by rebuilding its index from its tutors, until the indexer writes a version 3', async () => {
+    const userId = await person('tuteur', 'Ancienformat');
+    await tutorProfile(userId, true, 'Cours de géométrie pour le BEPC.');
+    await rebuildSnapshot();
+    const current = (await readBase((await journal()).base))! as CatalogueBase;
+    expect(current.version).toBe(BASE_VERSION);
+    // The same tutors as a version-2 base: its MiniSearch index is of no use any more, only its tutors.
+    const id = `old-${randomUUID()}`;
+    const old = { version: 2, id, generated_at: current.generated_at, prepared: { tutors: current.prepared.tutors, text: { documentCount: 0 }, orders: {} } };
+    await writeBase(old as unknown as CatalogueBase);
+    const read = (await readJournal())!;
+    await writeJournal({ ...read.journal, base: id, seq: read.journal.seq + 1, changes: [] }, { etag: read.etag });
+    forgetCatalogue();
+    const loaded = await currentCatalogue();
+    expect(loaded.base).toBe(id);
+    const found = loaded.index.search({ ...DEFAULT_FILTERS, query: 'geometrie ancienformat' }, { offset: 0, limit: 10 });
+    expect(found.tutors.map((t) => t.user_id)).toEqual([userId]);
+    // The indexer's next base is of the new format.
+    process.env.CATALOGUE_COMPACT_AFTER = '1';
+    await editBio(userId, 'Cours de géométrie et de statistiques pour le BEPC.');
+    expect(await applyUserChanges([userId])).toMatchObject({ compacted: true });
+    expect((await readBase((await journal()).base))!.version).toBe(BASE_VERSION);
   });
 });

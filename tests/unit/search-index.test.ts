@@ -92,7 +92,7 @@ describe('zone and level words in the text', () => {
   it('applies them as filters and says what it understood', () => {
     const page = search({ query: 'prof de maths cocody' });
     expect(page.tutors.map((t) => t.id)).toEqual(['t1']);
-    expect(page.understanding).toEqual({ location: 'cocody', level: null, subjects: ['Mathématiques'], relaxed: [] });
+    expect(page.understanding).toMatchObject({ location: 'cocody', level: null, subjects: ['Mathématiques'], relaxed: [], words: [], dropped: [] });
     expect(ids({ query: 'physique superieur' })).toEqual(['t3']);
   });
 

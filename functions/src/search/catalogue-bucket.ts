@@ -33,11 +33,22 @@ export interface CatalogueJournal {
   changes: Array<CatalogueChange & { seq: number }>;
 }
 
+/** Version 3 (issue 33): the typed-array postings (text-index.ts) instead of MiniSearch's index. */
+export const BASE_VERSION = 3;
+
 export interface CatalogueBase {
-  version: 2;
+  version: typeof BASE_VERSION;
   id: string;
   generated_at: string;
   prepared: PreparedCatalogue;
+}
+
+/** A base written before issue 33: its tutors still hold, its index is rebuilt from them on load. */
+export interface OlderCatalogueBase {
+  version: 2;
+  id: string;
+  generated_at: string;
+  prepared: { tutors: PreparedCatalogue['tutors'] };
 }
 
 function isMissing(error: unknown): boolean {
@@ -98,8 +109,8 @@ export async function writeJournal(journal: CatalogueJournal, expected: { etag: 
   await putJson(JOURNAL_KEY, journal, expected.etag === null ? { IfNoneMatch: '*' } : { IfMatch: expected.etag });
 }
 
-export async function readBase(id: string): Promise<CatalogueBase | null> {
-  return (await readJson<CatalogueBase>(baseKey(id)))?.value ?? null;
+export async function readBase(id: string): Promise<CatalogueBase | OlderCatalogueBase | null> {
+  return (await readJson<CatalogueBase | OlderCatalogueBase>(baseKey(id)))?.value ?? null;
 }
 
 /** A new base, under its own key: nothing reads it before a journal names it. */

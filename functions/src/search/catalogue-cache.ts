@@ -6,7 +6,7 @@
  * rebuild or a compaction named a new one. Concurrent requests share one load.
  */
 import { logger } from '#commons/logger';
-import { journalEtag, readBase, readJournal, type CatalogueJournal } from './catalogue-bucket.js';
+import { BASE_VERSION, journalEtag, readBase, readJournal, type CatalogueJournal } from './catalogue-bucket.js';
 import { CatalogueIndex } from './catalogue-index.js';
 
 /** How stale a warm container may be before it asks S3 whether the catalogue changed. */
@@ -43,9 +43,10 @@ async function load(): Promise<LoadedCatalogue> {
       if (attempt >= 3) throw new Error(`Catalogue base ${journal.base} is missing`);
       continue;
     }
-    const index = CatalogueIndex.fromPrepared(base.prepared);
+    // A base of an older format (before issue 33) until the indexer writes a new one: its index is rebuilt from its tutors.
+    const index = base.version === BASE_VERSION ? CatalogueIndex.fromPrepared(base.prepared) : new CatalogueIndex(base.prepared.tutors);
     index.apply(journal.changes);
-    logger.info('Catalogue loaded', { tutors: index.size, changes: journal.changes.length, ms: Math.round(performance.now() - started) });
+    logger.info('Catalogue loaded', { tutors: index.size, version: base.version, changes: journal.changes.length, ms: Math.round(performance.now() - started) });
     return { index, etag, base: journal.base, seq: journal.seq, generatedAt: journal.updated_at, checkedAt: Date.now() };
   }
 }

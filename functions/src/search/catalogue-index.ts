@@ -1,15 +1,18 @@
 /**
  * The in-memory search index over the catalogue: the query is understood first (stop and filler
- * words dropped, subjects recognised, zone and level words turned into filters), then French full
- * text with MiniSearch (case and accents folded, prefixes, one typo in words of 5+ letters and two
- * in words of 8+), the spec's structural filters, text relevance when there is a query and the
- * spec's sorts otherwise.
+ * words dropped, subjects recognised, zone, level and price words turned into filters), then French
+ * full text over typed-array postings (text-index.ts: case and accents folded, prefixes, typos
+ * corrected against the index's own vocabulary), the spec's structural filters, text relevance
+ * when there is a query and the spec's sorts otherwise.
  *
- * A search container loads it prepared (the MiniSearch index and the sort orders as the indexer
+ * Only the page shown is ranked (the best `offset + limit` hits, kept in a small heap), and the
+ * stat cards (total, verified, average rate) are counted from the facets' typed arrays: nothing
+ * sorts or copies every hit of a common word (issue 33: 10 ms at 100 000 tutors for any text).
+ *
+ * A search container loads it prepared (the postings and the sort orders as the indexer
  * serialized them, `fromPrepared`) rather than building it, then applies the catalogue's changes
  * one tutor at a time (`apply`): nothing is rebuilt when one tutor edits their profile.
  */
-import MiniSearch, { type AsPlainObject, type Options, type Query, type SearchOptions } from 'minisearch';
 import type { SortBy } from '#shared/constants';
 import {
   compareTutors,
@@ -21,47 +24,18 @@ import {
 } from '#shared/search';
 import { CatalogueFacets } from './facets.js';
 import { TextResultCache } from './text-results.js';
-import { STOP_WORDS } from './query-vocabulary.js';
 import { searchAttempts, type SearchAttempt } from './search-attempts.js';
-import { textQuery } from './text-query.js';
-import { typoBudget } from './typo-tolerance.js';
+import { TextIndex, TEXT_FIELDS, type PreparedText, type TextFields, type TextHits } from './text-index.js';
+import { textQuery, type TextQuery } from './text-query.js';
 import { understandQuery } from './understand-query.js';
 
-/**
- * Folds case and accents; drops stop words and single letters (the "l" of "l'élève").
- * Memoised: a catalogue repeats the same words, and NFD normalisation is the costly part of
- * indexing (bounded, so odd queries cannot grow it without limit).
- */
-const folded = new Map<string, string | null>();
-const FOLD_CACHE_MAX = 200_000;
-export function processTerm(term: string): string | null {
-  let result = folded.get(term);
-  if (result !== undefined) return result;
-  const value = foldText(term);
-  result = value.length < 2 || STOP_WORDS.has(value) ? null : value;
-  if (folded.size < FOLD_CACHE_MAX) folded.set(term, result);
-  return result;
-}
-
-const TEXT_FIELDS = ['first_name', 'last_name', 'subjects', 'education', 'bio'] as const;
-/** A visitor's text never matches a last name, which the public answers never show (issue 17). */
-const VISITOR_TEXT_FIELDS = TEXT_FIELDS.filter((field) => field !== 'last_name');
+export { processTerm } from './text-index.js';
 
 /**
  * Who searches: a signed-in user sees every listed tutor; a visitor only those listed publicly
  * (`isListedPublicly`), found by the fields a visitor sees.
  */
 export type SearchAudience = 'members' | 'visitors';
-
-/** One typo in words of 5+ letters, two in words of 8+; none in shorter ones (too many false hits). */
-const fuzzy = (term: string): number | false => typoBudget(term) || false;
-
-const SEARCH_OPTIONS: SearchOptions = {
-  combineWith: 'AND',
-  prefix: true,
-  fuzzy,
-  boost: { first_name: 3, last_name: 3, subjects: 2.5, education: 1.2, bio: 1 },
-};
 
 export interface SearchPage {
   tutors: TutorSummary[];
@@ -78,11 +52,14 @@ export interface CatalogueChange {
   tutor: TutorSummary | null;
 }
 
-/** The index as the indexer serializes it: the tutors, the full-text index and the sort orders. */
+/**
+ * The index as the indexer serializes it (base version 3): the tutors, the full-text postings and
+ * the sort orders (base64 of their Uint32 positions).
+ */
 export interface PreparedCatalogue {
   tutors: TutorSummary[];
-  text: AsPlainObject;
-  orders: Record<string, number[]>;
+  text: PreparedText;
+  orders: Record<string, string>;
 }
 
 const ORDER_KEYS = ['rating', 'price', 'availability'].flatMap((sortBy) =>
@@ -94,25 +71,56 @@ const compareOf = (key: string) => {
   return compareTutors(sortBy, order);
 };
 
-type Positioned = TutorSummary & { position: number };
+const textOf = (tutor: TutorSummary | null): TextFields =>
+  tutor && TEXT_FIELDS.map((field) => (field === 'subjects' ? tutor.subjects.join(' ') : tutor[field]));
 
-const MINISEARCH_OPTIONS: Options<Positioned> = {
-  idField: 'position',
-  fields: [...TEXT_FIELDS],
-  storeFields: [],
-  processTerm,
-  extractField: (tutor, field) => {
-    if (field === 'position') return tutor.position as unknown as string;
-    const value = tutor[field as keyof TutorSummary];
-    return Array.isArray(value) ? value.join(' ') : (value as string);
-  },
-  searchOptions: SEARCH_OPTIONS,
+const encodeOrder = (order: Uint32Array) => Buffer.from(order.buffer, order.byteOffset, order.byteLength).toString('base64');
+const decodeOrder = (text: string) => {
+  const bytes = Buffer.from(text, 'base64');
+  const order = new Uint32Array(bytes.length / 4);
+  new Uint8Array(order.buffer).set(bytes);
+  return order;
 };
+
+/** The best `size` items for `better`, kept in a binary heap whose root is the worst kept. */
+function best(size: number, better: (a: number, b: number) => boolean) {
+  const heap: number[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  return {
+    offer(item: number): void {
+      if (size <= 0) return;
+      if (heap.length < size) {
+        heap.push(item);
+        for (let i = heap.length - 1; i > 0; ) {
+          const parent = (i - 1) >> 1;
+          if (!better(heap[parent]!, heap[i]!)) break;
+          swap(i, parent);
+          i = parent;
+        }
+        return;
+      }
+      if (!better(item, heap[0]!)) return;
+      heap[0] = item;
+      for (let i = 0; ; ) {
+        const left = 2 * i + 1;
+        const right = left + 1;
+        let worst = i;
+        if (left < heap.length && better(heap[worst]!, heap[left]!)) worst = left;
+        if (right < heap.length && better(heap[worst]!, heap[right]!)) worst = right;
+        if (worst === i) break;
+        swap(i, worst);
+        i = worst;
+      }
+    },
+    /** Best first. */
+    sorted: () => [...heap].sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0)),
+  };
+}
 
 export class CatalogueIndex {
   /** The tutor at each position; null where a tutor left the catalogue since it was prepared. */
   private readonly slots: (TutorSummary | null)[];
-  private readonly text: MiniSearch<Positioned>;
+  private readonly text: TextIndex;
   /** Positions of the listed tutors in each sort order, kept sorted as tutors change. */
   private readonly orders = new Map<string, Uint32Array>();
   private readonly positionOfUser = new Map<string, number>();
@@ -120,16 +128,15 @@ export class CatalogueIndex {
   private readonly textResults = new TextResultCache(2_000_000);
   private listed = 0;
 
-  constructor(tutors: readonly TutorSummary[], prepared?: { text: AsPlainObject; orders: Record<string, number[]> }) {
+  constructor(tutors: readonly TutorSummary[], prepared?: Omit<PreparedCatalogue, 'tutors'>) {
     this.slots = [...tutors];
     this.slots.forEach((tutor, position) => this.track(position, tutor));
     if (prepared) {
-      this.text = MiniSearch.loadJS(prepared.text, MINISEARCH_OPTIONS);
-      for (const key of ORDER_KEYS) this.orders.set(key, Uint32Array.from(prepared.orders[key] ?? []));
+      this.text = TextIndex.fromPrepared(prepared.text, tutors.length);
+      for (const key of ORDER_KEYS) this.orders.set(key, prepared.orders[key] ? decodeOrder(prepared.orders[key]) : new Uint32Array(0));
       return;
     }
-    this.text = new MiniSearch<Positioned>(MINISEARCH_OPTIONS);
-    this.text.addAll(tutors.map((tutor, position) => ({ ...tutor, position })));
+    this.text = TextIndex.build(tutors.map(textOf));
     const positions = tutors.map((_, position) => position);
     for (const key of ORDER_KEYS) {
       const compare = compareOf(key);
@@ -144,11 +151,11 @@ export class CatalogueIndex {
 
   /** What `fromPrepared` loads; only for an index with no change applied (a fresh build). */
   toPrepared(): PreparedCatalogue {
-    if (this.listed !== this.slots.length) throw new Error('Only a freshly built catalogue index is serialized');
+    if (this.listed !== this.slots.length || this.text.changed) throw new Error('Only a freshly built catalogue index is serialized');
     return {
       tutors: this.slots as TutorSummary[],
-      text: this.text.toJSON(),
-      orders: Object.fromEntries([...this.orders].map(([key, order]) => [key, Array.from(order)])),
+      text: this.text.toPrepared(),
+      orders: Object.fromEntries([...this.orders].map(([key, order]) => [key, encodeOrder(order)])),
     };
   }
 
@@ -176,8 +183,7 @@ export class CatalogueIndex {
       if (current && tutor && JSON.stringify(current) === JSON.stringify(tutor)) continue;
       if (!current && !tutor) continue;
       if (position !== undefined && current) {
-        if (tutor) this.text.replace({ ...tutor, position });
-        else this.text.discard(position);
+        this.text.set(position, textOf(tutor));
         this.slots[position] = tutor;
         this.track(position, tutor, current);
         touched.add(position);
@@ -185,7 +191,7 @@ export class CatalogueIndex {
         const next = position ?? this.slots.length;
         if (position === undefined) this.slots.push(tutor);
         else this.slots[next] = tutor;
-        this.text.add({ ...tutor, position: next });
+        this.text.set(next, textOf(tutor));
         this.track(next, tutor, null);
         touched.add(next);
       }
@@ -237,37 +243,33 @@ export class CatalogueIndex {
     return rank;
   }
 
+  /** The free words that match nothing at all in the index, even corrected or as a prefix. */
+  unmatchedWords(words: readonly string[], audience: SearchAudience = 'members'): string[] {
+    return words.filter((word) => !this.text.matchesAnything(word, audience === 'visitors'));
+  }
+
   search(filters: SearchFilters, page: { offset: number; limit: number }, audience: SearchAudience = 'members'): SearchPage {
     const understood = understandQuery(filters.query);
+    const wanted = page.offset + page.limit;
     const matchesOf = ({ filters: applied, words }: SearchAttempt) => {
       const query = textQuery({ subjects: understood.subjects, words });
-      return query ? this.textMatches(query, applied, audience) : this.sortedMatches(applied, audience);
+      const hits = query && this.textHits(query, audience);
+      return hits ? this.textMatches(hits, applied, audience, wanted) : this.sortedMatches(applied, audience, wanted);
     };
-    const [first, ...relaxations] = searchAttempts(filters, understood);
+    const [first, ...relaxations] = searchAttempts(filters, understood, this.unmatchedWords(understood.words, audience));
     let attempt = first!;
-    let positions = matchesOf(attempt);
+    let found = matchesOf(attempt);
     // Only when what the text set found nobody: let it go, one after the other (search-attempts.ts).
     for (const relaxed of relaxations) {
-      if (positions.length) break;
+      if (found.total) break;
       attempt = relaxed;
-      positions = matchesOf(attempt);
-    }
-    let verified = 0;
-    let rateSum = 0;
-    let rated = 0;
-    for (const position of positions) {
-      if (this.facets.isVerified(position)) verified += 1;
-      const rate = this.facets.rateAt(position);
-      if (rate !== null) {
-        rateSum += rate;
-        rated += 1;
-      }
+      found = matchesOf(attempt);
     }
     return {
-      tutors: positions.slice(page.offset, page.offset + page.limit).map((position) => this.slots[position]!),
-      total: positions.length,
-      verified_count: verified,
-      average_rate: rated ? Math.round(rateSum / rated) : null,
+      tutors: found.top.slice(page.offset, wanted).map((position) => this.slots[position]!),
+      total: found.total,
+      verified_count: found.verified,
+      average_rate: found.rated ? Math.round(found.rateSum / found.rated) : null,
       understanding: attempt.understanding,
     };
   }
@@ -276,15 +278,33 @@ export class CatalogueIndex {
     return this.facets.compile(filters, (position) => this.slots[position] ?? null, audience === 'visitors');
   }
 
-  /** Without a query: the spec's sort, walking the precomputed order and keeping the matches. */
-  private sortedMatches(filters: SearchFilters, audience: SearchAudience): number[] {
+  /** The stat cards of the matches, counted from the facets as they are found. */
+  private counter() {
+    const facets = this.facets;
+    const found = { top: [] as number[], total: 0, verified: 0, rateSum: 0, rated: 0 };
+    const count = (position: number) => {
+      found.total += 1;
+      if (facets.isVerified(position)) found.verified += 1;
+      const rate = facets.rateAt(position);
+      if (rate !== null) {
+        found.rateSum += rate;
+        found.rated += 1;
+      }
+    };
+    return { found, count };
+  }
+
+  /** Without a query: the spec's sort, walking the precomputed order; the first page kept, all counted. */
+  private sortedMatches(filters: SearchFilters, audience: SearchAudience, wanted: number) {
     const order = this.orders.get(`${filters.sortBy}:${filters.sortOrder}`)!;
     const keep = this.matcher(filters, audience);
-    const matches: number[] = [];
+    const { found, count } = this.counter();
     for (const position of order) {
-      if (keep(position)) matches.push(position);
+      if (!keep(position)) continue;
+      if (found.total < wanted) found.top.push(position);
+      count(position);
     }
-    return matches;
+    return found;
   }
 
   /** The benchmark measures searches as if each text were new. */
@@ -292,41 +312,50 @@ export class CatalogueIndex {
     this.textResults.clear();
   }
 
-  /** MiniSearch's results for a text query (best first), from the cache when it was asked lately. */
-  private textHits(query: Query, audience: SearchAudience): { positions: Uint32Array; scores: Float64Array } {
+  /** How many text searches the recent results answered (the benchmark reports it). */
+  get recentResultHits(): number {
+    return this.textResults.hits;
+  }
+
+  /** The text index's hits for a query (unordered), from the cache when it was asked lately. */
+  private textHits(query: TextQuery, audience: SearchAudience): TextHits | null {
     const key = audience === 'visitors' ? `visitors:${JSON.stringify(query)}` : JSON.stringify(query);
     const cached = this.textResults.get(key);
     if (cached) return cached;
-    const results = audience === 'visitors' ? this.text.search(query, { fields: VISITOR_TEXT_FIELDS }) : this.text.search(query);
-    const hits = {
-      positions: Uint32Array.from(results, (result) => result.id as number),
-      scores: Float64Array.from(results, (result) => result.score),
-    };
-    this.textResults.set(key, hits);
+    const hits = this.text.search(query, audience === 'visitors');
+    if (hits) this.textResults.set(key, hits);
     return hits;
   }
 
   /**
-   * With a query: MiniSearch finds the matches; "Pertinence" then means text relevance (ties
-   * broken by the spec's relevance score), while price and availability keep their own order.
+   * With a query: "Pertinence" means text relevance (ties broken by the spec's relevance score),
+   * while price and availability keep their own order. Every hit is tested and counted, but only
+   * the best `wanted` are kept (a heap): nothing sorts every hit.
    */
-  private textMatches(query: Query, filters: SearchFilters, audience: SearchAudience): number[] {
-    const { positions, scores } = this.textHits(query, audience);
+  private textMatches({ positions, scores }: TextHits, filters: SearchFilters, audience: SearchAudience, wanted: number) {
     const keep = this.matcher(filters, audience);
-    const kept: number[] = [];
-    for (let i = 0; i < positions.length; i += 1) {
-      if (keep(positions[i]!)) kept.push(i);
-    }
+    const { found, count } = this.counter();
+    let better: (a: number, b: number) => boolean;
     if (filters.sortBy === 'rating') {
       const direction = filters.sortOrder === 'asc' ? -1 : 1;
       // Ties of text score: the spec's relevance, then the precomputed rank (stable, cheap).
       const rank = this.rankOf(`rating:${filters.sortOrder}`);
-      return kept
-        .sort((a, b) => (scores[b]! - scores[a]!) * direction || rank[positions[a]!]! - rank[positions[b]!]!)
-        .map((i) => positions[i]!);
+      better = (a, b) => {
+        const byScore = (scores[a]! - scores[b]!) * direction;
+        return byScore > 0 || (byScore === 0 && rank[positions[a]!]! < rank[positions[b]!]!);
+      };
+    } else {
+      // Price and availability: the precomputed order's rank is the sort key.
+      const rank = this.rankOf(`${filters.sortBy}:${filters.sortOrder}`);
+      better = (a, b) => rank[positions[a]!]! < rank[positions[b]!]!;
     }
-    // Price and availability: the precomputed order's rank is the sort key.
-    const rank = this.rankOf(`${filters.sortBy}:${filters.sortOrder}`);
-    return kept.map((i) => positions[i]!).sort((a, b) => rank[a]! - rank[b]!);
+    const page = best(wanted, better);
+    for (let i = 0; i < positions.length; i += 1) {
+      if (!keep(positions[i]!)) continue;
+      count(positions[i]!);
+      page.offer(i);
+    }
+    found.top = page.sorted().map((i) => positions[i]!);
+    return found;
   }
 }

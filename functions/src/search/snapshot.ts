@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { TutorSummary } from '#shared/search';
 import { logger } from '#commons/logger';
 import {
+  BASE_VERSION,
   isPreconditionFailure,
   readBase,
   readJournal,
@@ -50,7 +51,7 @@ async function publishBase(tutors: TutorSummary[], previous: { journal: Catalogu
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
   const generatedAt = new Date().toISOString();
   const prepared = new CatalogueIndex([...tutors].sort(byId)).toPrepared();
-  const bytes = await writeBase({ version: 2, id, generated_at: generatedAt, prepared });
+  const bytes = await writeBase({ version: BASE_VERSION, id, generated_at: generatedAt, prepared });
   await writeJournal(
     { version: 2, base: id, generated_at: generatedAt, seq: (previous?.journal.seq ?? 0) + 1, updated_at: generatedAt, changes: [] },
     { etag: previous?.etag ?? null },
