@@ -17,7 +17,7 @@ import {
 } from './search-relevance-queries.js';
 
 /** What the set reached when it was written (issue 33); a change of the search that lowers them fails here. */
-const FLOORS = { hit1: 0.9, precision3: 0.85 };
+const FLOORS = { hit1: 0.97, precision3: 0.97 };
 
 const catalogue = relevanceCatalogue();
 const index = new CatalogueIndex(catalogue);
