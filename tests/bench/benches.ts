@@ -12,6 +12,7 @@ export const BENCHES: Record<string, () => Promise<Bench>> = {
   photos: async () => (await import('./photos.js')).benchPhotos,
   pages: async () => (await import('./pages.js')).benchPages,
   search: async () => (await import('./search.js')).benchSearch,
+  relevance: async () => (await import('./relevance.js')).benchRelevance,
   indexer: async () => (await import('./indexer.js')).benchIndexer,
   payments: async () => (await import('./payments.js')).benchPayments,
   admin: async () => (await import('./admin.js')).benchAdmin,

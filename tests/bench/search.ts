@@ -179,7 +179,6 @@ export async function benchSearch(): Promise<void> {
   };
 
   console.log(`## Tutor search: in-memory index vs Scan + FilterExpression (DynamoDB Local)`);
-  printRelevance(CatalogueIndex, await import('../unit/search-relevance-queries.js'));
   console.log(
     `  ${'tutors'.padStart(7)} ${'prepare'.padStart(9)} ${'base'.padStart(7)} ${'cold start'.padStart(11)} ${'index mem'.padStart(10)}   handler warm p50 / p95 / p99, cached (${WARM_QUERIES} queries, cache hits)   handler p95 new texts   index p95 new texts (MiniSearch before, ratio)   Scan p50 / p95 (sample)   speed-up p95`,
   );
@@ -274,20 +273,6 @@ export async function benchSearch(): Promise<void> {
     s3.restore();
     await stopAll();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** The relevance line, and each query of the set that missed with what came first instead. */
-function printRelevance(
-  Index: typeof import('../../functions/src/search/catalogue-index.js').CatalogueIndex,
-  relevance: typeof import('../unit/search-relevance-queries.js'),
-): void {
-  const tutors = relevance.seedCatalogue();
-  const index = new Index(tutors);
-  const outcomes = relevance.judgeRelevance(tutors, (filters) => index.search(filters, { offset: 0, limit: relevance.TOP }).tutors);
-  console.log(`  ${relevance.relevanceLine(outcomes)} (local seed catalogue, ${tutors.length} tutors)`);
-  for (const miss of outcomes.filter((outcome) => !outcome.hit)) {
-    console.log(`    missed '${miss.query}': ${miss.top.join(', ') || 'no result'}`);
   }
 }
 
