@@ -84,8 +84,28 @@ async function oldTutor(lastName: string, location: string, subject: string): Pr
 async function oldParent(zone: string, searchedZone: string): Promise<Person> {
   const userId = randomUUID();
   const email = `parent-${userId.slice(0, 8)}@exemple.ci`;
-  await put({ pk: `USER#${userId}`, sk: 'PROFILE', _et: 'profile', user_id: userId, first_name: 'Mariam', last_name: 'Traoré', email, role: 'parent', created_at: storedAt, gsi1pk: 'PROFILES', gsi1sk: `${storedAt}#${userId}` });
-  await put({ pk: `USER#${userId}`, sk: 'PARENT_PREFERENCES', _et: 'parentPreferences', user_id: userId, zone, children: [{ first_name: 'Koffi', age: 15, level: 'lycee' }], updated_at: storedAt });
+  await put({
+    pk: `USER#${userId}`,
+    sk: 'PROFILE',
+    _et: 'profile',
+    user_id: userId,
+    first_name: 'Mariam',
+    last_name: 'Traoré',
+    email,
+    role: 'parent',
+    created_at: storedAt,
+    gsi1pk: 'PROFILES',
+    gsi1sk: `${storedAt}#${userId}`,
+  });
+  await put({
+    pk: `USER#${userId}`,
+    sk: 'PARENT_PREFERENCES',
+    _et: 'parentPreferences',
+    user_id: userId,
+    zone,
+    children: [{ first_name: 'Koffi', age: 15, level: 'lycee' }],
+    updated_at: storedAt,
+  });
   const searchedAt = new Date(Date.now() - 86_400_000).toISOString();
   await put({
     pk: `USER#${userId}`,
