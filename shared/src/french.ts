@@ -90,3 +90,11 @@ const RATING_FORMAT = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 
 export function formatRating(rating: number): string {
   return RATING_FORMAT.format(rating);
 }
+
+/** Places whose name carries its article ("le Plateau"): one says "au Plateau", never "à Plateau". */
+const PLACES_WITH_ARTICLE = new Set(['Plateau']);
+
+/** Where, inside a sentence, from a place's French name: 'à Cocody', 'à Bouaké', 'au Plateau'. */
+export function atPlace(name: string): string {
+  return PLACES_WITH_ARTICLE.has(name) ? `au ${name}` : `à ${name}`;
+}

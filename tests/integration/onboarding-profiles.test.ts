@@ -42,7 +42,7 @@ describe('tutor profile upsert (PUT /api/me/tutor-profile)', () => {
     ['an unknown subject', { subjects: ['Mathématiques', 'Astrologie'] }, messages.onboarding.unknownSubject],
     ['no subject', { subjects: [] }, messages.onboarding.subjectsRequired],
     ['an unknown level', { levels: ['CM2'] }, messages.onboarding.unknownLevel],
-    ['an unknown zone', { location: 'bouake' }, messages.onboarding.invalidZone],
+    ['an unknown zone (the city, not one of its communes)', { location: 'abidjan' }, messages.onboarding.invalidZone],
     ['an unknown experience', { experience: '20ans' }, messages.onboarding.invalidExperience],
     [
       'a slot ending before it starts',

@@ -46,6 +46,19 @@ describe('Bedrock re-ranking', () => {
     expect(prompt.candidats.map((c) => c.id)).toEqual(shortlist.map((c) => c.tutor.id));
   });
 
+  it("names the zones to the model as parents read them ('Port-Bouët', 'Bouaké'), never by their ids", async () => {
+    bedrock.on(ConverseCommand).resolves(answer('{"recommendations":[]}'));
+    const movers = shortlist.map((candidate, i) => ({ ...candidate, tutor: { ...candidate.tutor, location: i ? 'bouake' : 'port-bouet' } }));
+    await rerankWithBedrock('eu.model', movers, { ...summary, preferredLocations: ['port-bouet', 'cocody'] }, { location: 'san-pedro' }, 5).catch(() => undefined);
+    const prompt = JSON.parse(bedrock.commandCalls(ConverseCommand)[0]!.args[0].input.messages![0]!.content![0]!.text!) as {
+      preferences_du_parent: { zones_preferees: string[]; recherche_actuelle: { zone: string } };
+      candidats: Array<{ zone: string }>;
+    };
+    expect(prompt.preferences_du_parent.zones_preferees).toEqual(['Port-Bouët', 'Cocody']);
+    expect(prompt.preferences_du_parent.recherche_actuelle.zone).toBe('San-Pédro');
+    expect(new Set(prompt.candidats.map((c) => c.zone))).toEqual(new Set(['Port-Bouët', 'Bouaké']));
+  });
+
   it.each([
     ['no JSON at all', 'Je ne peux pas répondre.'],
     ['malformed JSON', '{"recommendations": [ {"tutor_id": "t1", '],

@@ -124,4 +124,13 @@ describe('French explanation', () => {
   it('mentions remote lessons', () => {
     expect(explain(scoreCandidate(CATALOGUE[4]!, SUMMARY, {}))).toContain('en cours à distance');
   });
+
+  it("names the zone in French as parents write it: 'à Port-Bouët', 'à San-Pédro', 'au Plateau'", () => {
+    const where = (location: string) =>
+      explain(scoreCandidate(tutor({ id: 'z', first_name: 'Awa', last_name: 'Koné', location }), SUMMARY, { location: location as never }));
+    expect(where('port-bouet')).toContain('à Port-Bouët');
+    expect(where('san-pedro')).toContain('à San-Pédro');
+    expect(where('koumassi')).toContain('à Koumassi');
+    expect(where('plateau')).toContain('au Plateau');
+  });
 });

@@ -184,6 +184,35 @@ describe('the pages of a catalogue', () => {
     ]);
   });
 
+  it("makes pages for every commune and town (issue 33), with their ids as paths and their French names: 'à Port-Bouët', 'au Plateau', 'à Bouaké'", () => {
+    const at = (id: string, location: string, subjects: string[]) => tutor({ id, first_name: id, is_verified: true, subjects, location, hourly_rate: 4000 });
+    const country = renderPages(
+      [yao, at('pb', 'port-bouet', ['Mathématiques']), at('sp', 'san-pedro', ['Anglais']), at('bk', 'bouake', ['Mathématiques']), at('pl', 'plateau', ['Informatique'])],
+      site,
+    );
+    const towns = [...country.keys()].filter((key) => key.startsWith('repetiteurs/'));
+    expect(towns).toEqual(
+      expect.arrayContaining(['repetiteurs/mathematiques/port-bouet', 'repetiteurs/anglais/san-pedro', 'repetiteurs/mathematiques/bouake', 'repetiteurs/informatique/plateau']),
+    );
+    for (const key of towns) expect(pageKeyOf(`/${key}`)).toBe(key);
+    const page = (key: string) => country.get(key)!.body;
+    expect(h1Of(page('repetiteurs/mathematiques/port-bouet'))).toBe('Cours de mathématiques à Port-Bouët');
+    expect(h1Of(page('repetiteurs/anglais/san-pedro'))).toBe("Cours d'anglais à San-Pédro");
+    expect(h1Of(page('repetiteurs/informatique/plateau'))).toBe("Cours d'informatique au Plateau");
+    const bouake = page('repetiteurs/mathematiques/bouake');
+    expect(h1Of(bouake)).toBe('Cours de mathématiques à Bouaké');
+    expect(plain(visibleText(bouake))).toContain('1 répétiteur vérifié donne des cours de mathématiques à Bouaké dès 4 000 FCFA/h.');
+    expect(visibleText(bouake)).toContain('Mathématiques dans les autres communes et villes');
+    expect(sitemapUrls(country.get('sitemap.xml')!.body)).toContain(`${SITE}/repetiteurs/mathematiques/port-bouet`);
+    // schema.org: a commune of the district lies in Abidjan, a town does not.
+    const [inTown] = jsonLdOf(country.get('tutors/bk')!.body) as Array<Record<string, any>>;
+    expect(inTown!.address).toEqual({ '@type': 'PostalAddress', addressLocality: 'Bouaké', addressCountry: 'CI' });
+    expect(inTown!.makesOffer.itemOffered.areaServed).toEqual({ '@type': 'Place', name: 'Bouaké' });
+    const [inCommune] = jsonLdOf(country.get('tutors/pb')!.body) as Array<Record<string, any>>;
+    expect(inCommune!.address).toMatchObject({ addressLocality: 'Port-Bouët', addressRegion: 'Abidjan' });
+    expect(inCommune!.makesOffer.itemOffered.areaServed).toEqual({ '@type': 'Place', name: 'Port-Bouët, Abidjan' });
+  });
+
   it('lets robots crawl the public pages, not the private screens, and names the sitemap', () => {
     const robots = files.get('robots.txt')!.body;
     expect(robots).toContain('Allow: /tutors/');

@@ -168,4 +168,11 @@ describe('what a visitor reads of a tutor', () => {
     expect(text.replace(/\u00a0|\u202f/g, ' ')).toBe('Yao K., répétiteur en Mathématiques, Physique-Chimie à Cocody — 5 000 FCFA/h, sur Kalan');
     expect(shareTextOf({ subjects: [], location: null, hourly_rate: null }, 'Awa D.')).toBe('Awa D., répétiteur, sur Kalan');
   });
+
+  it("names the place in French: 'à Port-Bouët', 'au Plateau', 'à distance' (never 'à Cours à distance')", () => {
+    const at = (location: string) => shareTextOf({ subjects: ['Anglais'], location, hourly_rate: null }, 'Awa D.');
+    expect(at('port-bouet')).toBe('Awa D., répétiteur en Anglais à Port-Bouët, sur Kalan');
+    expect(at('plateau')).toBe('Awa D., répétiteur en Anglais au Plateau, sur Kalan');
+    expect(at('distance')).toBe('Awa D., répétiteur en Anglais à distance, sur Kalan');
+  });
 });

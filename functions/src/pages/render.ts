@@ -11,8 +11,8 @@
  * `noindex`, so that the SPA still opens there. Town × subject pages are pages of their own (the
  * SPA has no such route): links to the tutors' pages and to the search.
  */
-import { EXPERIENCE_LABELS, SUBJECTS, ZONE_LABELS, type Experience, type Subject, type Zone } from '#shared/constants';
-import { deBefore, subjectInSentence } from '#shared/french';
+import { ABIDJAN_COMMUNES, EXPERIENCE_LABELS, SUBJECTS, ZONE_LABELS, type Experience, type Subject, type Zone } from '#shared/constants';
+import { atPlace, deBefore, subjectInSentence } from '#shared/french';
 import { formatFcfa } from '#shared/money';
 import { cataloguePhotoState, isPhotoReady, photoShareUrl, photoVariantKey, SHARE_IMAGE } from '#shared/photos';
 import { compareTutors, FILTER_PARAMS, type TutorSummary } from '#shared/search';
@@ -53,14 +53,27 @@ function coursesList(subjects: readonly string[]): string {
   return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} et ${parts.at(-1)}`;
 }
 
-/** 'à Cocody', 'à distance', or nothing. */
+/** 'à Cocody', 'au Plateau', 'à Bouaké', 'à distance', or nothing. */
 function placePhrase(location: string | null): string {
   if (!location) return '';
   if (location === 'distance') return 'à distance';
-  return `à ${ZONE_LABELS[location as Zone] ?? location}`;
+  return atPlace(ZONE_LABELS[location as Zone] ?? location);
 }
 
 const zoneName = (location: string | null) => (location ? (ZONE_LABELS[location as Zone] ?? location) : null);
+const inAbidjan = (location: string | null) => location !== null && (ABIDJAN_COMMUNES as readonly string[]).includes(location);
+
+/**
+ * Where a tutor teaches, for schema.org: a commune of the district with Abidjan as its region
+ * ('Cocody, Abidjan'), a town on its own ('Bouaké'); nothing for remote lessons.
+ */
+function placeOf(location: string | null): { address: Record<string, string>; areaServed: string } | null {
+  const zone = zoneName(location);
+  if (!zone || location === 'distance') return null;
+  return inAbidjan(location)
+    ? { address: { '@type': 'PostalAddress', addressLocality: zone, addressRegion: 'Abidjan', addressCountry: 'CI' }, areaServed: `${zone}, Abidjan` }
+    : { address: { '@type': 'PostalAddress', addressLocality: zone, addressCountry: 'CI' }, areaServed: zone };
+}
 const rateText = (rate: number | null) => (rate === null ? null : `${formatFcfa(rate)}/h`);
 
 /**
@@ -101,9 +114,9 @@ function townSubjectLinks(tutor: TutorSummary): Array<{ path: string; label: str
   return tutor.subjects.filter(isSubject).map((subject) => ({ path: townSubjectPagePath(subject, zone), label: townSubjectTitle(subject, zone) }));
 }
 
-/** 'Cours de mathématiques à Cocody'. */
+/** 'Cours de mathématiques à Cocody', 'Cours d'anglais au Plateau', 'Cours de SVT à Bouaké'. */
 export function townSubjectTitle(subject: Subject, zone: Zone): string {
-  return `Cours ${deBefore(subjectInSentence(subject))} à ${ZONE_LABELS[zone]}`;
+  return `Cours ${deBefore(subjectInSentence(subject))} ${atPlace(ZONE_LABELS[zone])}`;
 }
 
 /** The tutor page's text, the same facts as the head: what a visitor sees before the app runs. */
@@ -144,6 +157,7 @@ export function renderTutorPage(tutor: TutorSummary, site: PageSite): string {
   const zone = zoneName(tutor.location);
   const rate = rateText(tutor.hourly_rate);
   const place = placePhrase(tutor.location);
+  const where = placeOf(tutor.location);
   const subjects = tutor.subjects.join(', ');
   const title = `${name} — ${[subjects, zone].filter(Boolean).join(' · ')} | ${SITE_NAME}`;
   const ogTitle = [name, subjects, zone, rate].filter(Boolean).join(' · ');
@@ -162,9 +176,7 @@ export function renderTutorPage(tutor: TutorSummary, site: PageSite): string {
     ...(image.photo ? { image: image.url } : {}),
     description: clip(tutor.bio || offer, 300),
     knowsAbout: tutor.subjects,
-    ...(tutor.location && tutor.location !== 'distance'
-      ? { address: { '@type': 'PostalAddress', addressLocality: zone, addressRegion: 'Abidjan', addressCountry: 'CI' } }
-      : {}),
+    ...(where ? { address: where.address } : {}),
     ...(tutor.hourly_rate !== null
       ? {
           makesOffer: {
@@ -178,7 +190,7 @@ export function renderTutorPage(tutor: TutorSummary, site: PageSite): string {
               name: `Cours ${coursesList(tutor.subjects)}`,
               serviceType: 'Cours particuliers',
               provider: { '@id': person },
-              ...(tutor.location === 'distance' ? {} : zone ? { areaServed: { '@type': 'Place', name: `${zone}, Abidjan` } } : {}),
+              ...(where ? { areaServed: { '@type': 'Place', name: where.areaServed } } : {}),
             },
           },
         }
@@ -229,7 +241,7 @@ export function renderTownSubjectPage(
   const course = `cours ${deBefore(subjectInSentence(subject))}`;
   const rates = tutors.flatMap((tutor) => (tutor.hourly_rate === null ? [] : [tutor.hourly_rate]));
   const from = rates.length ? ` dès ${formatFcfa(Math.min(...rates))}/h` : '';
-  const description = `${tutorsCount(tutors.length)} ${tutors.length > 1 ? 'donnent' : 'donne'} des ${course} à ${ZONE_LABELS[zone]}${from}. Comparez les profils et réservez en ligne sur ${SITE_NAME}, paiement sécurisé.`;
+  const description = `${tutorsCount(tutors.length)} ${tutors.length > 1 ? 'donnent' : 'donne'} des ${course} ${atPlace(ZONE_LABELS[zone])}${from}. Comparez les profils et réservez en ligne sur ${SITE_NAME}, paiement sécurisé.`;
   const search = new URLSearchParams({ [FILTER_PARAMS.subject]: subject, [FILTER_PARAMS.location]: zone });
 
   const items = tutors.map((tutor) => {
@@ -291,8 +303,8 @@ export function renderTownSubjectPage(
     `<p>${escapeHtml(description)}</p>`,
     `<ul class="tutors">${items.join('')}</ul>`,
     `<p><a href="/search?${escapeHtml(search.toString())}">Rechercher parmi tous les répétiteurs</a></p>`,
-    more(`${subject} dans les autres communes`, related.otherZones.map((other) => ({ path: townSubjectPagePath(subject, other), label: townSubjectTitle(subject, other) }))),
-    more(`Autres matières à ${ZONE_LABELS[zone]}`, related.otherSubjects.map((other) => ({ path: townSubjectPagePath(other, zone), label: townSubjectTitle(other, zone) }))),
+    more(`${subject} dans les autres communes et villes`, related.otherZones.map((other) => ({ path: townSubjectPagePath(subject, other), label: townSubjectTitle(subject, other) }))),
+    more(`Autres matières ${atPlace(ZONE_LABELS[zone])}`, related.otherSubjects.map((other) => ({ path: townSubjectPagePath(other, zone), label: townSubjectTitle(other, zone) }))),
     '</main>',
     '</body>',
     '</html>',

@@ -6,7 +6,7 @@
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod/mini';
 import type { PreferenceSummary, RecommendationsRequest } from '#shared/discovery-schemas';
-import { tutorName } from '#shared/search';
+import { tutorName, zoneLabel } from '#shared/search';
 import type { ScoredCandidate } from './scoring.js';
 
 /** Created once per container. */
@@ -50,11 +50,12 @@ function promptFor(candidates: ScoredCandidate[], summary: PreferenceSummary, re
     preferences_du_parent: {
       matieres_preferees: summary.preferredSubjects,
       niveaux_preferes: summary.preferredLevels,
-      zones_preferees: summary.preferredLocations,
+      // The zones as parents read them ('Port-Bouët', 'San-Pédro'), never their ids: the model writes them back.
+      zones_preferees: summary.preferredLocations.map((zone) => zoneLabel(zone)),
       recherche_actuelle: {
         matiere: request.subject || null,
         niveau: request.level || null,
-        zone: request.location || null,
+        zone: zoneLabel(request.location) ?? null,
         souhaits: request.preferences || null,
       },
     },
@@ -64,7 +65,7 @@ function promptFor(candidates: ScoredCandidate[], summary: PreferenceSummary, re
       verifie: tutor.is_verified,
       matieres: tutor.subjects,
       niveaux: tutor.levels,
-      zone: tutor.location,
+      zone: zoneLabel(tutor.location) ?? null,
       tarif_horaire_fcfa: tutor.hourly_rate,
       experience: tutor.experience,
       bio: tutor.bio.slice(0, 300),

@@ -4,6 +4,7 @@
  */
 import { EXPERIENCE_LABELS, type Experience } from '#shared/constants';
 import type { PreferenceSummary, RecommendationsRequest } from '#shared/discovery-schemas';
+import { atPlace } from '#shared/french';
 import { relevanceScore, tutorName, zoneLabel, type TutorSummary } from '#shared/search';
 
 export const RECOMMENDATION_COUNT = 5;
@@ -97,7 +98,7 @@ export function explain(candidate: ScoredCandidate): string {
     qualities.push(tutor.experience === 'debutant' ? 'répétiteur débutant' : `${label.toLowerCase()} d'expérience`);
   }
   const where =
-    matched.location === 'distance' ? 'en cours à distance' : matched.location ? `à ${zoneLabel(matched.location)}` : '';
+    matched.location === 'distance' ? 'en cours à distance' : matched.location ? atPlace(zoneLabel(matched.location)!) : '';
   const fit = [
     matched.subjects.length ? `enseigne ${joinFrench(matched.subjects)}` : '',
     matched.level ? `au niveau ${matched.level}` : '',

@@ -6,6 +6,7 @@ import { useFieldArray } from 'react-hook-form';
 import { LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
 import { FormField } from '@/components/ui/form-field';
 import { SelectField } from '@/components/ui/select-field';
+import { ZONE_OPTION_GROUPS } from '@/components/ui/zone-options';
 import { useParentPreferences, useSaveParentPreferences } from '../api/onboarding-answers';
 import type { WizardDefinition } from './onboarding-wizard';
 import { FieldError } from './wizard-fields';
@@ -117,9 +118,10 @@ export const parentWizard: WizardDefinition<ParentPreferencesInput, ParentPrefer
               kind: 'select',
               name: 'zone',
               label: 'Zone',
-              placeholder: 'Choisissez votre quartier',
+              placeholder: 'Choisissez votre commune ou ville',
               options: PARENT_ZONES,
               labels: ZONE_LABELS,
+              groups: ZONE_OPTION_GROUPS,
               rules: { setValueAs: optional },
             },
             {

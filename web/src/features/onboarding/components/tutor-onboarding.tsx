@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
+import { ZONE_OPTION_GROUPS } from '@/components/ui/zone-options';
 import { ApiRequestError } from '@/lib/api';
 import { useMyTutorProfile, useSaveTutorProfile } from '../api/onboarding-answers';
 import { AvailabilityEditor } from './availability-editor';
@@ -91,7 +92,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
     description: 'Devenez répétiteur vérifié',
     body: (
       <>
-        <Text>Présentez votre parcours, vos matières, votre zone et vos disponibilités aux familles d'Abidjan.</Text>
+        <Text>Présentez votre parcours, vos matières, votre zone et vos disponibilités aux familles d'Abidjan et de tout le pays.</Text>
         <Text>
           Les répétiteurs fixent en général leur tarif entre {formatFcfa(SUGGESTED_RATE_RANGE.min)} et{' '}
           {formatFcfa(SUGGESTED_RATE_RANGE.max)} de l'heure.
@@ -167,6 +168,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
               placeholder: 'Choisissez votre zone',
               options: ZONES,
               labels: ZONE_LABELS,
+              groups: ZONE_OPTION_GROUPS,
             },
             {
               kind: 'input',

@@ -2,7 +2,7 @@ import { Checkbox, Input, SimpleGrid, Stack, Text, Textarea, type InputProps } f
 import { useId, type ReactNode } from 'react';
 import { Controller, get, type FieldPath, type FieldValues, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
-import { SelectField } from '@/components/ui/select-field';
+import { SelectField, type OptionGroup } from '@/components/ui/select-field';
 
 interface Labelled<T extends FieldValues> {
   name: FieldPath<T>;
@@ -20,7 +20,7 @@ interface Labelled<T extends FieldValues> {
 export type WizardField<T extends FieldValues> =
   | (Labelled<T> & { kind: 'input'; input?: InputProps })
   | (Labelled<T> & { kind: 'textarea'; rows: number; placeholder?: string })
-  | (Labelled<T> & { kind: 'select'; placeholder?: string; options: readonly string[]; labels: Record<string, string> })
+  | (Labelled<T> & { kind: 'select'; placeholder?: string; options: readonly string[]; labels: Record<string, string>; groups?: ReadonlyArray<OptionGroup> })
   | { kind: 'checkboxes'; name: FieldPath<T>; label: string; options: readonly string[] }
   /** A yes / no setting: one checkbox, its label and a line saying what it does. */
   | { kind: 'toggle'; name: FieldPath<T>; label: string; description: string }
@@ -63,7 +63,7 @@ function WizardControl<T extends FieldValues>({ form, field }: { form: UseFormRe
   const registration = form.register(field.name, field.rules);
   const common = { label: field.label, required: field.required, helperText: field.helperText, error: error?.message };
   if (field.kind === 'select') {
-    return <SelectField {...common} placeholder={field.placeholder} options={field.options} labels={field.labels} field={registration} />;
+    return <SelectField {...common} placeholder={field.placeholder} options={field.options} labels={field.labels} groups={field.groups} field={registration} />;
   }
   return (
     <FormField {...common}>

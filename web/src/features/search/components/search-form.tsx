@@ -4,6 +4,8 @@ import { Badge, Box, Button, Card, Field, HStack, Input, NativeSelect, SimpleGri
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { LuChevronDown, LuChevronUp, LuSearch, LuSlidersHorizontal, LuX } from 'react-icons/lu';
 import { SectionSpinner } from '@/components/ui/full-page-spinner';
+import { SelectOptions, type OptionGroup } from '@/components/ui/select-field';
+import { ZONE_OPTION_GROUPS } from '@/components/ui/zone-options';
 
 const RateSlider = lazy(() => import('./rate-slider'));
 
@@ -25,13 +27,15 @@ interface SelectFilter {
   label: string;
   placeholder?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
+  /** The options under headings (the zones: communes of Abidjan, other towns, remote). */
+  groups?: ReadonlyArray<OptionGroup>;
 }
 
 const choices = <V extends string>(values: readonly V[], labels?: Record<V, string>) =>
   values.map((value) => ({ value, label: labels ? labels[value] : value }));
 
 const MAIN_FILTERS: SelectFilter[] = [
-  { key: 'location', id: 'search-zone', label: 'Zone', placeholder: 'Toutes les zones', options: choices(ZONES, ZONE_LABELS) },
+  { key: 'location', id: 'search-zone', label: 'Zone', placeholder: 'Toutes les zones', options: choices(ZONES, ZONE_LABELS), groups: ZONE_OPTION_GROUPS },
   { key: 'subject', id: 'search-subject', label: 'Matière', placeholder: 'Toutes les matières', options: choices(SUBJECTS) },
   { key: 'level', id: 'search-level', label: 'Niveau', placeholder: 'Tous les niveaux', options: choices(LEVELS) },
 ];
@@ -48,18 +52,14 @@ interface FilterSelectProps {
 }
 
 function FilterSelect({ filter, value, onChange }: FilterSelectProps) {
-  const { key, id, label, placeholder, options } = filter;
+  const { key, id, label, placeholder, options, groups } = filter;
   return (
     <Field.Root>
       <Field.Label htmlFor={id}>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field id={id} value={value[key]} onChange={(event) => onChange(key, event.currentTarget.value as SearchFilters[SelectKey])}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options.map((option) => option.value)} labels={Object.fromEntries(options.map((option) => [option.value, option.label]))} groups={groups} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
