@@ -1,0 +1,37 @@
+import { messages } from '#shared/messages';
+import { understandingNotice, type QueryUnderstanding, type SearchFilters, type UnderstandingChip } from '#shared/search';
+
+/** What the results screen shows of a search's understanding (issue 33), as plain data. */
+export interface UnderstandingView {
+  /** One removable chip per thing read in the text, in the text's order. */
+  chips: UnderstandingChip[];
+  /** 'Compris : …' as a line, only for an answer without chips (an API older than issue 33). */
+  understood: string | null;
+  /** The filters read in the text and let go because they left nobody. */
+  relaxed: string | null;
+  /** The words let go because no tutor fitting the rest holds them. */
+  dropped: string | null;
+}
+
+/** Null when there is nothing to show (a text of free words all found, or no text). */
+export function understandingView(understanding: QueryUnderstanding | undefined): UnderstandingView | null {
+  if (!understanding) return null;
+  const notice = understandingNotice(understanding);
+  const chips = understanding.chips ?? [];
+  const dropped = understanding.dropped?.length ? messages.search.withoutWords(understanding.dropped) : null;
+  const view: UnderstandingView = {
+    chips,
+    understood: chips.length ? null : (notice?.understood ?? null),
+    relaxed: notice?.relaxed ?? null,
+    dropped,
+  };
+  return view.chips.length || view.understood || view.relaxed || view.dropped ? view : null;
+}
+
+/**
+ * The search a chip's ✕ runs: the parent's text without the chip's words, every other filter as
+ * it was (the form's zone, subject, level, rates and sort are the parent's choices, not the text's).
+ */
+export function searchWithoutChip(filters: SearchFilters, chip: UnderstandingChip): SearchFilters {
+  return { ...filters, query: chip.without };
+}
