@@ -79,9 +79,13 @@ describe('a search from a new commune, with its chips', () => {
     const { context, page } = await signedIn(parent);
     await page.goto('/search');
     await expect.poll(() => page.getByRole('heading', { name: 'Historique des recherches' }).isVisible()).toBe(true);
+    // A filter chosen in the form, which the chip's ✕ must keep: the sort by price.
+    await page.getByRole('button', { name: 'Filtres avancés' }).click();
+    await page.getByLabel('Trier par').selectOption('price');
     await searchBox(page).fill(TEXT);
     await searchBox(page).press('Enter');
     await expectKoumassiAnswer(page);
+    expect(new URL(page.url()).searchParams.get('tri')).toBe('price');
     expect(await overflowsHorizontally(page)).toBe(false);
 
     await settle(page);
@@ -104,21 +108,22 @@ describe('a search from a new commune, with its chips', () => {
 
     // The text without 'Koumassi', every other filter as it was: in the URL and in the search box.
     await page.waitForURL((url) => url.searchParams.get('q') === WITHOUT_KOUMASSI, { timeout: 15_000 });
-    expect(await searchBox(page).inputValue()).toBe(WITHOUT_KOUMASSI);
-    expect(new URL(page.url()).searchParams.get('zone')).toBeNull();
+    await expect.poll(() => searchBox(page).inputValue()).toBe(WITHOUT_KOUMASSI);
+    expect(new URL(page.url()).searchParams.get('tri')).toBe('price');
     await expect.poll(() => chips(page).allTextContents(), { timeout: 20_000 }).toEqual(['Mathématiques']);
+    expect(await page.getByText('Trié par prix').isVisible()).toBe(true);
     expect(await removeButton(page, 'Koumassi').count()).toBe(0);
     expect(await page.getByText(DROPPED, { exact: true }).isVisible()).toBe(true);
     // Tutors of other zones come; the focus, whose button went with the old results, is on the new ones' heading.
     await expect.poll(async () => (await zonesShown(page)).some((zone) => zone !== 'Koumassi')).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^\d+ répétiteur\(s\) trouvé\(s\)$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^\d+ répétiteur\(s\) trouvé\(s\)$/);
     await settle(page);
     expect(await blockingViolations(page)).toEqual([]);
 
     // A search like any other: Back brings the chip back, and the history has it.
     await page.goBack();
     await expectKoumassiAnswer(page);
-    expect(await searchBox(page).inputValue()).toBe(TEXT);
+    await expect.poll(() => searchBox(page).inputValue()).toBe(TEXT);
     await eventually(
       () => api('/api/search-history', { token: parent.accessToken }).then((response) => JSON.stringify(response.body)),
       (body) => body.includes(`"${WITHOUT_KOUMASSI}"`),
@@ -127,13 +132,15 @@ describe('a search from a new commune, with its chips', () => {
     await context.close();
   });
 
-  it("shows a visitor the same chips, and removes one with the pointer", async () => {
-    const { context, page } = await newPage(chromium.browser, DESKTOP);
+  it('shows a visitor the same chips on a small phone (360 px), and removes one with the pointer', async () => {
+    const { context, page } = await newPage(chromium.browser, { width: 360, height: 740 });
     watchRequests(page);
     await page.goto(`/search?q=${encodeURIComponent(TEXT)}`);
     await expectKoumassiAnswer(page);
+    expect(await overflowsHorizontally(page)).toBe(false);
     await settle(page);
     expect(await blockingViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: `${shots}/search-chips-visitor-360.png`, fullPage: true });
 
     await removeButton(page, 'Koumassi').click();
     await page.waitForURL((url) => url.searchParams.get('q') === WITHOUT_KOUMASSI, { timeout: 15_000 });
