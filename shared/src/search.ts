@@ -19,6 +19,8 @@ import {
   type Subject,
   type Zone,
 } from './constants.js';
+import { messages } from './messages.js';
+import { formatAmount } from './money.js';
 import type { PhotoVariant } from './photos.js';
 
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -284,20 +286,57 @@ export function tutorName(tutor: Pick<TutorSummary, 'first_name' | 'last_name'>)
 }
 
 /**
- * What the results screen says of a search's understanding: what was read in the text
- * ('Compris : Anglais · Yopougon'), and which of those filters were let go because they left no
- * tutor. Null when the text held nothing but free words.
+ * The rate bounds read in a search text, as a chip and the notice say them: 'moins de 4 000 FCFA/h',
+ * 'plus de 2 000 FCFA/h', 'de 2 000 à 4 000 FCFA/h' (amounts grouped with no-break spaces). Null
+ * when neither bound is set.
  */
-export function understandingNotice(understanding: QueryUnderstanding): { understood: string; relaxed: string | null } | null {
-  const { subjects, location, level, relaxed } = understanding;
-  const parts = [...subjects, ...(location ? [zoneLabel(location)!] : []), ...(level ? [level] : [])];
-  if (!parts.length) return null;
-  const dropped = [
+export function rateLabel(minRate: number | null, maxRate: number | null): string | null {
+  const fcfa = (amount: number) => `${formatAmount(amount)}\u00a0FCFA/h`;
+  if (minRate !== null && maxRate !== null) {
+    return minRate === maxRate ? fcfa(maxRate) : `de ${formatAmount(minRate)} à ${fcfa(maxRate)}`;
+  }
+  if (maxRate !== null) return `moins de ${fcfa(maxRate)}`;
+  if (minRate !== null) return `plus de ${fcfa(minRate)}`;
+  return null;
+}
+
+/** The rate bounds in a sentence: 'à moins de 4 000 FCFA/h', 'de 2 000 à 4 000 FCFA/h'. */
+function rateInSentence(minRate: number | null, maxRate: number | null): string | null {
+  const label = rateLabel(minRate, maxRate);
+  if (!label) return null;
+  return label.startsWith('de ') ? label : `à ${label}`;
+}
+
+export interface UnderstandingNotice {
+  /** 'Compris : Anglais · Yopougon · moins de 4 000 FCFA/h'; null when nothing but free words was read. */
+  understood: string | null;
+  /** Which filters read in the text were let go to find someone. */
+  relaxed: string | null;
+  /** Which words were let go because no tutor fitting the rest holds them (m.search.withoutWords). */
+  dropped: string | null;
+}
+
+/**
+ * What the results screen says of a search's understanding: what was read in the text
+ * ('Compris : Anglais · Yopougon · moins de 4 000 FCFA/h'), which of those filters were let go
+ * because they left no tutor, and which words were let go. Null when there is nothing to say.
+ */
+export function understandingNotice(understanding: QueryUnderstanding): UnderstandingNotice | null {
+  const { subjects, location, level, relaxed, min_rate: minRate, max_rate: maxRate } = understanding;
+  const rate = rateLabel(minRate, maxRate);
+  const parts = [...subjects, ...(location ? [zoneLabel(location)!] : []), ...(level ? [level] : []), ...(rate ? [rate] : [])];
+  const letGo = [
     ...(relaxed.includes('location') && location ? [location === 'distance' ? 'en cours à distance' : `à ${zoneLabel(location)}`] : []),
     ...(relaxed.includes('level') && level ? [`au niveau ${level}`] : []),
+    ...(relaxed.includes('rate') && rate ? [rateInSentence(minRate, maxRate)!] : []),
   ];
+  // The dropped words as the parent typed them when a chip remembers it ('Kouassi', not 'kouassi').
+  const typed = (word: string) => understanding.chips.find((chip) => chip.kind === 'word' && foldText(chip.label) === word)?.label ?? word;
+  const dropped = understanding.dropped.length ? messages.search.withoutWords(understanding.dropped.map(typed)) : null;
+  if (!parts.length && !dropped) return null;
   return {
-    understood: `Compris : ${parts.join(' · ')}`,
-    relaxed: dropped.length ? `Aucun répétiteur ${dropped.join(' et ')} : voici les plus proches de votre recherche.` : null,
+    understood: parts.length ? `Compris : ${parts.join(' · ')}` : null,
+    relaxed: letGo.length ? `Aucun répétiteur ${letGo.join(' et ')} : voici les plus proches de votre recherche.` : null,
+    dropped,
   };
 }

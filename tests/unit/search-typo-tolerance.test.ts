@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { typoBudget, withinEdits } from '../../functions/src/search/typo-tolerance.js';
 
 describe('typo budget', () => {
-  it('allows no typo under 5 letters, one from 5 letters, two from 8', () => {
+  it('allows no typo under 5 letters, one in words of 5 or 6 letters, two from 7', () => {
     expect(['svt', 'bac', 'math'].map(typoBudget)).toEqual([0, 0, 0]);
-    expect(['maths', 'chimie', 'anglais'].map(typoBudget)).toEqual([1, 1, 1]);
-    expect(['physique', 'mathematiques'].map(typoBudget)).toEqual([2, 2]);
+    expect(['maths', 'chimie'].map(typoBudget)).toEqual([1, 1]);
+    expect(['anglais', 'physique', 'mathematiques'].map(typoBudget)).toEqual([2, 2, 2]);
   });
 });
 

@@ -3,12 +3,13 @@ import { LEVELS, SUBJECTS, ZONES } from '#shared';
 import {
   FILLER_WORDS,
   LEVEL_WORDS,
+  NAME_WORDS,
   STOP_WORDS,
   SUBJECT_WORDS,
   wordsOf,
   ZONE_WORDS,
 } from '../../functions/src/search/query-vocabulary.js';
-import { understandQuery } from '../../functions/src/search/understand-query.js';
+import { tokenize, understandQuery } from '../../functions/src/search/understand-query.js';
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 
 const COLLEGE = 'Collège (6e-3e)';
@@ -21,6 +22,9 @@ describe('query understanding', () => {
       location: null,
       level: null,
       words: [],
+      minRate: null,
+      maxRate: null,
+      chips: [{ kind: 'subject', label: 'Physique', without: 'Cours à domicile' }],
     });
     expect(understandQuery('je cherche un bon répétiteur pour mon fils').words).toEqual([]);
     expect(understandQuery("prof d'anglais").subjects).toEqual([['Anglais']]);
@@ -89,10 +93,18 @@ describe('query understanding', () => {
       location: 'cocody',
       level: COLLEGE,
       words: ['kouassi'],
+      minRate: null,
+      maxRate: null,
+      chips: [
+        { kind: 'subject', label: 'Mathématiques', without: 'prof 3eme a cocody Kouassi' },
+        { kind: 'level', label: COLLEGE, without: 'prof de maths a cocody Kouassi' },
+        { kind: 'location', label: 'Cocody', without: 'prof de maths 3eme Kouassi' },
+        { kind: 'word', label: 'Kouassi', without: 'prof de maths 3eme a cocody' },
+      ],
     });
   });
 
-  it('forgives one typo from 5 letters and two from 8 in the words it knows', () => {
+  it('forgives one typo in words of 5 or 6 letters and two from 7 in the words it knows', () => {
     expect(understandQuery('mathematqiues').subjects).toEqual([['Mathématiques']]);
     expect(understandQuery('phisique').subjects).toEqual([['Physique']]);
     expect(understandQuery('philosphie').subjects).toEqual([['Philosophie']]);
@@ -100,11 +112,16 @@ describe('query understanding', () => {
     expect(understandQuery('terminal').level).toBe(LYCEE);
     expect(understandQuery('profeseur de chimi').subjects).toEqual([['Chimie']]);
     expect(understandQuery('profeseur de chimi').words).toEqual([]);
+    expect(understandQuery('phisiqe').subjects).toEqual([['Physique']]); // 7 letters, two typos
+    expect(understandQuery('koumasi').location).toBe('koumassi');
+    expect(understandQuery('rivierra').location).toBe('cocody');
+    expect(understandQuery('termnale').level).toBe(LYCEE);
   });
 
   it('forgives no typo in short words, and leaves unknown words to the full text', () => {
     expect(understandQuery('svy').words).toEqual(['svy']);
-    expect(understandQuery('phisiqe').words).toEqual(['phisiqe']); // 7 letters, two typos
+    expect(understandQuery('fiziqee').words).toEqual(['fiziqee']); // 7 letters, more than two typos from any word
+    expect(understandQuery('angle').words).toEqual(['angle']); // 'angre' (Cocody) is read only as written
   });
 
   it('keeps the first zone and the first level named, and names a subject once', () => {
@@ -114,15 +131,32 @@ describe('query understanding', () => {
   });
 
   it('understands nothing in an empty text', () => {
-    expect(understandQuery('  ')).toEqual({ subjects: [], location: null, level: null, words: [] });
+    expect(understandQuery('  ')).toEqual({ subjects: [], location: null, level: null, words: [], minRate: null, maxRate: null, chips: [] });
   });
 
   it('never takes a tutor name of the local catalogue for a subject, level, zone or filler word', () => {
     const names = new Set(seedTutors().flatMap((t) => [t.profile.first_name, t.profile.last_name]));
     for (const name of names) {
       const words = wordsOf(name).filter((word) => word.length > 1);
-      expect(understandQuery(name), name).toEqual({ subjects: [], location: null, level: null, words });
+      expect(understandQuery(name), name).toMatchObject({ subjects: [], location: null, level: null, words, minRate: null, maxRate: null });
     }
+  });
+
+  it('never corrects a common Ivorian name into the vocabulary: Kouassi is not a typo of Koumassi', () => {
+    expect(understandQuery('Kouassi')).toMatchObject({ location: null, words: ['kouassi'] });
+    expect(understandQuery('maths Kouassi Koumassi')).toMatchObject({ location: 'koumassi', words: ['kouassi'] });
+    expect(understandQuery('Marco')).toMatchObject({ location: null, words: ['marco'] });
+    for (const name of NAME_WORDS) {
+      expect(understandQuery(name), name).toMatchObject({ subjects: [], location: null, level: null, words: [name] });
+    }
+  });
+
+  it('keeps the folded words of the text with their place in it, as wordsOf reads them', () => {
+    for (const text of ["Prof d'Anglais à Port-Bouët 2", 'Ma\u0301ths e\u0301le\u0300ve', 'Œuvre 4 000 F/h', '  ']) {
+      expect(tokenize(text).map((token) => token.word), text).toEqual(wordsOf(text));
+    }
+    const text = "prof d'anglais à Port-Bouët";
+    expect(tokenize(text).map(({ start, end }) => text.slice(start, end))).toEqual(['prof', 'd', 'anglais', 'à', 'Port', 'Bouët']);
   });
 });
 
