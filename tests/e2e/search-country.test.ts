@@ -1,10 +1,11 @@
 /**
  * A search from a commune of the whole country (issue 33), end to end in Chromium: a verified
  * mathematics tutor in Koumassi (a commune the first zones lacked) is found from a parent's words
- * 'maths Koumassi zorglub'; the screen shows what it read as chips ('Mathématiques', 'Koumassi')
- * and says the word no tutor holds was let go. The ✕ of the 'Koumassi' chip, reached with Tab and
- * pressed with Enter, searches 'maths zorglub' with the other filters unchanged: tutors of other
- * zones come, Back brings the chip back. A visitor's search shows the same chips.
+ * 'maths Koumassi zorglub'; the screen shows the text as chips ('Mathématiques', 'Koumassi',
+ * 'zorglub') and says the word no tutor holds was let go. The ✕ of the 'Koumassi' chip, reached
+ * with Tab and pressed with Enter, searches 'maths zorglub' with the other filters unchanged:
+ * tutors of other zones come, Back brings the chip back. A visitor naming the neighbourhood
+ * ('Grand Campement', in Koumassi) gets the same answer and chips.
  * Screenshots at 390 and 1280 px go to KALAN_SCREENSHOTS_DIR when it is set.
  */
 import { ZONE_LABELS } from '#shared/constants';
@@ -26,6 +27,8 @@ const TEXT = 'maths Koumassi zorglub';
 /** The text without the words of the 'Koumassi' chip: what its ✕ searches. */
 const WITHOUT_KOUMASSI = 'maths zorglub';
 const DROPPED = messages.search.withoutWords(['zorglub']);
+/** The same search by a neighbourhood of Koumassi. */
+const BY_NEIGHBOURHOOD = 'maths Grand Campement zorglub';
 
 const chromium = chromiumForFile();
 let koumassi: ListedTutor;
@@ -49,7 +52,7 @@ async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: Br
 }
 
 const resultsHeading = (page: Page) => page.getByRole('heading', { name: /^\d+ répétiteur\(s\) trouvé\(s\)$/ });
-const chips = (page: Page) => page.getByRole('list', { name: 'Compris :' }).getByRole('listitem');
+const chips = (page: Page) => page.getByRole('list', { name: 'Votre recherche :' }).getByRole('listitem');
 const removeButton = (page: Page, label: string) => page.getByRole('button', { name: messages.search.removeChip(label), exact: true });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Recherche libre' });
 const cards = (page: Page) => page.getByRole('article');
@@ -65,7 +68,8 @@ async function zonesShown(page: Page): Promise<string[]> {
 /** The search 'maths Koumassi zorglub' as it must be answered: the tutor, the chips, the notice. */
 async function expectKoumassiAnswer(page: Page): Promise<void> {
   await expect.poll(() => resultsHeading(page).isVisible(), { timeout: 20_000 }).toBe(true);
-  await expect.poll(() => chips(page).allTextContents()).toEqual(['Mathématiques', 'Koumassi']);
+  // The word no tutor holds is a chip too: the parent can take it out of the text.
+  await expect.poll(() => chips(page).allTextContents()).toEqual(['Mathématiques', 'Koumassi', 'zorglub']);
   expect(await removeButton(page, 'Mathématiques').isVisible()).toBe(true);
   expect(await removeButton(page, 'Koumassi').isVisible()).toBe(true);
   expect(await page.getByText(DROPPED, { exact: true }).isVisible()).toBe(true);
@@ -110,7 +114,7 @@ describe('a search from a new commune, with its chips', () => {
     await page.waitForURL((url) => url.searchParams.get('q') === WITHOUT_KOUMASSI, { timeout: 15_000 });
     await expect.poll(() => searchBox(page).inputValue()).toBe(WITHOUT_KOUMASSI);
     expect(new URL(page.url()).searchParams.get('tri')).toBe('price');
-    await expect.poll(() => chips(page).allTextContents(), { timeout: 20_000 }).toEqual(['Mathématiques']);
+    await expect.poll(() => chips(page).allTextContents(), { timeout: 20_000 }).toEqual(['Mathématiques', 'zorglub']);
     expect(await page.getByText('Trié par prix').isVisible()).toBe(true);
     expect(await removeButton(page, 'Koumassi').count()).toBe(0);
     expect(await page.getByText(DROPPED, { exact: true }).isVisible()).toBe(true);
@@ -132,10 +136,10 @@ describe('a search from a new commune, with its chips', () => {
     await context.close();
   });
 
-  it('shows a visitor the same chips on a small phone (360 px), and removes one with the pointer', async () => {
+  it("answers a visitor naming the neighbourhood with the same chips on a small phone (360 px); the pointer removes 'Koumassi'", async () => {
     const { context, page } = await newPage(chromium.browser, { width: 360, height: 740 });
     watchRequests(page);
-    await page.goto(`/search?q=${encodeURIComponent(TEXT)}`);
+    await page.goto(`/search?q=${encodeURIComponent(BY_NEIGHBOURHOOD)}`);
     await expectKoumassiAnswer(page);
     expect(await overflowsHorizontally(page)).toBe(false);
     await settle(page);
@@ -144,7 +148,7 @@ describe('a search from a new commune, with its chips', () => {
 
     await removeButton(page, 'Koumassi').click();
     await page.waitForURL((url) => url.searchParams.get('q') === WITHOUT_KOUMASSI, { timeout: 15_000 });
-    await expect.poll(() => chips(page).allTextContents(), { timeout: 20_000 }).toEqual(['Mathématiques']);
+    await expect.poll(() => chips(page).allTextContents(), { timeout: 20_000 }).toEqual(['Mathématiques', 'zorglub']);
     await expect.poll(async () => (await zonesShown(page)).some((zone) => zone !== 'Koumassi')).toBe(true);
     await context.close();
   });

@@ -27,19 +27,19 @@ const mathsInKoumassi: QueryUnderstanding = {
   chips: [
     { kind: 'subject', label: 'Mathématiques', without: 'Koumassi zorglub' },
     { kind: 'location', label: 'Koumassi', without: 'maths zorglub' },
+    { kind: 'word', label: 'zorglub', without: 'maths Koumassi' },
   ],
 };
 
 describe('the understanding as the results screen shows it', () => {
-  it('shows nothing for a search without text, or of free words all found', () => {
+  it('shows nothing for a search without text', () => {
     expect(understandingView(undefined)).toBeNull();
     expect(understandingView(nothing)).toBeNull();
-    expect(understandingView({ ...nothing, words: ['kouame'], chips: [] })).toBeNull();
   });
 
   it('shows one chip per thing read, in the order the API gives them, instead of the line', () => {
     const view = understandingView(mathsInKoumassi)!;
-    expect(view.chips.map((chip) => chip.label)).toEqual(['Mathématiques', 'Koumassi']);
+    expect(view.chips.map((chip) => chip.label)).toEqual(['Mathématiques', 'Koumassi', 'zorglub']);
     expect(view.understood).toBeNull();
   });
 
@@ -52,8 +52,9 @@ describe('the understanding as the results screen shows it', () => {
   });
 
   it('shows words let go even when nothing else was read', () => {
-    expect(understandingView({ ...nothing, min_rate: null, max_rate: 3000, dropped: ['zorglub'] })).toEqual({
-      chips: [],
+    const chips = [{ kind: 'word' as const, label: 'zorglub', without: '' }];
+    expect(understandingView({ ...nothing, words: ['zorglub'], dropped: ['zorglub'], chips })).toEqual({
+      chips,
       understood: null,
       relaxed: null,
       dropped: 'Aucun répétiteur pour « zorglub » : voici les résultats sans ce mot',

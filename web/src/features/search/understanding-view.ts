@@ -1,11 +1,10 @@
-import { messages } from '#shared/messages';
 import { understandingNotice, type QueryUnderstanding, type SearchFilters, type UnderstandingChip } from '#shared/search';
 
 /** What the results screen shows of a search's understanding (issue 33), as plain data. */
 export interface UnderstandingView {
   /** One removable chip per thing read in the text, in the text's order. */
   chips: UnderstandingChip[];
-  /** 'Compris : …' as a line, only for an answer without chips (an API older than issue 33). */
+  /** 'Compris : …' as a line, only for an answer without chips (the chips say it otherwise). */
   understood: string | null;
   /** The filters read in the text and let go because they left nobody. */
   relaxed: string | null;
@@ -13,17 +12,16 @@ export interface UnderstandingView {
   dropped: string | null;
 }
 
-/** Null when there is nothing to show (a text of free words all found, or no text). */
+/** Null when there is nothing to show (no text). The texts are the shared `understandingNotice`'s. */
 export function understandingView(understanding: QueryUnderstanding | undefined): UnderstandingView | null {
   if (!understanding) return null;
   const notice = understandingNotice(understanding);
-  const chips = understanding.chips ?? [];
-  const dropped = understanding.dropped?.length ? messages.search.withoutWords(understanding.dropped) : null;
+  const { chips } = understanding;
   const view: UnderstandingView = {
     chips,
     understood: chips.length ? null : (notice?.understood ?? null),
     relaxed: notice?.relaxed ?? null,
-    dropped,
+    dropped: notice?.dropped ?? null,
   };
   return view.chips.length || view.understood || view.relaxed || view.dropped ? view : null;
 }

@@ -17,7 +17,7 @@ function UnderstandingChips({ chips, onRemove }: { chips: UnderstandingChip[]; o
   return (
     <HStack gap="2" wrap="wrap" align="center">
       <Text id="search-understood-label" fontSize="sm" color="fg.muted">
-        Compris :
+        Votre recherche :
       </Text>
       <HStack as="ul" aria-labelledby="search-understood-label" gap="2" wrap="wrap" listStyle="none" minW="0">
         {chips.map((chip) => (
@@ -25,7 +25,7 @@ function UnderstandingChips({ chips, onRemove }: { chips: UnderstandingChip[]; o
             as="li"
             key={`${chip.kind}:${chip.label}`}
             size="lg"
-            variant="subtle"
+            variant="surface"
             colorPalette={chip.kind === 'word' ? 'gray' : 'orange'}
             borderRadius="full"
             ps="3"
