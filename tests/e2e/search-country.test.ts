@@ -73,6 +73,9 @@ async function expectKoumassiAnswer(page: Page): Promise<void> {
   expect(await removeButton(page, 'Mathématiques').isVisible()).toBe(true);
   expect(await removeButton(page, 'Koumassi').isVisible()).toBe(true);
   expect(await page.getByText(DROPPED, { exact: true }).isVisible()).toBe(true);
+  // Said to a screen reader by the live region that stays on the page.
+  const count = (await resultsHeading(page).textContent())!;
+  await expect.poll(() => page.getByRole('status').filter({ hasText: DROPPED }).textContent()).toBe(`${count}. ${DROPPED}`);
   expect(await cards(page).filter({ hasText: koumassi.firstName }).isVisible()).toBe(true);
   // The zone read in the text is a filter: every tutor shown teaches in Koumassi.
   expect(new Set(await zonesShown(page))).toEqual(new Set(['Koumassi']));

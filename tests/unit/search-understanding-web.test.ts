@@ -4,7 +4,7 @@
  */
 import { resetFilters, type QueryUnderstanding } from '#shared/search';
 import { describe, expect, it } from 'vitest';
-import { searchWithoutChip, understandingView } from '../../web/src/features/search/understanding-view';
+import { resultsAnnouncement, searchWithoutChip, understandingView } from '../../web/src/features/search/understanding-view';
 
 const nothing: QueryUnderstanding = {
   location: null,
@@ -81,5 +81,21 @@ describe("a chip's ✕", () => {
   it("searches the chip's text without its words, every other filter as the parent chose it", () => {
     const filters = { ...resetFilters(), query: 'maths Koumassi zorglub', level: 'Collège (6e-3e)', maxRate: 5000, sortBy: 'price' as const };
     expect(searchWithoutChip(filters, mathsInKoumassi.chips[1]!)).toEqual({ ...filters, query: 'maths zorglub' });
+  });
+});
+
+describe('what a screen reader is told of the answer', () => {
+  it('says how many tutors, then what was let go to find them', () => {
+    expect(resultsAnnouncement(1, mathsInKoumassi)).toBe(
+      '1 répétiteur(s) trouvé(s). Aucun répétiteur pour « zorglub » : voici les résultats sans ce mot',
+    );
+    expect(resultsAnnouncement(12, { ...mathsInKoumassi, dropped: [], relaxed: ['location'] })).toBe(
+      '12 répétiteur(s) trouvé(s). Aucun répétiteur à Koumassi : voici les plus proches de votre recherche.',
+    );
+    expect(resultsAnnouncement(3, undefined)).toBe('3 répétiteur(s) trouvé(s).');
+  });
+
+  it("says 'Aucun résultat trouvé' for an empty answer", () => {
+    expect(resultsAnnouncement(0, mathsInKoumassi)).toBe('Aucun résultat trouvé');
   });
 });

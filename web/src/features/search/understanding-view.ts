@@ -1,3 +1,4 @@
+import { messages } from '#shared/messages';
 import { understandingNotice, type QueryUnderstanding, type SearchFilters, type UnderstandingChip } from '#shared/search';
 
 /** What the results screen shows of a search's understanding (issue 33), as plain data. */
@@ -32,4 +33,15 @@ export function understandingView(understanding: QueryUnderstanding | undefined)
  */
 export function searchWithoutChip(filters: SearchFilters, chip: UnderstandingChip): SearchFilters {
   return { ...filters, query: chip.without };
+}
+
+/**
+ * What a screen reader is told once a search is answered: how many tutors, then what was let go
+ * to find them. Said by a live region that stays on the page (the results are rebuilt on each
+ * search, and a region added with its text already in it is not read out).
+ */
+export function resultsAnnouncement(total: number, understanding: QueryUnderstanding | undefined): string {
+  if (total === 0) return messages.search.empty;
+  const view = understandingView(understanding);
+  return [`${total} répétiteur(s) trouvé(s).`, view?.relaxed, view?.dropped].filter(Boolean).join(' ');
 }

@@ -78,7 +78,7 @@ export function SearchResults(props: SearchResultsProps) {
         <StatCard label="FCFA/h moyen" value={first.average_rate === null ? 'N/A' : formatAmount(first.average_rate)} />
       </SimpleGrid>
       <HStack justify="space-between" gap="2" wrap="wrap">
-        <Text as="h2" id={RESULTS_HEADING_ID} tabIndex={-1} fontWeight="semibold" aria-live="polite">
+        <Text as="h2" id={RESULTS_HEADING_ID} tabIndex={-1} fontWeight="semibold">
           {first.total} répétiteur(s) trouvé(s)
         </Text>
         <Badge variant="subtle">{sortBadge(filters.sortBy)}</Badge>

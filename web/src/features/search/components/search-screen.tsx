@@ -1,11 +1,11 @@
 import { resetFilters, type SearchFilters, type UnderstandingChip } from '#shared/search';
-import { Grid, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { tooManyRequestsMessage, type ListedTutor } from '@/lib/visitor-tutors';
 import { useSearchTutors } from '../api/search-tutors';
 import { useSearchUrl } from '../hooks/use-search-url';
 import { SearchForm } from './search-form';
-import { searchWithoutChip } from '../understanding-view';
+import { resultsAnnouncement, searchWithoutChip } from '../understanding-view';
 import { RESULTS_HEADING_ID, SearchResults } from './search-results';
 
 export const SEARCH_TITLE = 'Recherche';
@@ -87,8 +87,13 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
     target?.focus();
   }, [chipRemoved, submittedKey, isLoading, results.isFetching]);
 
+  const answered = submitted !== null && firstPage && !isLoading && !results.isError;
+
   return (
     <Stack gap="5">
+      <VisuallyHidden role="status" aria-live="polite">
+        {answered ? resultsAnnouncement(firstPage.total, firstPage.understanding) : ''}
+      </VisuallyHidden>
       <Text color="fg.muted">Plus de 500+ répétiteurs vérifiés</Text>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
         <Stack gap="5" minW="0">
