@@ -14,26 +14,30 @@ export interface ListedTutor {
 }
 
 /**
- * A tutor listed publicly: a completed profile (computing, Monday 16:00–18:00, 4 000 FCFA/h) whose
- * KYC an admin approved, once the visitors' API has it: its profile and its search (the catalogue
- * follows the table's stream).
+ * A tutor listed publicly: a completed profile (computing in Cocody unless `profile` says otherwise,
+ * Monday 16:00–18:00, 4 000 FCFA/h) whose KYC an admin approved, once the visitors' API has it: its
+ * profile and its search (the catalogue follows the table's stream).
  * Its account id goes into `created`, to take it out of the catalogue afterwards.
  */
-export async function listedTutor(created: string[]): Promise<ListedTutor> {
+export async function listedTutor(created: string[], profile: Record<string, unknown> = {}): Promise<ListedTutor> {
   // Names of its own: several walks list tutors on the same stack, and a visitor searches by name.
   const suffix = randomUUID().replace(/[^a-f]/g, '').slice(0, 4);
   const firstName = `Ablaye${suffix}`;
   const lastName = `Zadi${randomUUID().slice(0, 6)}`;
   const tutor = await newUser('tuteur', { firstName, lastName });
-  const profile = await api('/api/me/tutor-profile', { method: 'PUT', token: tutor.accessToken, body: tutorProfileBody({ subjects: ['Informatique'] }) });
-  expect(profile.status, profile.text).toBe(200);
+  const saved = await api('/api/me/tutor-profile', {
+    method: 'PUT',
+    token: tutor.accessToken,
+    body: tutorProfileBody({ subjects: ['Informatique'], ...profile }),
+  });
+  expect(saved.status, saved.text).toBe(200);
   created.push(tutor.sub);
   const kyc = await api('/api/me/kyc', { method: 'POST', token: tutor.accessToken, body: await kycDocuments(tutor) });
   expect(kyc.status, kyc.text).toBe(201);
   const admin = await adminSession();
   const review = await api(`/api/admin/kyc/${kyc.body.id}/review`, { method: 'POST', token: admin.accessToken, body: { decision: 'approve' } });
   expect(review.status, review.text).toBe(200);
-  const profileId = profile.body.id as string;
+  const profileId = saved.body.id as string;
   await eventually(
     () => fetch(`${stack().appUrl}/api/public/tutors/${profileId}`).then((response) => response.status),
     (status) => status === 200,

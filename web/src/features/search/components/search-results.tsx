@@ -1,6 +1,6 @@
 import { messages } from '#shared/messages';
 import { formatAmount } from '#shared/money';
-import { sortBadge, type SearchFilters } from '#shared/search';
+import { sortBadge, type SearchFilters, type UnderstandingChip } from '#shared/search';
 import { Badge, Button, Card, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuSearchX } from 'react-icons/lu';
@@ -21,7 +21,12 @@ interface SearchResultsProps {
   isLoadingMore: boolean;
   onLoadMore: () => void;
   renderTutor: (tutor: ListedTutor) => ReactNode;
+  /** Searches again without a chip of the understanding (its ✕). */
+  onRemoveChip: (chip: UnderstandingChip) => void;
 }
+
+/** The results' heading: where the focus goes once a removed chip's search is answered. */
+export const RESULTS_HEADING_ID = 'search-results-heading';
 
 function StatCard({ label, value }: { label: string; value: string }) {
   return (
@@ -39,7 +44,7 @@ function StatCard({ label, value }: { label: string; value: string }) {
 
 /** Results area: skeletons, error card, empty state, or the stat cards and the list. */
 export function SearchResults(props: SearchResultsProps) {
-  const { filters, pages, isLoading, isError, onRetry, renderTutor } = props;
+  const { filters, pages, isLoading, isError, onRetry, renderTutor, onRemoveChip } = props;
   if (isLoading) return <TutorListSkeleton />;
   if (isError) {
     return (
@@ -50,13 +55,17 @@ export function SearchResults(props: SearchResultsProps) {
   if (!first) return null;
   if (first.total === 0) {
     return (
-      <EmptyNotice
-        card={{ variant: 'outline' }}
-        icon={<LuSearchX />}
-        titleAs="h2"
-        title={messages.search.empty}
-        description="Essayez une autre orthographe, une autre zone ou élargissez le tarif."
-      />
+      <Stack gap="4">
+        <EmptyNotice
+          card={{ variant: 'outline' }}
+          icon={<LuSearchX />}
+          titleAs="h2"
+          title={messages.search.empty}
+          description="Essayez une autre orthographe, une autre zone ou élargissez le tarif."
+        />
+        {/* What was read can still be taken out of the text, one chip at a time. */}
+        <SearchUnderstanding understanding={first.understanding} onRemoveChip={onRemoveChip} chipsOnly />
+      </Stack>
     );
   }
 
@@ -69,12 +78,12 @@ export function SearchResults(props: SearchResultsProps) {
         <StatCard label="FCFA/h moyen" value={first.average_rate === null ? 'N/A' : formatAmount(first.average_rate)} />
       </SimpleGrid>
       <HStack justify="space-between" gap="2" wrap="wrap">
-        <Text as="h2" fontWeight="semibold" aria-live="polite">
+        <Text as="h2" id={RESULTS_HEADING_ID} tabIndex={-1} fontWeight="semibold">
           {first.total} répétiteur(s) trouvé(s)
         </Text>
         <Badge variant="subtle">{sortBadge(filters.sortBy)}</Badge>
       </HStack>
-      <SearchUnderstanding understanding={first.understanding} />
+      <SearchUnderstanding understanding={first.understanding} onRemoveChip={onRemoveChip} />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         {tutors.map((tutor) => (
           <div key={tutor.id}>{renderTutor(tutor)}</div>

@@ -1,11 +1,12 @@
-import { resetFilters, type SearchFilters } from '#shared/search';
-import { Grid, Stack, Text } from '@chakra-ui/react';
+import { resetFilters, type SearchFilters, type UnderstandingChip } from '#shared/search';
+import { Grid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { tooManyRequestsMessage, type ListedTutor } from '@/lib/visitor-tutors';
 import { useSearchTutors } from '../api/search-tutors';
 import { useSearchUrl } from '../hooks/use-search-url';
 import { SearchForm } from './search-form';
-import { SearchResults } from './search-results';
+import { resultsAnnouncement, searchWithoutChip } from '../understanding-view';
+import { RESULTS_HEADING_ID, SearchResults } from './search-results';
 
 export const SEARCH_TITLE = 'Recherche';
 
@@ -68,8 +69,31 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
 
   const isLoading = listed !== null && (results.isPending || (results.isPlaceholderData && results.isFetching));
 
+  // A chip's ✕ is a search like any other (in the URL, so Back brings the chip back; in a parent's
+  // history). Its button goes with the old results: once the new ones are shown, the focus moves to
+  // their heading (which says how many), or to the search box when nobody was found.
+  // The search a chip's ✕ made (its key), until its answer is shown.
+  const [chipRemoved, setChipRemoved] = useState<string | null>(null);
+  const removeChip = (chip: UnderstandingChip) => {
+    if (!listed) return;
+    const filters = searchWithoutChip(listed, chip);
+    setChipRemoved(keyOf({ ...filters, query: filters.query.trim() }));
+    search(filters);
+  };
+  useEffect(() => {
+    if (chipRemoved === null || chipRemoved !== submittedKey || isLoading || results.isFetching) return;
+    setChipRemoved(null);
+    const target = document.getElementById(RESULTS_HEADING_ID) ?? document.querySelector<HTMLElement>('input[aria-label="Recherche libre"]');
+    target?.focus();
+  }, [chipRemoved, submittedKey, isLoading, results.isFetching]);
+
+  const answered = submitted !== null && firstPage && !isLoading && !results.isError;
+
   return (
     <Stack gap="5">
+      <VisuallyHidden role="status" aria-live="polite">
+        {answered ? resultsAnnouncement(firstPage.total, firstPage.understanding) : ''}
+      </VisuallyHidden>
       <Text color="fg.muted">Plus de 500+ répétiteurs vérifiés</Text>
       <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }} gap="5" alignItems="start">
         <Stack gap="5" minW="0">
@@ -94,6 +118,7 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
                   isLoadingMore={results.isFetchingNextPage}
                   onLoadMore={() => void results.fetchNextPage()}
                   renderTutor={renderTutor}
+                  onRemoveChip={removeChip}
                 />
               )}
         </Stack>
