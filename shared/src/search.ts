@@ -19,6 +19,7 @@ import {
   type Subject,
   type Zone,
 } from './constants.js';
+import { atPlace } from './french.js';
 import { messages } from './messages.js';
 import { formatAmount } from './money.js';
 import type { PhotoVariant } from './photos.js';
@@ -326,7 +327,7 @@ export function understandingNotice(understanding: QueryUnderstanding): Understa
   const rate = rateLabel(minRate, maxRate);
   const parts = [...subjects, ...(location ? [zoneLabel(location)!] : []), ...(level ? [level] : []), ...(rate ? [rate] : [])];
   const letGo = [
-    ...(relaxed.includes('location') && location ? [location === 'distance' ? 'en cours à distance' : `à ${zoneLabel(location)}`] : []),
+    ...(relaxed.includes('location') && location ? [location === 'distance' ? 'en cours à distance' : atPlace(zoneLabel(location)!)] : []),
     ...(relaxed.includes('level') && level ? [`au niveau ${level}`] : []),
     ...(relaxed.includes('rate') && rate ? [rateInSentence(minRate, maxRate)!] : []),
   ];

@@ -21,6 +21,9 @@ describe('understandingNotice', () => {
     expect(understandingNotice({ ...base, subjects: ['Physique'], location: 'abobo', level: null, relaxed: ['location'] })?.relaxed).toBe(
       'Aucun répétiteur à Abobo : voici les plus proches de votre recherche.',
     );
+    expect(understandingNotice({ ...base, subjects: ['Physique'], location: 'plateau', level: null, relaxed: ['location'] })?.relaxed).toBe(
+      'Aucun répétiteur au Plateau : voici les plus proches de votre recherche.',
+    );
     expect(
       understandingNotice({ ...base, subjects: [], location: 'distance', level: 'Supérieur', relaxed: ['level', 'location'] })?.relaxed,
     ).toBe('Aucun répétiteur en cours à distance et au niveau Supérieur : voici les plus proches de votre recherche.');

@@ -137,6 +137,8 @@ describe('classes, exams and higher education', () => {
     ['fac', SUPERIEUR],
     ['université', SUPERIEUR],
     ['prépa', SUPERIEUR],
+    ['prépa bac', LYCEE],
+    ['prépa BEPC', COLLEGE],
     ['DUT', SUPERIEUR],
     ['lycée technique', TECHNIQUE],
     ['CAP', TECHNIQUE],

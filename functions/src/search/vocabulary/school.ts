@@ -42,6 +42,10 @@ export const LEVEL_SYNONYMS: Record<string, Level> = {
     SUPERIEUR,
   ),
   'enseignement superieur': SUPERIEUR,
+  // 'prépa bac', 'prépa BEPC': preparing the exam, at its level (the longest phrase wins over 'prépa').
+  'prepa bac': LYCEE,
+  'prepa bepc': COLLEGE,
+  'prepa cepe': PRIMAIRE,
   'classe preparatoire': SUPERIEUR,
   'classes preparatoires': SUPERIEUR,
   // Technical and vocational training (secondary).
