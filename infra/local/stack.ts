@@ -9,11 +9,14 @@ import { listenLambdaEndpoint } from './lambda-endpoint.js';
 import { startMailbox } from './mailbox.js';
 import { createRouter } from './router.js';
 import { startS3 } from './s3.js';
+import { createWhatsAppDouble, localWhatsAppCredentials, whatsAppEnvironment } from './whatsapp-double.js';
 
 export interface RunningStack {
   appUrl: string;
   /** The local mailbox's page (codes of sign-up and password reset). */
   mailboxUrl: string;
+  /** The WhatsApp Cloud API double's conversations page (whatsapp-double.ts, on the mailbox's server). */
+  whatsappUrl: string;
   pool: LocalUserPool;
   accounts: Array<{ role: string; email: string; password: string }>;
   tutorsCreated: number;
@@ -29,8 +32,14 @@ export async function startStack(): Promise<RunningStack> {
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
   // The mailbox before Cognito: the seed's sign-ups already send codes.
-  const mailbox = await startMailbox(config);
-  onStop(() => mailbox.close());
+  // The WhatsApp double on the mailbox's server; the functions read its credentials like a secret fetched once per container.
+  const whatsapp = createWhatsAppDouble({ config, credentials: localWhatsAppCredentials(config) });
+  Object.assign(process.env, whatsAppEnvironment(whatsapp.credentials));
+  const mailbox = await startMailbox(config, undefined, whatsapp.handle);
+  onStop(() => {
+    whatsapp.stop();
+    return mailbox.close();
+  });
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
   // The account deletion deletes this pool's Cognito user; the admin's second factor asks it (CDK sets the same variable).
   process.env.USER_POOL_ID = pool.userPoolId;
@@ -62,7 +71,7 @@ export async function startStack(): Promise<RunningStack> {
   const { startReconcileTimer } = await import('./reconciler.js');
   startReconcileTimer();
 
-  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), mailboxUrl: mailbox.url, pool, accounts, tutorsCreated };
+  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), mailboxUrl: mailbox.url, whatsappUrl: mailbox.whatsappUrl!, pool, accounts, tutorsCreated };
   // Tests and scripts (create-admin) find the running stack here.
   writeFileSync(
     path.join(config.dataDir, 'stack.json'),
