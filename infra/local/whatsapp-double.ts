@@ -14,7 +14,8 @@
  * - `POST /whatsapp/__control` (JSON): fail the next sends with a Graph error, delay, duplicate or
  *   reorder the statuses, make a number undeliverable — for every number or one (`to`).
  * - `GET /whatsapp/messages?to=<e164 or digits>`: the conversation in JSON for tests and scripts.
- * - `GET /whatsapp`: a French page of each person's conversation; the templates rendered from
+ * - `GET /whatsapp`: a French page of each person's conversation (no timed refresh, which axe and
+ *   screen readers object to: an 'Actualiser' link); the templates rendered from
  *   their approved bodies (WHATSAPP_TEMPLATES), status ticks, quick-reply buttons as real buttons (a
  *   tap sends the signed `type: 'button'` webhook) and URL buttons as links; on one person's page a
  *   text box writes as that person (`type: 'text'`, e.g. STOP). The page has no script: forms only,
@@ -471,7 +472,8 @@ ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
     const mark = { accepted: '🕓', sent: '✓', delivered: '✓✓', read: '✓✓', failed: '⚠' }[status];
     const error = m.statuses.find((s) => s.errors)?.errors?.[0];
     const label = `${text.status[status]}${error ? ` (${error.code} ${error.title})` : ''}`;
-    return ` <span class="tick ${status}" role="img" aria-label="${escapeHtml(label)}" title="${escapeHtml(label)}">${mark}</span>${status === 'failed' ? ` <span class="failed">${escapeHtml(label)}</span>` : ''}`;
+    // The word beside the ticks: a font without ✓ (the headless shell's) still says where the message is.
+    return ` · <span class="tick ${status}"><span aria-hidden="true">${mark}</span> ${escapeHtml(label)}</span>`;
   }
 
   function page(to?: string): string {
@@ -488,13 +490,12 @@ ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
       .join('\n');
     const heading = only
       ? `<p><a href="/whatsapp">${text.showAll}</a> · <a href="/whatsapp?to=${only}">${text.refresh}</a></p>`
-      : `<p>${escapeHtml(text.description)} <a href="/">${text.mailbox}</a></p>`;
+      : `<p>${escapeHtml(text.description)}</p><p><a href="/whatsapp">${text.refresh}</a> · <a href="/">${text.mailbox}</a></p>`;
     return `<!doctype html>
 <html lang="fr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${only ? '' : '<meta http-equiv="refresh" content="5">'}
 <title>${text.title} — Kalan</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:1rem;color:#1a1a1a;background:#fffaf5}
@@ -504,7 +505,7 @@ ol{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.5r
 li{max-width:85%;border-radius:.5rem;padding:.5rem .75rem;background:#fff;box-shadow:0 1px 1px rgba(0,0,0,.08)}
 li.out{align-self:flex-start}li.in{align-self:flex-end;background:#d9fdd3}
 li p{margin:0}.body{white-space:pre-wrap}.template{font-size:.75rem;color:#5a5045}
-.meta{font-size:.8rem;color:#5a5045;margin-top:.25rem}.tick.read{color:#0b63c5}.failed{color:#b42318}
+.meta{font-size:.8rem;color:#5a5045;margin-top:.25rem}.tick.read{color:#0b57b0}.tick.failed{color:#b42318}
 .buttons{display:flex;flex-direction:column;gap:.25rem;margin-top:.5rem;border-top:1px solid #e5ddd3;padding-top:.5rem}
 .buttons form{margin:0}.action{display:block;width:100%;min-height:44px;box-sizing:border-box;text-align:center;font:inherit;color:#005c4b;background:#fff;border:1px solid #d1d7db;border-radius:.5rem;padding:.6rem;text-decoration:none}
 button.action{cursor:pointer}
