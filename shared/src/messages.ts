@@ -136,6 +136,9 @@ export const messages = {
     replyStale: 'Cette demande n’attend plus de réponse : ouvrez Kalan pour voir où elle en est.',
     replyUnknown: 'Nous n’avons pas pu relier ce message à votre compte Kalan. Ouvrez Kalan pour répondre.',
     replyStopped: 'Vous ne recevrez plus de messages Kalan sur WhatsApp. Réactivez-les dans Notifications › Préférences.',
+    /** The webhook's refusals (Meta's calls; a person never sees them). */
+    invalidVerifyToken: 'Jeton de vérification WhatsApp invalide',
+    invalidWebhookEvent: 'Événement WhatsApp invalide',
   },
   search: {
     failure: 'Erreur lors de la recherche des répétiteurs',

@@ -43,5 +43,11 @@ export const BUSINESS_EVENTS = {
    * need), published by the payouts reconciler for each provider short (alarm above 0).
    */
   PayoutFloatShortfall: 'PayoutFloatShortfall',
+  /**
+   * Updates of a correctly signed WhatsApp webhook that failed inside (a status, a button, a STOP):
+   * answered 200 all the same (Meta would replay the batch for days), so this is how they are seen
+   * (alarm at 1).
+   */
+  WhatsAppWebhookFailed: 'WhatsAppWebhookFailed',
 } as const;
 export type BusinessEvent = keyof typeof BUSINESS_EVENTS;
