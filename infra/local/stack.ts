@@ -9,7 +9,7 @@ import { listenLambdaEndpoint } from './lambda-endpoint.js';
 import { startMailbox } from './mailbox.js';
 import { createRouter } from './router.js';
 import { startS3 } from './s3.js';
-import { createWhatsAppDouble, localWhatsAppCredentials, whatsAppEnvironment } from './whatsapp-double.js';
+import { createWhatsAppDouble, localWhatsAppCredentials, whatsAppDoubleJournal, whatsAppEnvironment } from './whatsapp-double.js';
 
 export interface RunningStack {
   appUrl: string;
@@ -33,7 +33,7 @@ export async function startStack(): Promise<RunningStack> {
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
   // The mailbox before Cognito: the seed's sign-ups already send codes.
   // The WhatsApp double on the mailbox's server; the functions read its credentials like a secret fetched once per container.
-  const whatsapp = createWhatsAppDouble({ config, credentials: localWhatsAppCredentials(config) });
+  const whatsapp = createWhatsAppDouble({ config, credentials: localWhatsAppCredentials(config), journal: whatsAppDoubleJournal(config) });
   Object.assign(process.env, whatsAppEnvironment(whatsapp.credentials));
   const mailbox = await startMailbox(config, undefined, whatsapp.handle);
   onStop(() => {

@@ -21,7 +21,8 @@
  *   text box writes as that person (`type: 'text'`, e.g. STOP). The page has no script: forms only,
  *   each carrying this server's token, so another site cannot tap for the person.
  *
- * Conversations live in memory (a restart of `npm start` starts them empty, like a new phone).
+ * The conversations are kept in `<dataDir>/whatsapp-double.jsonl` (journal.ts) by `npm start`, so a
+ * restart shows them again; tests' stacks keep them in memory.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { WHATSAPP_TEMPLATES, type WhatsAppTemplateName } from '#shared/whatsapp';
 import { localConfig, publicUrl, url, type LocalConfig } from './config.js';
+import { memoryJournal, openJournal, type Journal } from './journal.js';
 
 /** What the Cloud API checks and signs with; the functions read them as WHATSAPP_* variables. */
 export interface WhatsAppCredentials {
@@ -133,6 +135,12 @@ export interface WhatsAppDouble {
   /** Waits for the webhooks in flight (tests). */
   idle(): Promise<void>;
   stop(): void;
+}
+
+/** The double's journal: the stack's data directory unless it runs in memory. */
+export function whatsAppDoubleJournal(config: LocalConfig = localConfig): Journal<DoubleMessage> {
+  if (config.inMemory) return memoryJournal();
+  return openJournal(path.join(config.dataDir, 'whatsapp-double.jsonl'), (message) => message.id);
 }
 
 /** Digits only: '+225 07 07…' and '22507…' are the same person (Meta's wa_id has no '+'). */
@@ -271,6 +279,8 @@ export function createWhatsAppDouble(
     siteUrl?: string;
     print?: (line: string) => void;
     config?: LocalConfig;
+    /** Where the conversations are kept (whatsAppDoubleJournal); in memory by default. */
+    journal?: Journal<DoubleMessage>;
   } = {},
 ): WhatsAppDouble {
   const config = options.config ?? localConfig;
@@ -280,7 +290,9 @@ export function createWhatsAppDouble(
   const print = options.print ?? ((line: string) => console.log(line));
   /** The page's forms carry it: a tap from another site's form is refused. */
   const formToken = randomBytes(16).toString('hex');
-  const conversation: DoubleMessage[] = [];
+  const journal = options.journal ?? memoryJournal<DoubleMessage>();
+  const conversation: DoubleMessage[] = [...journal.records].sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
+  const save = (message: DoubleMessage) => journal.append(message);
   const settings = new Map<string, DoubleSettings>();
   const inFlight = new Set<Promise<unknown>>();
   /** Pending waits, each with its resolve: stop() ends them at once. */
@@ -354,6 +366,7 @@ export function createWhatsAppDouble(
       const entry: DoubleMessage['statuses'][number] = { status: step.status, at: new Date().toISOString(), ...(step.errors ? { errors: step.errors } : {}) };
       message.statuses.push(entry);
       message.status = step.status === 'failed' || message.status !== 'failed' ? step.status : message.status;
+      save(message);
       const body = envelope({
         statuses: [
           {
@@ -367,6 +380,7 @@ export function createWhatsAppDouble(
         ],
       });
       entry.answer = await post(body);
+      save(message);
     }
   }
 
@@ -382,6 +396,7 @@ export function createWhatsAppDouble(
     }
     const message: DoubleMessage = { id: `wamid.HBgM${randomBytes(24).toString('base64url')}`, direction: 'out', waId, ...read, status: 'accepted', statuses: [], receivedAt: new Date().toISOString() };
     conversation.push(message);
+    save(message);
     print(`[whatsapp] +${waId} — ${read.template?.name ?? 'texte'}`);
     const lastIn = conversation.filter((m) => m.direction === 'in' && m.waId === waId).at(-1);
     const outsideWindow = read.type === 'text' && (!lastIn || Date.now() - Date.parse(lastIn.receivedAt) > WINDOW_MS);
@@ -413,12 +428,14 @@ export function createWhatsAppDouble(
       webhookMessage = { type: 'text', text: { body } };
     }
     conversation.push(message);
+    save(message);
     print(`[whatsapp] +${waId} → Kalan — ${message.text}`);
     const body = envelope({
       contacts: [{ profile: { name: `+${waId}` }, wa_id: waId }],
       messages: [{ from: waId, id: message.id, timestamp: unixSeconds(), ...webhookMessage }],
     });
     message.webhookAnswer = await track(post(body));
+    save(message);
     return message;
   }
 
@@ -624,6 +641,7 @@ ${sections || `<p>${text.empty}</p>`}
     },
     stop() {
       stopped = true;
+      journal.close();
       for (const [timer, resolve] of timers) {
         clearTimeout(timer);
         resolve();

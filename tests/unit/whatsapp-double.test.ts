@@ -6,10 +6,15 @@
  * checks every signature itself.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buttonPayload, WHATSAPP_GRAPH_VERSION } from '#shared/whatsapp';
 import { createMailboxServer } from '../../infra/local/mailbox.js';
+import { openJournal } from '../../infra/local/journal.js';
 import { createWhatsAppDouble, type WhatsAppCredentials, type WhatsAppDouble } from '../../infra/local/whatsapp-double.js';
 import { freePort } from '../support/free-port.js';
 
@@ -231,5 +236,36 @@ describe('the WhatsApp double: the person answers', () => {
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x');
     expect(html).toContain('<html lang="fr">');
+  });
+});
+
+describe('the WhatsApp double: a restart of the stack', () => {
+  it('shows the conversations again from its journal, statuses and taps included', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kalan-whatsapp-double-'));
+    try {
+      const file = path.join(dir, 'whatsapp-double.jsonl');
+      const webhookUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/webhooks/whatsapp`;
+      const first = createWhatsAppDouble({ credentials, webhookUrl, print: () => undefined, journal: openJournal(file, (m) => m.id) });
+      const port = await freePort();
+      const server = createMailboxServer(dir, first.handle);
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      const response = await fetch(`http://127.0.0.1:${port}/whatsapp/${WHATSAPP_GRAPH_VERSION}/${credentials.phoneNumberId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(nouvelleDemande()),
+      });
+      expect(response.status).toBe(200);
+      await first.idle();
+      first.stop();
+      await new Promise((resolve) => server.close(resolve));
+      const before = first.messages(TUTOR);
+
+      const second = createWhatsAppDouble({ credentials, webhookUrl, print: () => undefined, journal: openJournal(file, (m) => m.id) });
+      expect(second.messages(TUTOR)).toEqual(before);
+      expect(second.messages(TUTOR)[0]!.template!.buttons[0]!.payload).toBe('lesson:accept:tx-1');
+      second.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
