@@ -37,6 +37,3 @@ export const whatsappNumberSchema = z.strictObject({
 export const whatsappCodeSchema = z.strictObject({
   code: z.string({ error: messages.whatsapp.invalidCode }).check(z.trim(), z.regex(new RegExp(`^\\d{${WHATSAPP_CODE_LENGTH}}$`), { error: messages.whatsapp.invalidCode })),
 });
-
-/** `DELETE /api/notifications/whatsapp`: no body, or an empty object. */
-export const noWhatsAppBodySchema = z.strictObject({});

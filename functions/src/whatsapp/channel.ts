@@ -18,7 +18,7 @@ import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { messages } from '#shared/messages';
-import { noWhatsAppBodySchema, whatsappCodeSchema, whatsappNumberSchema } from '#shared/notification-schemas';
+import { whatsappCodeSchema, whatsappNumberSchema } from '#shared/notification-schemas';
 import { normalizeIvorianPhone } from '#shared/payments-schemas';
 import { routeKey, routes } from '#shared/routes';
 import {
@@ -206,7 +206,7 @@ const byRoute: Record<string, (event: ApiEvent, context: Context) => Promise<Api
   [routeKey(routes.confirmWhatsAppVerification)]: apiHandler(routes.confirmWhatsAppVerification, { body: whatsappCodeSchema }, async ({ caller, body }) =>
     ok(await confirmVerification(caller.userId, body.code)),
   ),
-  [routeKey(routes.removeWhatsAppChannel)]: apiHandler(routes.removeWhatsAppChannel, { body: noWhatsAppBodySchema }, async ({ caller }) =>
+  [routeKey(routes.removeWhatsAppChannel)]: apiHandler(routes.removeWhatsAppChannel, {}, async ({ caller }) =>
     ok(await removeChannel(caller.userId)),
   ),
 };
