@@ -9,7 +9,7 @@ import { listenLambdaEndpoint } from './lambda-endpoint.js';
 import { startMailbox } from './mailbox.js';
 import { createRouter } from './router.js';
 import { startS3 } from './s3.js';
-import { createWhatsAppDouble, localWhatsAppCredentials, whatsAppDoubleJournal, whatsAppEnvironment } from './whatsapp-double.js';
+import { createWhatsAppDouble, whatsAppDoubleJournal } from './whatsapp-double.js';
 
 export interface RunningStack {
   appUrl: string;
@@ -31,10 +31,13 @@ export async function startStack(): Promise<RunningStack> {
   // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
-  // The mailbox before Cognito: the seed's sign-ups already send codes.
-  // The WhatsApp double on the mailbox's server; the functions read its credentials like a secret fetched once per container.
-  const whatsapp = createWhatsAppDouble({ config, credentials: localWhatsAppCredentials(config), journal: whatsAppDoubleJournal(config) });
-  Object.assign(process.env, whatsAppEnvironment(whatsapp.credentials));
+  // WhatsApp's credentials, like Paystack's key, per data directory: set before the mailbox, whose
+  // server hosts the Cloud API double that checks the token and signs the webhooks with the secret.
+  const { localWhatsAppCredentials } = await import('./whatsapp-credentials.js');
+  Object.assign(process.env, localWhatsAppCredentials(config));
+  // The mailbox before Cognito: the seed's sign-ups already send codes. The WhatsApp double on its
+  // server reads the same credentials (whatsapp-credentials.ts).
+  const whatsapp = createWhatsAppDouble({ config, journal: whatsAppDoubleJournal(config) });
   const mailbox = await startMailbox(config, undefined, whatsapp.handle);
   onStop(() => {
     whatsapp.stop();

@@ -25,14 +25,14 @@
  * restart shows them again; tests' stacks keep them in memory.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { WHATSAPP_TEMPLATES, type WhatsAppTemplateName } from '#shared/whatsapp';
 import { localConfig, publicUrl, url, type LocalConfig } from './config.js';
 import { memoryJournal, openJournal, type Journal } from './journal.js';
+import { localWhatsAppCredentials, type LocalWhatsAppCredentials } from './whatsapp-credentials.js';
 
-/** What the Cloud API checks and signs with; the functions read them as WHATSAPP_* variables. */
+/** What the Cloud API checks and signs with; the functions read the same as WHATSAPP_* variables. */
 export interface WhatsAppCredentials {
   accessToken: string;
   appSecret: string;
@@ -45,29 +45,13 @@ export const DOUBLE_DISPLAY_PHONE_NUMBER = '2252722000000';
 /** The WhatsApp Business Account id of the webhooks' `entry[].id`. */
 export const DOUBLE_WABA_ID = '100000000000001';
 
-/** Generated once per data directory (0600), never committed, like the Paystack sandbox's key. */
-export function localWhatsAppCredentials(config: LocalConfig = localConfig): WhatsAppCredentials {
-  const file = path.join(config.dataDir, 'whatsapp-credentials.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as WhatsAppCredentials;
-  const credentials: WhatsAppCredentials = {
-    accessToken: `EAAlocal${randomBytes(24).toString('hex')}`,
-    appSecret: randomBytes(16).toString('hex'),
-    verifyToken: `kalan-local-${randomBytes(12).toString('hex')}`,
-    // Meta's ids are 15-16 digits.
-    phoneNumberId: `1${String(randomBytes(6).readUIntBE(0, 6)).padStart(15, '0')}`.slice(0, 16),
-  };
-  mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
-  return credentials;
-}
-
-/** The variables the functions read (in the cloud the same four come from Secrets Manager). */
-export function whatsAppEnvironment(credentials: WhatsAppCredentials): Record<string, string> {
+/** The stack's credentials (whatsapp-credentials.ts, generated per data directory) as the double uses them. */
+export function doubleCredentials(local: LocalWhatsAppCredentials): WhatsAppCredentials {
   return {
-    WHATSAPP_ACCESS_TOKEN: credentials.accessToken,
-    WHATSAPP_APP_SECRET: credentials.appSecret,
-    WHATSAPP_VERIFY_TOKEN: credentials.verifyToken,
-    WHATSAPP_PHONE_NUMBER_ID: credentials.phoneNumberId,
+    accessToken: local.WHATSAPP_ACCESS_TOKEN,
+    appSecret: local.WHATSAPP_APP_SECRET,
+    verifyToken: local.WHATSAPP_VERIFY_TOKEN,
+    phoneNumberId: local.WHATSAPP_PHONE_NUMBER_ID,
   };
 }
 
@@ -284,7 +268,7 @@ export function createWhatsAppDouble(
   } = {},
 ): WhatsAppDouble {
   const config = options.config ?? localConfig;
-  const credentials = options.credentials ?? localWhatsAppCredentials(config);
+  const credentials = options.credentials ?? doubleCredentials(localWhatsAppCredentials(config));
   const webhookUrl = options.webhookUrl ?? `${url(config.ports.app)}/api/webhooks/whatsapp`;
   const siteUrl = options.siteUrl ?? publicUrl(config.ports.app);
   const print = options.print ?? ((line: string) => console.log(line));

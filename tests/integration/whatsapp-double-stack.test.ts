@@ -8,12 +8,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WHATSAPP_GRAPH_VERSION } from '#shared/whatsapp';
-import type { DoubleMessage, WhatsAppCredentials } from '../../infra/local/whatsapp-double.js';
+import type { LocalWhatsAppCredentials } from '../../infra/local/whatsapp-credentials.js';
+import { doubleCredentials, type DoubleMessage } from '../../infra/local/whatsapp-double.js';
 import { stack } from '../support/stack.js';
 import { eventually } from './payments-helpers.js';
 
 const doubleUrl = () => `http://127.0.0.1:${stack().ports.mailbox}/whatsapp`;
-const credentials = () => JSON.parse(readFileSync(path.join(stack().dataDir, 'whatsapp-credentials.json'), 'utf8')) as WhatsAppCredentials;
+const credentials = () => doubleCredentials(JSON.parse(readFileSync(path.join(stack().dataDir, 'whatsapp-credentials.json'), 'utf8')) as LocalWhatsAppCredentials);
 const someone = () => `+22501${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 async function conversationWith(phone: string): Promise<DoubleMessage[]> {
