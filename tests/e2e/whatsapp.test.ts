@@ -59,12 +59,18 @@ describe('answering a lesson request from WhatsApp', () => {
 
     // A parent books and pays: the lesson is requested when the payment is confirmed.
     const parent = await newUser('parent', { firstName: 'Awa', lastName: 'Traoré' });
-    const { id, url } = await bookOk(parent.accessToken, {}, { id: profile.body.id as string, userId: tutor.sub, hourlyRate: 4000, subject: 'Mathématiques', level: 'Lycée (2nde-Tle)' });
+    // The tutor's first free slot: a request the tutor must answer (a booking without one goes straight to escrow).
+    const free = await api(`/api/tutors/${profile.body.id as string}/slots`, { token: parent.accessToken });
+    expect(free.status, free.text).toBe(200);
+    const start = free.body.slots[0].start as string;
+    const bookable = { id: profile.body.id as string, userId: tutor.sub, hourlyRate: 4000, subject: 'Mathématiques', level: 'Lycée (2nde-Tle)' };
+    const { id, url } = await bookOk(parent.accessToken, { duration: 1, slots: [start], scheduledDate: start }, bookable);
     await payOnCheckout(url);
     const paidAt = Date.now();
-    await eventually(() => statusOf(id), (status) => status === 'requested', 15_000);
+    expect(await eventually(() => statusOf(id), (status) => status === 'requested', 15_000)).toBe('requested');
     const messages = await eventually(() => conversationWith(phone), (list) => templateIn(list, 'kalan_nouvelle_demande') !== undefined, 30_000);
     const request = templateIn(messages, 'kalan_nouvelle_demande')!;
+    expect(request, JSON.stringify(messages)).toBeDefined();
     expect(request.text).toMatch(/^Nouvelle demande de Awa/);
     expect(request.template!.buttons.map((b) => b.payload)).toEqual([`lesson:accept:${id}`, `lesson:decline:${id}`]);
     process.stdout.write(`\n[whatsapp] paiement confirmé → message « Nouvelle demande » sur le double : ${Date.parse(request.receivedAt) - paidAt} ms\n`);
@@ -87,7 +93,8 @@ describe('answering a lesson request from WhatsApp', () => {
     const tap = (await conversationWith(phone)).find((m) => m.direction === 'in' && m.type === 'button')!;
     expect(tap).toMatchObject({ payload: `lesson:accept:${id}`, webhookAnswer: 200 });
     // Kalan's answer in the conversation (a free text inside the window the tap opened).
-    await eventually(() => conversationWith(phone), (list) => list.some((m) => m.direction === 'out' && m.type === 'text' && m.text.startsWith('C’est noté')), 15_000);
+    const answered = await eventually(() => conversationWith(phone), (list) => list.some((m) => m.direction === 'out' && m.type === 'text' && m.text.startsWith('C’est noté')), 15_000);
+    expect(answered.filter((m) => m.type === 'text').map((m) => m.text)).toEqual([expect.stringMatching(/^C’est noté : vous avez accepté/)]);
     await page.reload();
     await expect.poll(() => page.getByText(/^C’est noté : vous avez accepté/).isVisible()).toBe(true);
     await shoot(page, 'whatsapp-390-after-tap');
