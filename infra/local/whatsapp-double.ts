@@ -378,7 +378,8 @@ export function createWhatsAppDouble(
       const code = fail.code ?? 131000;
       throw new GraphError(fail.httpStatus ?? (code === 131000 ? 500 : 400), code, fail.message ?? `(#${code}) Failure asked of the local double`, 'Failure asked by POST /whatsapp/__control');
     }
-    const message: DoubleMessage = { id: `wamid.HBgM${randomBytes(24).toString('base64url')}`, direction: 'out', waId, ...read, status: 'accepted', statuses: [], receivedAt: new Date().toISOString() };
+    const { to: _input, ...shape } = read;
+    const message: DoubleMessage = { id: `wamid.HBgM${randomBytes(24).toString('base64url')}`, direction: 'out', waId, ...shape, status: 'accepted', statuses: [], receivedAt: new Date().toISOString() };
     conversation.push(message);
     save(message);
     print(`[whatsapp] +${waId} — ${read.template?.name ?? 'texte'}`);
