@@ -28,10 +28,6 @@ export async function startStack(): Promise<RunningStack> {
   // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
-  // WhatsApp's credentials, like Paystack's key, per data directory: set before the mailbox, whose
-  // server hosts the Cloud API double that checks the token and signs the webhooks with the secret.
-  const { localWhatsAppCredentials } = await import('./whatsapp-credentials.js');
-  Object.assign(process.env, localWhatsAppCredentials(config));
   // The mailbox before Cognito: the seed's sign-ups already send codes.
   const mailbox = await startMailbox(config);
   onStop(() => mailbox.close());
