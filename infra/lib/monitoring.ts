@@ -172,6 +172,15 @@ export class Monitoring extends Construct {
                 ),
               },
             },
+            {
+              metric: this.businessMetric('WhatsAppSendFailed'),
+              alarmFriendlyName: 'WhatsAppSendFailed',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "WhatsApp a refusé un message (modèle non approuvé, jeton expiré, numéro hors WhatsApp…) : l'e-mail est parti à la place. Voir les journaux (« WhatsApp message refused ») et le WhatsApp Manager de Meta.",
+                ),
+              },
+            },
             // Published per provider by the payouts reconciler (functions/src/payouts/reconcile.ts): one alarm each.
             ...PAYOUT_PROVIDERS.map((provider) => ({
               metric: this.businessMetric('PayoutFloatShortfall', { provider }, 'Maximum'),

@@ -3,6 +3,7 @@
  * number id the functions read (functions/src/whatsapp/cloud-api.ts) and the local Cloud API double
  * checks and signs with. Generated once per data directory (0600), like Paystack's key, never
  * committed; in the cloud they are a Secrets Manager secret the operator fills (WHATSAPP_SECRET_NAME).
+ * Kept by the double's side of the stack (whatsapp-double.ts reads them, stack.ts sets them).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

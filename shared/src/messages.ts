@@ -130,6 +130,10 @@ export const messages = {
     remove: 'Désactiver WhatsApp',
     removed: 'WhatsApp désactivé',
     sendFailure: 'Impossible d’envoyer le code sur WhatsApp pour le moment. Réessayez plus tard.',
+    /** The last step of the onboarding (skippable). */
+    onboardingTitle: 'Recevoir vos notifications sur WhatsApp',
+    onboardingLater: 'Facultatif : vous pourrez aussi le faire plus tard dans Notifications › Préférences.',
+    onboardingContinue: 'Continuer',
     /** Answers sent in the conversation (free text, within the 24-hour window the person opened). */
     replyAccepted: (what: string) => `C’est noté : vous avez accepté ${what}. Le parent est prévenu.`,
     replyDeclined: (what: string) => `C’est noté : vous avez refusé ${what}. Le parent est remboursé.`,

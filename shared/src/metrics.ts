@@ -49,5 +49,11 @@ export const BUSINESS_EVENTS = {
    * (alarm at 1).
    */
   WhatsAppWebhookFailed: 'WhatsAppWebhookFailed',
+  /**
+   * A WhatsApp message (a notification's template, a verification code) the Cloud API refused for
+   * good: a template not approved, a number not on WhatsApp, the token expired… (alarm at 1; the
+   * notification's e-mail went instead).
+   */
+  WhatsAppSendFailed: 'WhatsAppSendFailed',
 } as const;
 export type BusinessEvent = keyof typeof BUSINESS_EVENTS;

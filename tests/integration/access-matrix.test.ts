@@ -957,6 +957,29 @@ const matrix: Record<RouteId, Row> = {
     request: () => ({ body: { email: true, whatsapp: false } }),
     check: (res) => expect(res.body).toEqual({ email: true, whatsapp: false, available: { email: true, whatsapp: true } }),
   },
+  // WhatsApp (issue 34): always the caller's own channel (the token's subject; no id in the path).
+  // A number that is not one and a code with none pending: refused in French after the role check,
+  // nothing sent (the codes' journey: tests/integration/whatsapp-channel.test.ts).
+  getWhatsAppChannel: {
+    roles: ROLES,
+    check: (res) => expect(res.body).toEqual({ state: expect.stringMatching(/^(none|pending|verified|stopped)$/), phone: expect.toBeOneOf([null, expect.any(String)]) }),
+  },
+  startWhatsAppVerification: {
+    roles: ROLES,
+    request: () => ({ body: { phone: '12345' } }),
+    ok: 400,
+    check: (res) => expect(JSON.stringify(res.body)).toContain(messages.whatsapp.invalidPhone),
+  },
+  confirmWhatsAppVerification: {
+    roles: ROLES,
+    request: () => ({ body: { code: '123456' } }),
+    ok: 400,
+    check: (res) => expect(JSON.stringify(res.body)).toContain(messages.whatsapp.invalidCode),
+  },
+  removeWhatsAppChannel: {
+    roles: ROLES,
+    check: (res) => expect(res.body).toEqual({ state: 'none', phone: null }),
+  },
 
   // --- Visitors (issue 17): no session needed, no role checked; tutors listed publicly only, their
   // public fields only (which keys exactly: tests/integration/visitors-api.test.ts).

@@ -33,6 +33,7 @@ import { isConditionalCheckFailure, now as nowIso } from '#commons/db';
 import { ConflictError, DomainError, ValidationError } from '#commons/errors';
 import { apiHandler, json, ok, type ApiEvent, type ApiResult } from '#commons/http';
 import { logger } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
 import { NotificationPreferencesEntity } from '../notifications/entities.js';
 import { preferencesOf } from '../notifications/preferences.js';
 import { sendTemplateMessage, whatsappConfigured, WhatsAppRejectedError } from './cloud-api.js';
@@ -115,6 +116,7 @@ export async function startVerification(userId: string, rawPhone: string, now = 
     messageId = await sendTemplateMessage(phone, { name: 'kalan_code', body: [code] });
   } catch (error) {
     logger.warn('WhatsApp code not sent', { user_id: userId, error: (error as Error).name, status: (error as WhatsAppRejectedError).status });
+    if (error instanceof WhatsAppRejectedError) recordBusinessEvent('WhatsAppSendFailed');
     throw new SendFailureError();
   }
   await WhatsAppMessageEntity.build(PutItemCommand).item(messageItem(messageId, userId, 'code', 'kalan_code')).send();

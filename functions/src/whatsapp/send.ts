@@ -15,6 +15,7 @@ import { WHATSAPP_STATUS_RANK } from '#shared/whatsapp';
 import { isConditionalCheckFailure, now } from '#commons/db';
 import { cancellationCodes } from '#commons/counters';
 import { logger } from '#commons/logger';
+import { recordBusinessEvent } from '#commons/metrics';
 import { getProfile } from '../auth/profile-read.js';
 import { sesEmailChannel, type OutboundChannel, type Recipient } from '../notifications/channels.js';
 import { NotificationEntity, type EmailState } from '../notifications/entities.js';
@@ -87,6 +88,7 @@ export async function sendNotificationWhatsApp(
   } catch (error) {
     if (!(error instanceof WhatsAppRejectedError)) throw error;
     logger.warn('WhatsApp message refused', { user_id: notification.user_id, template: template.name, status: error.status, code: error.code });
+    recordBusinessEvent('WhatsAppSendFailed');
     await markWhatsApp(notification, 'failed');
     await emailInstead(notification, recipient, content, email);
     return 'failed';
