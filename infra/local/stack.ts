@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { awsEnvironment, localConfig, publicUrl, url } from './config.js';
+import { localWhatsAppCredentials, whatsappEnvironment } from './whatsapp-credentials.js';
 import { startCognito, type LocalUserPool } from './cognito.js';
 import { startDynamoDb } from './dynamodb.js';
 import { onStop } from './processes.js';
@@ -24,6 +25,8 @@ export async function startStack(): Promise<RunningStack> {
   mkdirSync(config.dataDir, { recursive: true });
   // The handler modules read these when they are first imported, exactly as in a Lambda.
   Object.assign(process.env, awsEnvironment(config));
+  // WhatsApp's credentials, like Paystack's key, generated per data directory (issue 34).
+  Object.assign(process.env, whatsappEnvironment(localWhatsAppCredentials(config)));
 
   // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
   const lambdaEndpoint = await listenLambdaEndpoint(config);
