@@ -2,7 +2,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { awsEnvironment, localConfig, publicUrl, url } from './config.js';
-import { localWhatsAppCredentials, whatsappEnvironment } from './whatsapp-credentials.js';
 import { startCognito, type LocalUserPool } from './cognito.js';
 import { startDynamoDb } from './dynamodb.js';
 import { onStop } from './processes.js';
@@ -25,12 +24,14 @@ export async function startStack(): Promise<RunningStack> {
   mkdirSync(config.dataDir, { recursive: true });
   // The handler modules read these when they are first imported, exactly as in a Lambda.
   Object.assign(process.env, awsEnvironment(config));
-  // WhatsApp's credentials, like Paystack's key, generated per data directory (issue 34).
-  Object.assign(process.env, whatsappEnvironment(localWhatsAppCredentials(config)));
 
   // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
+  // WhatsApp's credentials, like Paystack's key, per data directory: set before the mailbox, whose
+  // server hosts the Cloud API double that checks the token and signs the webhooks with the secret.
+  const { localWhatsAppCredentials } = await import('./whatsapp-credentials.js');
+  Object.assign(process.env, localWhatsAppCredentials(config));
   // The mailbox before Cognito: the seed's sign-ups already send codes.
   const mailbox = await startMailbox(config);
   onStop(() => mailbox.close());

@@ -656,8 +656,9 @@ export const messages = {
     notFound: 'Notification introuvable',
     unknown: 'Notification inconnue',
     emailChoice: 'Indiquez si vous voulez recevoir les notifications par e-mail (oui ou non)',
-    smsChoice: 'Indiquez si vous voulez recevoir les notifications par SMS (oui ou non)',
-    smsUnavailable: 'Les notifications par SMS et WhatsApp ne sont pas encore disponibles',
+    whatsappChoice: 'Indiquez si vous voulez recevoir les notifications sur WhatsApp (oui ou non)',
+    whatsappNotVerified: 'Reliez d’abord votre numéro WhatsApp avec le code reçu',
+    whatsappUnavailable: 'WhatsApp n’est pas disponible pour le moment',
   },
   /** The local mailbox of `npm start` (infra/local/mailbox.ts): where the local stack's e-mails land. */
   mailbox: {

@@ -950,12 +950,12 @@ const matrix: Record<RouteId, Row> = {
   },
   getNotificationPreferences: {
     roles: ROLES,
-    check: (res) => expect(res.body).toEqual({ email: expect.any(Boolean), sms: false, available: { email: true, sms: false } }),
+    check: (res) => expect(res.body).toEqual({ email: expect.any(Boolean), whatsapp: false, available: { email: true, whatsapp: true } }),
   },
   saveNotificationPreferences: {
     roles: ROLES,
-    request: () => ({ body: { email: true, sms: false } }),
-    check: (res) => expect(res.body).toEqual({ email: true, sms: false, available: { email: true, sms: false } }),
+    request: () => ({ body: { email: true, whatsapp: false } }),
+    check: (res) => expect(res.body).toEqual({ email: true, whatsapp: false, available: { email: true, whatsapp: true } }),
   },
 
   // --- Visitors (issue 17): no session needed, no role checked; tutors listed publicly only, their

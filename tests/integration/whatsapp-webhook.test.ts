@@ -12,19 +12,19 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { buttonPayload } from '#shared/whatsapp';
 import { localConfig } from '../../infra/local/config.js';
-import { WHATSAPP_CREDENTIALS_FILE, type LocalWhatsAppCredentials } from '../../infra/local/whatsapp-credentials.js';
+import type { LocalWhatsAppCredentials } from '../../infra/local/whatsapp-credentials.js';
 import { api, newUser, stack, type TestUser } from '../support/stack.js';
 import { buttonBody, freshWhatsAppNumber, statusBody, textBody, whatsappSignature } from '../support/whatsapp-webhook.js';
 import { bookOk, db, partition, payOnCheckout, seededTutor, workflowWaitingIn } from './payments-helpers.js';
 
 const PATH = '/api/webhooks/whatsapp';
-const credentials = (): LocalWhatsAppCredentials => JSON.parse(readFileSync(path.join(stack().dataDir, WHATSAPP_CREDENTIALS_FILE), 'utf8'));
+const credentials = (): LocalWhatsAppCredentials => JSON.parse(readFileSync(path.join(stack().dataDir, 'whatsapp-credentials.json'), 'utf8'));
 const TableName = localConfig.tableName;
 
 function post(body: string, signature: string | undefined) {
   return api(PATH, { method: 'POST', body, headers: signature === undefined ? {} : { 'x-hub-signature-256': signature } });
 }
-const signed = (body: string) => post(body, whatsappSignature(body, credentials().app_secret));
+const signed = (body: string) => post(body, whatsappSignature(body, credentials().WHATSAPP_APP_SECRET));
 
 /** A message Kalan sent, as the sender writes it once the Cloud API gave its id. */
 async function sentMessage(userId: string): Promise<string> {
@@ -67,13 +67,13 @@ describe('the verify handshake', () => {
   const handshake = (query: Record<string, string>) => api(`${PATH}?${new URLSearchParams(query)}`);
 
   it('echoes hub.challenge as text/plain to our verify token, and refuses any other (403)', async () => {
-    const token = credentials().verify_token;
+    const token = credentials().WHATSAPP_VERIFY_TOKEN;
     const ok = await fetch(`${stack().apiUrl}${PATH}?${new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.verify_token': token, 'hub.challenge': '1158201444' })}`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await ok.text()).toBe('1158201444');
 
-    for (const query of [
+    for (const query of <Array<Record<string, string>>>[
       { 'hub.mode': 'subscribe', 'hub.verify_token': `${token}x`, 'hub.challenge': '1' },
       { 'hub.mode': 'subscribe', 'hub.verify_token': '', 'hub.challenge': '1' },
       { 'hub.mode': 'unsubscribe', 'hub.verify_token': token, 'hub.challenge': '1' },
@@ -96,8 +96,8 @@ describe('the signature', () => {
     const refusals = await Promise.all([
       post(body, undefined),
       post(body, whatsappSignature(body, 'not-our-app-secret')),
-      post(body, whatsappSignature(body, credentials().app_secret).replace('sha256=', '')),
-      post(body, whatsappSignature(body.replace('delivered', 'read'), credentials().app_secret)),
+      post(body, whatsappSignature(body, credentials().WHATSAPP_APP_SECRET).replace('sha256=', '')),
+      post(body, whatsappSignature(body.replace('delivered', 'read'), credentials().WHATSAPP_APP_SECRET)),
     ]);
     expect(refusals.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     expect(refusals[0]!.body.error.code).toBe('invalid_signature');

@@ -22,12 +22,15 @@ import { buttonBody, freshWhatsAppNumber, statusBody, textBody, whatsappSignatur
 import { bookAndPay, call, EVERY_DAY, ledgerOf, newPerson, newTutor, setOnTransaction, transaction, untilStatus, untilWaiting, type Person } from './harness.js';
 
 const sent = vi.hoisted(() => ({ texts: [] as Array<{ phone: string; text: string }>, fallbacks: [] as string[] }));
-vi.mock('../../functions/src/whatsapp/send.js', () => ({
+vi.mock('../../functions/src/whatsapp/send.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../functions/src/whatsapp/send.js')>()),
   sendText: async (phone: string, text: string) => {
     sent.texts.push({ phone, text });
+    return `wamid.reply-${sent.texts.length}`;
   },
   fallbackToEmail: async (messageId: string) => {
     sent.fallbacks.push(messageId);
+    return true;
   },
 }));
 

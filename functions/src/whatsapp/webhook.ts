@@ -16,7 +16,7 @@ import { logger } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
 import { observedHandler } from '#commons/observed';
 import { handleIncomingMessage } from './conversation.js';
-import { whatsappCredentials } from './credentials.js';
+import { whatsappCredentials } from './cloud-api.js';
 import { fallbackToEmail, sendText } from './send.js';
 import { recordStatus } from './statuses.js';
 import { parseWhatsAppWebhook } from './webhook-payload.js';
@@ -29,7 +29,8 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
 /** `sha256=<64 hex>` of the raw body with the app secret, compared in constant time. */
 export function whatsappSignatureMatches(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '');
-  if (!match) return false;
+  // No secret configured signs nothing (an HMAC with an empty key is anyone's to compute).
+  if (!match || !appSecret) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
 }
