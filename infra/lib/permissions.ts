@@ -43,6 +43,10 @@ export const PARTITIONS = {
   package: 'PACKAGE#*',
   /** A parent's trial guarantees of a year (packages/entities.ts, issue 32). */
   guaranteeClaims: 'GUARANTEE#*',
+  /** The claim of a WhatsApp number by one account (whatsapp/entities.ts, issue 34). */
+  whatsappPhone: 'WAPHONE#*',
+  /** A WhatsApp message sent, with its delivery status (whatsapp/entities.ts, issue 34). */
+  whatsappMessage: 'WAMSG#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -215,6 +219,8 @@ const {
   socketConnection: WSCONN,
   package: PACKAGE,
   guaranteeClaims: GUARANTEE,
+  whatsappPhone: WAPHONE,
+  whatsappMessage: WAMSG,
 } = PARTITIONS;
 
 /**
@@ -380,6 +386,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
+  },
+  // Meta's WhatsApp webhook (issue 34). A status: the message (WAMSG#), and for a failure the
+  // e-mail fallback (its notification and the recipient's profile, USER#; SES). A button: the number's
+  // claim (WAPHONE#), its channel and the sender's profile (USER#), then the lesson's action as
+  // lessons/act answers it (accept or decline only: the transition, a decline's freed slots, the
+  // tutor's figures). 'STOP': the channel (USER#).
+  'whatsapp/webhook': {
+    table: { ...TRANSITION, get: [TX, USER, WAPHONE, WAMSG], update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG], delete: FREES_SLOTS },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    email: true,
   },
   'payments/verify-payment': {
     table: { ...TRANSITION, get: [TX, USER, PACKAGE], update: [...TRANSITION.update, PACKAGE], delete: FREES_SLOTS },

@@ -5,63 +5,23 @@
  * not the lesson's tutor's changes nothing, 'STOP' turns the channel off. The app secret and the
  * verify token are the stack's own (generated in its data directory, infra/local/whatsapp-credentials.ts).
  */
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { buttonPayload } from '#shared/whatsapp';
-import { localConfig } from '../../infra/local/config.js';
-import type { LocalWhatsAppCredentials } from '../../infra/local/whatsapp-credentials.js';
 import { api, newUser, stack, type TestUser } from '../support/stack.js';
 import { buttonBody, freshWhatsAppNumber, statusBody, textBody, whatsappSignature } from '../support/whatsapp-webhook.js';
-import { bookOk, db, partition, payOnCheckout, seededTutor, workflowWaitingIn } from './payments-helpers.js';
+import { bookOk, partition, payOnCheckout, seededTutor, workflowWaitingIn } from './payments-helpers.js';
+import {
+  postWhatsAppWebhook as post,
+  sentWhatsAppMessage as sentMessage,
+  stackSignature,
+  stackWhatsAppCredentials as credentials,
+  verifiedWhatsAppNumber as verifiedNumber,
+  whatsappChannelItem as channelItem,
+  whatsappMessageItem as messageItem,
+  WHATSAPP_WEBHOOK_PATH as PATH,
+} from './whatsapp-helpers.js';
 
-const PATH = '/api/webhooks/whatsapp';
-const credentials = (): LocalWhatsAppCredentials => JSON.parse(readFileSync(path.join(stack().dataDir, 'whatsapp-credentials.json'), 'utf8'));
-const TableName = localConfig.tableName;
-
-function post(body: string, signature: string | undefined) {
-  return api(PATH, { method: 'POST', body, headers: signature === undefined ? {} : { 'x-hub-signature-256': signature } });
-}
-const signed = (body: string) => post(body, whatsappSignature(body, credentials().WHATSAPP_APP_SECRET));
-
-/** A message Kalan sent, as the sender writes it once the Cloud API gave its id. */
-async function sentMessage(userId: string): Promise<string> {
-  const id = `wamid.${randomUUID()}`;
-  const now = new Date().toISOString();
-  await db().send(
-    new PutCommand({
-      TableName,
-      Item: {
-        pk: `WAMSG#${id}`,
-        sk: 'MESSAGE',
-        _et: 'whatsappMessage',
-        message_id: id,
-        user_id: userId,
-        notification_id: randomUUID(),
-        template: 'kalan_nouvelle_demande',
-        status: 'accepted',
-        status_rank: 0,
-        sent_at: now,
-        updated_at: now,
-        expires_at: Math.floor(Date.now() / 1000) + 90 * 86_400,
-      },
-    }),
-  );
-  return id;
-}
-const messageItem = async (id: string) => (await db().send(new GetCommand({ TableName, Key: { pk: `WAMSG#${id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
-const channelItem = async (userId: string) => (await db().send(new GetCommand({ TableName, Key: { pk: `USER#${userId}`, sk: 'WHATSAPP' }, ConsistentRead: true }))).Item;
-
-/** A WhatsApp number verified for `userId` (the channel and the number's claim, as the verification writes them). */
-async function verifiedNumber(userId: string): Promise<{ phone: string; digits: string }> {
-  const number = freshWhatsAppNumber();
-  const now = new Date().toISOString();
-  await db().send(new PutCommand({ TableName, Item: { pk: `USER#${userId}`, sk: 'WHATSAPP', _et: 'whatsappChannel', user_id: userId, phone: number.phone, state: 'verified', verified_at: now, updated_at: now } }));
-  await db().send(new PutCommand({ TableName, Item: { pk: `WAPHONE#${number.phone}`, sk: 'OWNER', _et: 'whatsappPhone', phone: number.phone, user_id: userId, verified_at: now } }));
-  return number;
-}
+const signed = (body: string) => post(body, stackSignature(body));
 
 describe('the verify handshake', () => {
   const handshake = (query: Record<string, string>) => api(`${PATH}?${new URLSearchParams(query)}`);

@@ -65,8 +65,9 @@ async function receive(event: APIGatewayProxyEventV2): Promise<APIGatewayProxySt
   }
   const parsed = parseWhatsAppWebhook(rawBody);
   if (!parsed.ok) {
-    logger.warn('Signed WhatsApp webhook with a body that is not a WhatsApp webhook', { error: parsed.error });
-    recordBusinessEvent('WebhookEventRefused');
+    // Meta changed its format, or the app secret leaked: alarmed like a failure inside.
+    logger.error('Signed WhatsApp webhook with a body that is not a WhatsApp webhook', { error: parsed.error });
+    recordBusinessEvent('WhatsAppWebhookFailed');
     return json(400, { error: { code: parsed.error, message: REFUSALS[parsed.error] } });
   }
   const { statuses, messages: incoming, skipped } = parsed.updates;
