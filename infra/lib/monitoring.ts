@@ -149,6 +149,15 @@ export class Monitoring extends Construct {
               },
             },
             this.businessMetric('WebhookRejected'),
+            {
+              metric: this.businessMetric('WhatsAppWebhookFailed'),
+              alarmFriendlyName: 'WhatsAppWebhookFailed',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Le webhook WhatsApp n'a pas pu traiter un appel signé par Meta (un statut, un bouton, un STOP), ou un corps signé n'est pas lisible : Meta a reçu 200 et ne le renverra pas. Voir les journaux du webhook WhatsApp.",
+                ),
+              },
+            },
           ],
         },
         {

@@ -400,6 +400,17 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
   },
+  // Meta's WhatsApp webhook (issue 34). A status: the message (WAMSG#), and for a failure the
+  // e-mail fallback (its notification and the recipient's profile, USER#; SES). A button: the number's
+  // claim (WAPHONE#), its channel and the sender's profile (USER#), then the lesson's action as
+  // lessons/act answers it (accept or decline only: the transition, a decline's freed slots, the
+  // tutor's figures). 'STOP': the channel (USER#).
+  'whatsapp/webhook': {
+    table: { ...TRANSITION, get: [TX, USER, WAPHONE, WAMSG], update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG], delete: FREES_SLOTS },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    email: true,
+  },
   'payments/verify-payment': {
     table: { ...TRANSITION, get: [TX, USER, PACKAGE], update: [...TRANSITION.update, PACKAGE], delete: FREES_SLOTS },
     ledger: true,

@@ -45,8 +45,8 @@ export const BUSINESS_EVENTS = {
   PayoutFloatShortfall: 'PayoutFloatShortfall',
   /**
    * Updates of a correctly signed WhatsApp webhook that failed inside (a status, a button, a STOP):
-   * answered 200 all the same (Meta would replay the batch for days), so this is how they are seen
-   * (alarm at 1).
+   * answered 200 all the same (Meta would replay the batch for days), so this is how they are seen;
+   * also a signed body that is not a WhatsApp webhook (400) (alarm at 1).
    */
   WhatsAppWebhookFailed: 'WhatsAppWebhookFailed',
   /**

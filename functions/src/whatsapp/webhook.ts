@@ -16,7 +16,7 @@ import { logger } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
 import { observedHandler } from '#commons/observed';
 import { handleIncomingMessage } from './conversation.js';
-import { whatsappCredentials } from './credentials.js';
+import { whatsappCredentials } from './cloud-api.js';
 import { fallbackToEmail, sendText } from './send.js';
 import { recordStatus } from './statuses.js';
 import { parseWhatsAppWebhook } from './webhook-payload.js';
@@ -29,7 +29,8 @@ function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
 /** `sha256=<64 hex>` of the raw body with the app secret, compared in constant time. */
 export function whatsappSignatureMatches(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header ?? '');
-  if (!match) return false;
+  // No secret configured signs nothing (an HMAC with an empty key is anyone's to compute).
+  if (!match || !appSecret) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(match[1]!, 'hex'));
 }
@@ -64,8 +65,9 @@ async function receive(event: APIGatewayProxyEventV2): Promise<APIGatewayProxySt
   }
   const parsed = parseWhatsAppWebhook(rawBody);
   if (!parsed.ok) {
-    logger.warn('Signed WhatsApp webhook with a body that is not a WhatsApp webhook', { error: parsed.error });
-    recordBusinessEvent('WebhookEventRefused');
+    // Meta changed its format, or the app secret leaked: alarmed like a failure inside.
+    logger.error('Signed WhatsApp webhook with a body that is not a WhatsApp webhook', { error: parsed.error });
+    recordBusinessEvent('WhatsAppWebhookFailed');
     return json(400, { error: { code: parsed.error, message: REFUSALS[parsed.error] } });
   }
   const { statuses, messages: incoming, skipped } = parsed.updates;
