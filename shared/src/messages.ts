@@ -130,12 +130,19 @@ export const messages = {
     remove: 'Désactiver WhatsApp',
     removed: 'WhatsApp désactivé',
     sendFailure: 'Impossible d’envoyer le code sur WhatsApp pour le moment. Réessayez plus tard.',
+    /** The last step of the onboarding (skippable). */
+    onboardingTitle: 'Recevoir vos notifications sur WhatsApp',
+    onboardingLater: 'Facultatif : vous pourrez aussi le faire plus tard dans Notifications › Préférences.',
+    onboardingContinue: 'Continuer',
     /** Answers sent in the conversation (free text, within the 24-hour window the person opened). */
     replyAccepted: (what: string) => `C’est noté : vous avez accepté ${what}. Le parent est prévenu.`,
     replyDeclined: (what: string) => `C’est noté : vous avez refusé ${what}. Le parent est remboursé.`,
     replyStale: 'Cette demande n’attend plus de réponse : ouvrez Kalan pour voir où elle en est.',
     replyUnknown: 'Nous n’avons pas pu relier ce message à votre compte Kalan. Ouvrez Kalan pour répondre.',
     replyStopped: 'Vous ne recevrez plus de messages Kalan sur WhatsApp. Réactivez-les dans Notifications › Préférences.',
+    /** The webhook's refusals (Meta's calls; a person never sees them). */
+    invalidVerifyToken: 'Jeton de vérification WhatsApp invalide',
+    invalidWebhookEvent: 'Événement WhatsApp invalide',
   },
   search: {
     failure: 'Erreur lors de la recherche des répétiteurs',
@@ -653,8 +660,9 @@ export const messages = {
     notFound: 'Notification introuvable',
     unknown: 'Notification inconnue',
     emailChoice: 'Indiquez si vous voulez recevoir les notifications par e-mail (oui ou non)',
-    smsChoice: 'Indiquez si vous voulez recevoir les notifications par SMS (oui ou non)',
-    smsUnavailable: 'Les notifications par SMS et WhatsApp ne sont pas encore disponibles',
+    whatsappChoice: 'Indiquez si vous voulez recevoir les notifications sur WhatsApp (oui ou non)',
+    whatsappNotVerified: 'Reliez d’abord votre numéro WhatsApp avec le code reçu',
+    whatsappUnavailable: 'WhatsApp n’est pas disponible pour le moment',
   },
   /** The local mailbox of `npm start` (infra/local/mailbox.ts): where the local stack's e-mails land. */
   mailbox: {

@@ -62,8 +62,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** In-app always; e-mail by the user's choice (on by default); SMS / WhatsApp not available yet. */
-export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;
+/** In-app always; e-mail by the user's choice (on by default); WhatsApp once a number is proven (issue 34). */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A notification is kept this long, then DynamoDB's TTL deletes it. */
@@ -94,15 +94,17 @@ export interface NotificationsPage {
 /** The user's choice per channel (in-app cannot be turned off). */
 export interface NotificationPreferences {
   email: boolean;
-  sms: boolean;
+  /** On only with a verified WhatsApp number (the channel's routes turn it on and off too). */
+  whatsapp: boolean;
 }
 
 /** `GET/PUT /api/notifications/preferences`: the choice, and which channels can be chosen now. */
 export interface NotificationPreferencesView extends NotificationPreferences {
-  available: { email: boolean; sms: boolean };
+  /** `whatsapp`: the stage has WhatsApp configured. */
+  available: { email: boolean; whatsapp: boolean };
 }
 
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email: true, sms: false };
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email: true, whatsapp: false };
 
 /** Paths of the SPA a notification links to. */
 export const conversationLink = (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`;
@@ -129,6 +131,8 @@ export interface LessonFacts {
   amountRefunded: number;
   /** A lesson booked in the tutor's slots ('Mes cours'), or a booking of the older kind. */
   lesson: boolean;
+  /** A request's end of the tutor's answer window (ISO), when it waits for one: the WhatsApp template says it. */
+  answerDeadline?: string;
 }
 
 /** What a package-wide notification says (issue 32): read from the package item or one of its lessons. */

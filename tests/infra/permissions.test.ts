@@ -312,6 +312,8 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'packages/changes',
         'packages/credits',
         'packages/guarantee',
+        // Issue 34: a tutor's answer from WhatsApp is the lesson action (lessons/act.ts).
+        'whatsapp/webhook',
       ].sort(),
     );
     expect([...ledgerWriters, ...payoutWriters].sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
@@ -357,6 +359,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'payments/verify-payment',
         'payments/webhook',
         'transactions/rate',
+        'whatsapp/webhook',
       ].sort(),
     );
     const anyStates = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('states:'))));

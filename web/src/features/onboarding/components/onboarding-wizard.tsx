@@ -6,6 +6,8 @@ import { messages } from '#shared/messages';
 import { profileEditorPath } from '@/components/layout/navigation';
 import { notify } from '@/components/ui/notify';
 import { LoadError } from '@/components/ui/page-state';
+import { useNotificationPreferences } from '@/features/notifications/api/notifications';
+import { WhatsAppChannel } from '@/features/notifications/components/whatsapp-channel';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { AnswersSkeleton } from './answers-skeleton';
 import { EditorShell } from './editor-shell';
@@ -97,6 +99,9 @@ function WizardSteps<T extends FieldValues, Saved>({
   editing,
 }: OnboardingWizardProps<T, Saved> & { saved: Saved | null }) {
   const [index, setIndex] = useState(0);
+  // Issue 34: once the answers are saved, WhatsApp offered (skippable) before leaving, when the stage has it.
+  const [offerWhatsApp, setOfferWhatsApp] = useState(false);
+  const preferences = useNotificationPreferences();
   const navigate = useNavigate();
   const save = definition.useSave();
   const form = useForm<T>({ resolver: definition.resolver, defaultValues: definition.defaults(saved) });
@@ -157,7 +162,8 @@ function WizardSteps<T extends FieldValues, Saved>({
     async (values) => {
       if (!(await saveOrNotify(save, prepare ? prepare(values) : values, onRefused))) return;
       if (definition.savedMessage) notify.success({ title: definition.savedMessage });
-      onDone();
+      if (preferences.data?.available.whatsapp) setOfferWhatsApp(true);
+      else onDone();
     },
     definition.invalidMessage ? () => notify.error({ title: messages.onboarding.saveFailure, description: definition.invalidMessage }) : undefined,
   );
@@ -167,6 +173,14 @@ function WizardSteps<T extends FieldValues, Saved>({
     if (checked && !(await form.trigger(checked))) return;
     setIndex(index + 1);
   };
+
+  if (offerWhatsApp) {
+    return (
+      <StepShell step={all.length + 1} total={all.length + 1} title={messages.whatsapp.onboardingTitle} description={messages.whatsapp.onboardingLater} onNext={onDone} nextLabel={messages.whatsapp.onboardingContinue}>
+        <WhatsAppChannel />
+      </StepShell>
+    );
+  }
 
   return (
     <StepShell
