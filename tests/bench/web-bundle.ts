@@ -25,8 +25,8 @@ const FIRST_PAGE_GOAL_KB = 170;
 export const PART_MARKERS = {
   'admin console': 'Vérifications KYC',
   'charts (recharts)': 'recharts-wrapper',
-  // An error name only Amplify's sign-in/sign-up/MFA code throws (its `signIn` flows).
-  'sign-in flows (aws-amplify/auth)': 'SignInException',
+  // The auth flow only Amplify's sign-in code names (its `signIn` flows, lib/auth/cognito-actions.ts).
+  'sign-in flows (aws-amplify/auth)': 'USER_SRP_AUTH',
 } as const;
 
 interface Loaded {
