@@ -27,6 +27,10 @@ export const PART_MARKERS = {
   'charts (recharts)': 'recharts-wrapper',
   // The auth flow only Amplify's sign-in code names (its `signIn` flows, lib/auth/cognito-actions.ts).
   'sign-in flows (aws-amplify/auth)': 'USER_SRP_AUTH',
+  // Amplify's Cognito client (the session's tokens, lib/amplify-session.ts): a visitor needs none.
+  'Amplify (session)': 'AWSCognitoIdentityProviderService',
+  // The /auth screen's forms (features/auth).
+  'sign-in forms': 'Parcourir les répétiteurs',
 } as const;
 
 interface Loaded {
@@ -64,7 +68,9 @@ function print(title: string, loaded: Loaded[], goalKb?: number): void {
   const goal = goalKb === undefined ? '' : ` (goal ≤ ${goalKb} KB gzip: ${gzip / 1024 <= goalKb ? 'met' : 'not met'})`;
   console.log(`  total: ${kb(raw)} KB minified, ${kb(gzip)} KB gzip, ${loaded.length} files${goal}`);
   const flag = (part: keyof typeof PART_MARKERS) => (parts.includes(part) ? 'LOADED' : 'not loaded');
-  console.log(`  admin console: ${flag('admin console')}; charts: ${flag('charts (recharts)')}; sign-in flows: ${flag('sign-in flows (aws-amplify/auth)')}`);
+  console.log(
+    `  admin console: ${flag('admin console')}; charts: ${flag('charts (recharts)')}; sign-in flows: ${flag('sign-in flows (aws-amplify/auth)')}; Amplify: ${flag('Amplify (session)')}; sign-in forms: ${flag('sign-in forms')}`,
+  );
 }
 
 export async function benchWebBundle(): Promise<void> {
