@@ -1,9 +1,10 @@
 /**
- * `npm run lighthouse [-- --runs N]`: Lighthouse's mobile performance audit (its default: a
- * mid-range phone, slow 4G and a 4× slower CPU, simulated) of /auth signed out, of a tutor's
- * pre-rendered page signed out (the first tutor of the sitemap; with the SEO audit too) and of
- * /search signed in as the seeded parent, on the local stack's production build, in the project's
- * Chromium (tests/support/chromium.ts). Prints each run and the median score and metrics of each
+ * `npm run lighthouse [-- --runs N]`: Lighthouse's mobile audits (its default: a mid-range phone,
+ * slow 4G and a 4× slower CPU, simulated) — performance, accessibility and best practices — of a
+ * visitor's first pages (/ which sends a visitor to /auth, /search from a shared link, a tutor's
+ * pre-rendered page: the first tutor of the sitemap, with the SEO audit too), then of /, /search and
+ * /cours signed in as the seeded parent, on the local stack's production build, in the project's
+ * Chromium (tests/support/chromium.ts). Prints each run and the median scores and metrics of each
  * page; asserts nothing.
  *
  * The stack: the one whose `stack.json` is in KALAN_DATA_DIR (`.local` by default, i.e. a running
@@ -33,6 +34,8 @@ const METRICS = [
 
 interface Run {
   score: number;
+  accessibility: number;
+  bestPractices: number;
   /** Lighthouse's SEO score, when the run audited it. */
   seo?: number;
   metrics: Record<string, string>;
@@ -63,6 +66,8 @@ function summarise(lhr: Result): Run {
     items.filter((item) => filter(item.resourceType)).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
     ...(lhr.categories.seo ? { seo: Math.round((lhr.categories.seo.score ?? 0) * 100) } : {}),
     metrics,
     numeric,
@@ -71,10 +76,12 @@ function summarise(lhr: Result): Run {
   };
 }
 
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function audit(port: number, url: string, flags: Flags): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...flags });
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, ...flags });
   if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url} : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -92,13 +99,14 @@ function print(page: string, runs: Run[]): void {
   runs.forEach((run, index) => {
     const metrics = Object.entries(run.metrics).map(([label, value]) => `${label} ${value}`).join(', ');
     const seo = run.seo === undefined ? '' : `, SEO ${run.seo}`;
-    console.log(`  run ${index + 1}: performance ${run.score}${seo}  (${metrics}; JS ${run.scriptKiB.toFixed(1)} KiB, total ${run.totalKiB.toFixed(1)} KiB transferred)`);
+    console.log(`  run ${index + 1}: performance ${run.score}, accessibility ${run.accessibility}, best practices ${run.bestPractices}${seo}  (${metrics}; JS ${run.scriptKiB.toFixed(1)} KiB, total ${run.totalKiB.toFixed(1)} KiB transferred)`);
   });
   const seoScores = runs.flatMap((run) => (run.seo === undefined ? [] : [run.seo]));
   if (seoScores.length) console.log(`  ${page}: SEO ${median(seoScores)} (median of ${seoScores.length})`);
   const fcp = median(runs.map((run) => run.numeric.FCP!)) / 1000;
   const lcp = median(runs.map((run) => run.numeric.LCP!)) / 1000;
-  console.log(`  ${page}: performance ${median(runs.map((run) => run.score))} (median of ${runs.length}), FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
+  const scores = `performance ${median(runs.map((run) => run.score))}, accessibility ${median(runs.map((run) => run.accessibility))}, best practices ${median(runs.map((run) => run.bestPractices))}`;
+  console.log(`  ${page}: ${scores} (median of ${runs.length}), FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
 }
 
 /** Signs in through /auth in the browser's default context, where Lighthouse's tab opens too. */
@@ -140,31 +148,35 @@ async function benchLighthouse(runs: number): Promise<void> {
     args: [...CHROMIUM_FLAGS, ...browser.extraFlags, `--remote-debugging-port=${port}`],
   });
   try {
-    const auth: Run[] = [];
-    for (let i = 0; i < runs; i++) auth.push(await audit(port, `${stack.appUrl}/auth`, {}));
-    print('/auth', auth);
+    const pages = async (label: string, url: string, flags: Flags, cold = false) => {
+      const done: Run[] = [];
+      for (let i = 0; i < runs; i++) {
+        if (cold) {
+          // Keep the session (local storage), but load cold: the HTTP cache is emptied by hand.
+          const page = context.pages()[0] ?? (await context.newPage());
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.detach();
+        }
+        done.push(await audit(port, url, flags));
+      }
+      print(label, done);
+    };
+    await pages('/ (visiteur, envoyé sur /auth)', `${stack.appUrl}/`, {});
+    await pages('/search (visiteur, lien partagé)', `${stack.appUrl}/search`, {});
 
     // A tutor's page as a visitor from a search engine or a shared link opens it, signed out.
     const sitemap = await (await fetch(`${stack.appUrl}/sitemap.xml`)).text();
     const tutorPage = /<loc>([^<]*\/tutors\/[^<]*)<\/loc>/.exec(sitemap)?.[1];
     if (!tutorPage) throw new Error("Le sitemap de la pile ne liste aucune page de répétiteur");
-    const tutor: Run[] = [];
-    for (let i = 0; i < runs; i++) tutor.push(await audit(port, tutorPage, { onlyCategories: ['performance', 'seo'] }));
-    print(`page de répétiteur (${new URL(tutorPage).pathname})`, tutor);
+    await pages(`page de répétiteur (${new URL(tutorPage).pathname})`, tutorPage, { onlyCategories: [...CATEGORIES, 'seo'] });
 
     const parent = stack.accounts.find((account) => account.role === 'parent');
     if (!parent) throw new Error('La pile n’a pas de compte parent');
     await signIn(context, stack.appUrl, parent);
-    const search: Run[] = [];
-    for (let i = 0; i < runs; i++) {
-      // Keep the session (local storage), but load cold: the HTTP cache is emptied by hand.
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.detach();
-      search.push(await audit(port, `${stack.appUrl}/search`, { disableStorageReset: true }));
+    for (const address of ['/', '/search', '/cours']) {
+      await pages(`${address} (parent connecté)`, `${stack.appUrl}${address}`, { disableStorageReset: true }, true);
     }
-    print('/search (parent connecté)', search);
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });

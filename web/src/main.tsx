@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadScreenOf } from './app/router';
 import { kalanSystem } from './app/theme';
+import { preloadAmplify } from './lib/amplify';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root est absent de index.html');
 
 preloadScreenOf(window.location.pathname);
+preloadAmplify();
 
 /** Ends the current task: the browser may paint and answer a tap before the next step. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

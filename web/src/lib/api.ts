@@ -1,7 +1,7 @@
 import { messages } from '#shared/messages';
 import { buildPath, routes, type RouteId } from '#shared/routes';
 import { apiErrorSchema } from '#shared/schemas';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
 
 /** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
@@ -30,6 +30,7 @@ export interface ApiRequestOptions {
 }
 
 async function accessToken(): Promise<string> {
+  const { fetchAuthSession } = await loadAmplify();
   const { tokens } = await fetchAuthSession();
   const token = tokens?.accessToken?.toString();
   if (!token) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');

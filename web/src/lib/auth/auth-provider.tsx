@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import type { AuthSession, AuthUser } from 'aws-amplify/auth';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { loadAmplify, mayHaveSession, onAuthEvent } from '../amplify';
 import { AuthContext, type AuthActions, type AuthContextValue } from './auth-context';
 import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
@@ -21,8 +21,8 @@ const meQuery = (userId: string | undefined) => ({
   staleTime: 5 * 60_000,
 });
 
-/** Sign-in, sign-up and sign-out code, fetched on first use (see preloadAuthActions). */
-const loadCognitoActions = () => import('./cognito-actions');
+/** Sign-in, sign-up and sign-out code, fetched on first use (see preloadAuthActions), Amplify configured. */
+const loadCognitoActions = () => Promise.all([loadAmplify(), import('./cognito-actions')]).then(([, cognito]) => cognito);
 
 /** Starts fetching the sign-in/sign-up code, e.g. as soon as the user touches the form. */
 export function preloadAuthActions(): void {
@@ -43,7 +43,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [sessionState, setSessionState] = useState<SessionState>({ user: null, session: null, isLoading: true });
 
   const refreshSession = useCallback(async () => {
+    // Without a session in this browser (a visitor), Amplify is not even fetched (issue 34).
+    if (!mayHaveSession()) {
+      startTransition(() => setSessionState(SIGNED_OUT));
+      return;
+    }
     try {
+      const { fetchAuthSession, getCurrentUser } = await loadAmplify();
       const user = await getCurrentUser();
       const session = await fetchAuthSession();
       // Asked now, not once the screens render: their code may still be on its way (issue 14).
@@ -62,8 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refreshSession();
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') clearSession();
+    return onAuthEvent((event) => {
+      if (event === 'signedOut') clearSession();
       else void refreshSession(); // signedIn, tokenRefresh, tokenRefresh_failure, …
     });
   }, [refreshSession, clearSession]);
@@ -85,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn: ({ email, password }) => inFrench('signIn', () => signInAndRefresh(email, password)),
       confirmSignInCode: (code) =>
         inFrench('signIn', async () => {
-          const mfa = await import('./mfa');
+          const [, mfa] = await Promise.all([loadAmplify(), import('./mfa')]);
           await mfa.confirmTotpCode(code);
           await refreshSession();
         }),

@@ -14,14 +14,17 @@ import {
 } from '#shared/package-schemas';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT } from '#shared/payments';
 import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Separator, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { LuCalendarRange, LuCalendarX } from 'react-icons/lu';
+import { SectionSpinner } from '@/components/ui/full-page-spinner';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { shortDayLabel, hoursLabel } from '@/lib/lesson-dates';
 import { useTutorSlots } from '@/lib/tutor-slots';
 import { dateAfter, keepOffered, startDateBounds, toggleWeeklySlot, WEEKDAY_NAMES, weeklyHours, weeklyOptions, weeklySlotLabel } from '../package-plan';
-import { PackagePaymentDialog } from './package-payment-dialog';
+
+// The payment dialog's code (the dialog, the payment fields) comes when 'Payer le forfait' opens it (issue 34).
+const PackagePaymentDialog = lazy(() => import('./package-payment-dialog').then((module) => ({ default: module.PackagePaymentDialog })));
 
 /** What the section needs of the tutor (the signed-in profile). */
 export interface PackageTutor {
@@ -293,12 +296,14 @@ function PackageForm({ tutor, hourlyRate, free }: { tutor: PackageTutor; hourlyR
         Payer le forfait · {formatAmount(price.total)} FCFA
       </Button>
       {plan && paying && (
-        <PackagePaymentDialog
-          plan={plan}
-          courseLabel={`${courseOf(plan.subject)} avec ${tutorName}`}
-          onClose={() => setPaying(false)}
-          onSlotsTaken={() => setPicked([])}
-        />
+        <Suspense fallback={<SectionSpinner />}>
+          <PackagePaymentDialog
+            plan={plan}
+            courseLabel={`${courseOf(plan.subject)} avec ${tutorName}`}
+            onClose={() => setPaying(false)}
+            onSlotsTaken={() => setPicked([])}
+          />
+        </Suspense>
       )}
     </Stack>
   );
