@@ -138,10 +138,10 @@ function firstVisitBytes(): { bytes: number; files: number } | null {
  * WhatsApp (issue 34): Meta's price per template message, an input the operator sets from Meta's
  * rate card (tests/bench/whatsapp-prices.json says why and where), times the templates a lesson
  * sends when both sides chose WhatsApp: the parent's 'Paiement reçu', the tutor's 'Nouvelle demande',
- * the parent's 'Cours accepté', the two reminders to each side, the tutor's 'Fonds versés' — 7; a
+ * the parent's 'Cours accepté', the two reminders to each side, the tutor's 'Fonds versés' — 8; a
  * number proven costs one authentication template; the replies in the window are free.
  */
-const WHATSAPP_TEMPLATES_PER_BOOKING = 7;
+const WHATSAPP_TEMPLATES_PER_BOOKING = 8;
 
 function printWhatsAppCost(): void {
   const file = JSON.parse(readFileSync(path.join(import.meta.dirname, 'whatsapp-prices.json'), 'utf8')) as {
