@@ -40,6 +40,8 @@ describe('WhatsApp in the notification preferences', () => {
     const { context, page } = await newPage(file.browser, viewport);
     try {
       await signInThroughUi(page, parent.email, parent.password);
+      // Signed in once the app has left /auth (a new parent goes on to its onboarding).
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
       await page.goto('/notifications');
       const digits = `01${String(Date.now() % 100_000_000).padStart(8, '0')}`;
       await page.getByLabel(t.phoneLabel).fill(digits.replace(/(\d{2})(?=\d)/g, '$1 '));
