@@ -21,6 +21,7 @@ import { PackageGroup } from './package-group';
 import { RenewalDialog } from './renewal-dialog';
 import { SlotChoiceDialog } from './slot-choice-dialog';
 import { TutorWeek } from './tutor-week';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const MY_LESSONS_TITLE = 'Mes cours';
 
@@ -200,6 +201,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
   return (
     <Stack gap="6">
+      <OfflineCopyBanner screen="lessons" />
       {lessonSide === 'tutor' && <TutorWeek lessons={all} />}
       {packagesQuery.isError && (
         <Alert.Root status="warning">

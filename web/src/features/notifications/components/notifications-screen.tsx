@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/lib/notifications';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notifications';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const NOTIFICATIONS_TITLE = 'Notifications';
 
@@ -163,6 +164,7 @@ function NotificationPreferencesSection() {
 export function NotificationsScreen() {
   return (
     <Stack gap="6">
+      <OfflineCopyBanner screen="notifications" />
       <NotificationsList />
       <NotificationPreferencesSection />
     </Stack>

@@ -15,6 +15,7 @@ import { packageIdOf, packageOfReference, paymentsOf } from '../payment-list';
 import { PackageInvoiceDialog } from './package-invoice-dialog';
 import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
 
@@ -131,6 +132,7 @@ export function ParentPayments() {
   const summary = shown?.summary;
   return (
     <Stack gap="5">
+      <OfflineCopyBanner screen="payments" />
       <SimpleGrid columns={3} gap="3">
         <SummaryCard label="Transactions" value={summary?.total} />
         <SummaryCard label="En escrow" value={summary?.in_escrow} />

@@ -1,0 +1,37 @@
+import { Alert } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { frenchDayOf, frenchTimeOf } from '#shared/french-dates';
+import { messages } from '#shared/messages';
+import { showsOfflineCopies, useOfflineCopyDate } from '@/lib/pwa/offline-copy-store';
+import type { OfflineCopyScreen } from '@/lib/pwa/offline-copies';
+import { useOnline } from '@/lib/pwa/online';
+
+/** 'Hors ligne — mis à jour à 14:32' (Abidjan time); a copy of another day names its day. */
+export function offlineCopyLabel(madeAt: Date, now = new Date()): string {
+  const time = frenchTimeOf(madeAt);
+  if (frenchDayOf(madeAt) === frenchDayOf(now)) return messages.offline.copyBanner(time);
+  const day = frenchDayOf(madeAt);
+  return messages.offline.copyBannerDay(day.charAt(0).toLowerCase() + day.slice(1), time);
+}
+
+/**
+ * Over a screen whose data is the last copy the service worker kept (issue 34): says so, and of
+ * when. When the network comes back the screens ask again (their data is "fresh" for react-query,
+ * which would not), and the banner goes with the first fresh answer.
+ */
+export function OfflineCopyBanner({ screen }: { screen: OfflineCopyScreen }) {
+  const madeAt = useOfflineCopyDate(screen);
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (online && showsOfflineCopies()) void queryClient.refetchQueries({ type: 'active' });
+  }, [online, queryClient]);
+  if (!madeAt) return null;
+  return (
+    <Alert.Root status="warning" role="status" data-testid="offline-copy-banner">
+      <Alert.Indicator />
+      <Alert.Title>{offlineCopyLabel(madeAt)}</Alert.Title>
+    </Alert.Root>
+  );
+}
