@@ -3,10 +3,13 @@ import { formatAmount, formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Alert, Badge, Button, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { frenchMoment } from '@/lib/lesson-dates';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { useRenewalPreview, useRenewPackage } from '../api/packages';
 
 /**
@@ -19,7 +22,9 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
   const renew = useRenewPackage();
   const [failure, setFailure] = useState<string | null>(null);
   const unavailable = new Set(preview.data?.unavailable ?? []);
-  const payable = Boolean(preview.data) && unavailable.size === 0;
+  const online = useOnline();
+  const payable = Boolean(preview.data) && unavailable.size === 0 && online;
+  useMarkPaymentInProgress();
 
   const pay = async () => {
     try {
@@ -43,7 +48,13 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
           <Button variant="outline" onClick={onClose} disabled={renew.isPending}>
             Annuler
           </Button>
-          <Button disabled={!payable} loading={renew.isPending} loadingText="Traitement..." onClick={() => void pay()}>
+          <Button
+            disabled={!payable}
+            aria-describedby={online ? undefined : 'renewal-connection-needed'}
+            loading={renew.isPending}
+            loadingText="Traitement..."
+            onClick={() => void pay()}
+          >
             {preview.data ? `Payer ${formatAmount(preview.data.amount_total)} FCFA` : 'Payer'}
           </Button>
         </>
@@ -58,6 +69,7 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
         <LoadError size="sm" title={preview.error.message} onRetry={() => void preview.refetch()} />
       ) : (
         <Stack gap="4">
+          <ConnectionNeeded id="renewal-connection-needed" message={messages.offline.paymentNeedsConnection} />
           <Text>
             {preview.data.starts.length} cours aux mêmes créneaux à partir du {frenchMoment(preview.data.starts[0] ?? preview.data.start_date)}, pour{' '}
             {formatFcfa(preview.data.amount_total)}.
