@@ -53,10 +53,20 @@ registerRoute(
 const NOT_THE_SHELL = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/tutors\/[^/]+\/?$/, /^\/repetiteurs\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/, /^\/photos\//];
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_THE_SHELL }));
 
-// The runtime settings the app reads before its first screen: the last ones work offline.
+// The runtime settings the app reads before its first screen: the last ones work offline. Fetched
+// at install too: the first page read them before this worker existed.
+const CONFIG_CACHE = 'kalan-config';
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CONFIG_CACHE)
+      .then((cache) => cache.add('/config.json'))
+      .catch(() => undefined),
+  );
+});
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'kalan-config', plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
+  new NetworkFirst({ cacheName: CONFIG_CACHE, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
 // A tutor's pre-rendered page a visitor opened: readable again offline (network first, 20 kept).
