@@ -98,7 +98,9 @@ describe('offline: the last copy of Mes cours, and money that waits for no queue
       expect(await blockingViolations(page)).toEqual([]);
 
       // Back online: the screen asks again, and the banner goes with the fresh answer.
+      const fresh = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/lessons' && response.status() === 200);
       await context.setOffline(false);
+      expect((await fresh).headers()['x-kalan-offline-copy']).toBeUndefined();
       await expect.poll(() => banner.count(), { timeout: 15_000 }).toBe(0);
       expect(await cancel.isEnabled()).toBe(true);
       await settle(page);

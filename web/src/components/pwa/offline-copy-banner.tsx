@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { frenchDayOf, frenchTimeOf } from '#shared/french-dates';
 import { messages } from '#shared/messages';
-import { showsOfflineCopies, useOfflineCopyDate } from '@/lib/pwa/offline-copy-store';
+import { forgetOfflineCopies, useOfflineCopyDate } from '@/lib/pwa/offline-copy-store';
 import type { OfflineCopyScreen } from '@/lib/pwa/offline-copies';
 import { useOnline } from '@/lib/pwa/online';
 
@@ -25,7 +25,7 @@ export function OfflineCopyBanner({ screen }: { screen: OfflineCopyScreen }) {
   const online = useOnline();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (online && showsOfflineCopies()) void queryClient.refetchQueries({ type: 'active' });
+    if (online && forgetOfflineCopies()) void queryClient.invalidateQueries();
   }, [online, queryClient]);
   if (!madeAt) return null;
   return (

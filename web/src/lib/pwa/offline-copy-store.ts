@@ -28,8 +28,15 @@ export function useOfflineCopyDate(screen: OfflineCopyScreen): Date | null {
   return dates.length ? new Date(Math.min(...dates.map((date) => date.getTime()))) : null;
 }
 
-export function showsOfflineCopies(): boolean {
-  return copies.get().size > 0;
+/**
+ * The network is back: the copies' marks go, and every read is asked again (the shown ones now,
+ * the others when next shown) — an answer that still comes from the copy marks it again. Asking
+ * only the shown queries would leave the mark of a copy read by a query no longer on screen.
+ */
+export function forgetOfflineCopies(): boolean {
+  if (copies.get().size === 0) return false;
+  copies.set(new Map());
+  return true;
 }
 
 /** At sign-out: the copies are one person's lessons and payments; nothing of them stays on the phone. */
