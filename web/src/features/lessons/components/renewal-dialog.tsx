@@ -43,8 +43,10 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
       onClose={() => !renew.isPending && onClose()}
       title="Renouveler le forfait"
       rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside' }}
+      footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
+          <ConnectionNeeded id="renewal-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={renew.isPending}>
             Annuler
           </Button>
@@ -69,7 +71,6 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
         <LoadError size="sm" title={preview.error.message} onRetry={() => void preview.refetch()} />
       ) : (
         <Stack gap="4">
-          <ConnectionNeeded id="renewal-connection-needed" message={messages.offline.paymentNeedsConnection} />
           <Text>
             {preview.data.starts.length} cours aux mêmes créneaux à partir du {frenchMoment(preview.data.starts[0] ?? preview.data.start_date)}, pour{' '}
             {formatFcfa(preview.data.amount_total)}.

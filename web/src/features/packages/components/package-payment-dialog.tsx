@@ -88,8 +88,10 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
       title="Payer le forfait"
       closeButton={busy ? 'disabled' : true}
       rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside' }}
+      footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
+          <ConnectionNeeded id="package-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Annuler
           </Button>
@@ -106,7 +108,6 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
       }
     >
       <Stack gap="4">
-        <ConnectionNeeded id="package-connection-needed" message={messages.offline.paymentNeedsConnection} />
         <Text color="fg.muted">{courseLabel}</Text>
         {failure && (
           <Alert.Root status="error" role="alert">

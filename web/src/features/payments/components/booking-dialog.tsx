@@ -310,10 +310,11 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                     )}
                   />
                 </SectionCard>
-                <ConnectionNeeded id="booking-connection-needed" message={messages.offline.paymentNeedsConnection} />
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              {/* Beside 'Payer', where the eye is when it does not answer. */}
+              <ConnectionNeeded id="booking-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Annuler
               </Button>
