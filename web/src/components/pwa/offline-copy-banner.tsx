@@ -7,6 +7,9 @@ import { forgetOfflineCopies, useOfflineCopyDate } from '@/lib/pwa/offline-copy-
 import type { OfflineCopyScreen } from '@/lib/pwa/offline-copies';
 import { useOnline } from '@/lib/pwa/online';
 
+/** How often a screen still on its copy while the browser says online asks the network again. */
+const RETRY_ONLINE_MS = 5_000;
+
 /** 'Hors ligne — mis à jour à 14:32' (Abidjan time); a copy of another day names its day. */
 export function offlineCopyLabel(madeAt: Date, now = new Date()): string {
   const time = frenchTimeOf(madeAt);
@@ -27,6 +30,14 @@ export function OfflineCopyBanner({ screen }: { screen: OfflineCopyScreen }) {
   useEffect(() => {
     if (online && forgetOfflineCopies()) void queryClient.invalidateQueries();
   }, [online, queryClient]);
+  // The browser says online but the answer still came from the copy (the radio is back before the
+  // network is): asked again every few seconds until a fresh answer takes the banner away.
+  const stillCopy = online && madeAt !== null;
+  useEffect(() => {
+    if (!stillCopy) return;
+    const timer = window.setInterval(() => void queryClient.invalidateQueries({ type: 'active' }), RETRY_ONLINE_MS);
+    return () => window.clearInterval(timer);
+  }, [stillCopy, queryClient]);
   if (!madeAt) return null;
   return (
     <Alert.Root status="warning" role="status" data-testid="offline-copy-banner">
