@@ -1,8 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { frenchDayOf, frenchTimeOf } from '#shared/french-dates';
-import { messages } from '#shared/messages';
+import { offlineCopyLabel } from '@/lib/pwa/offline-copy-label';
 import { forgetOfflineCopies, useOfflineCopyDate } from '@/lib/pwa/offline-copy-store';
 import type { OfflineCopyScreen } from '@/lib/pwa/offline-copies';
 import { useOnline } from '@/lib/pwa/online';
@@ -10,13 +9,6 @@ import { useOnline } from '@/lib/pwa/online';
 /** How often a screen still on its copy while the browser says online asks the network again. */
 const RETRY_ONLINE_MS = 5_000;
 
-/** 'Hors ligne — mis à jour à 14:32' (Abidjan time); a copy of another day names its day. */
-export function offlineCopyLabel(madeAt: Date, now = new Date()): string {
-  const time = frenchTimeOf(madeAt);
-  if (frenchDayOf(madeAt) === frenchDayOf(now)) return messages.offline.copyBanner(time);
-  const day = frenchDayOf(madeAt);
-  return messages.offline.copyBannerDay(day.charAt(0).toLowerCase() + day.slice(1), time);
-}
 
 /**
  * Over a screen whose data is the last copy the service worker kept (issue 34): says so, and of
