@@ -80,7 +80,9 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
   const cards = useRef(new Map<string, HTMLDivElement>());
 
   // Once the lessons are drawn, the linked one is scrolled to and focused (so the keyboard starts there).
-  const shown = Boolean(query.data);
+  // Drawn means the packages too: until they answer the screen is a skeleton (which answers first
+  // depends on the network — and on the service worker's cache, issue 34).
+  const shown = Boolean(query.data) && !packagesQuery.isPending;
   useEffect(() => {
     if (!target || !shown) return;
     const card = cards.current.get(target);
