@@ -3,6 +3,7 @@ import { buildPath, routes, type RouteId } from '#shared/routes';
 import { apiErrorSchema } from '#shared/schemas';
 import { loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
+import { recordAnswer } from './pwa/offline-copy-store';
 
 /** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
 export class ApiRequestError extends Error {
@@ -69,6 +70,8 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
     throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
   }
 
+  // An answer of the service worker's offline copy says when it was made (the screens' banner).
+  if (route.method === 'GET') recordAnswer(routeId, response);
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -22,6 +22,12 @@ export const ACTION_LABELS: Record<LessonAction, string> = {
   cancel: 'Annuler le cours',
 };
 
+/**
+ * The actions that move money (a refund, the release to the tutor): disabled offline, never
+ * queued for the network's return (issue 34). The others only change who is expected to act.
+ */
+export const MONEY_ACTIONS: readonly LessonAction[] = ['decline', 'cancel', 'confirm'];
+
 /** The main action of a lesson (a solid button); the others are outlined. */
 export const PRIMARY_ACTIONS: readonly LessonAction[] = ['accept', 'mark_given', 'confirm'];
 

@@ -5,6 +5,7 @@ import { loadAmplify, mayHaveSession, onAuthEvent } from '../amplify';
 import { AuthContext, type AuthActions, type AuthContextValue } from './auth-context';
 import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
+import { clearOfflineCopies } from '../pwa/offline-copy-store';
 
 interface SessionState {
   user: AuthUser | null;
@@ -64,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearSession = useCallback(() => {
     setSessionState(SIGNED_OUT);
     queryClient.clear(); // no data of the previous user survives a sign-out
+    void clearOfflineCopies(); // nor its offline copies (issue 34)
   }, [queryClient]);
 
   useEffect(() => {

@@ -6,9 +6,11 @@ import { messages } from '#shared/messages';
 import { forwardRef, type ReactNode } from 'react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { STATUS_PALETTE } from '@/components/money/transaction-status-badge';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { refundNote } from '@/lib/cancellation-wording';
 import { frenchMoment, lessonTimeLabel } from '@/lib/lesson-dates';
-import { ACTION_LABELS, PRIMARY_ACTIONS } from '../lesson-actions';
+import { useOnline } from '@/lib/pwa/online';
+import { ACTION_LABELS, MONEY_ACTIONS, PRIMARY_ACTIONS } from '../lesson-actions';
 
 interface LessonCardProps {
   lesson: LessonView;
@@ -59,6 +61,7 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
 ) {
   const titleId = `lesson-${lesson.id}-title`;
   const actions = LESSON_ACTIONS.filter((action) => lesson.actions.includes(action));
+  const online = useOnline();
   const tutorShare = lesson.amount_total - commissionOf(lesson.amount_total);
   return (
     <Card.Root
@@ -142,7 +145,8 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
                 size="sm"
                 variant={PRIMARY_ACTIONS.includes(action) ? 'solid' : 'outline'}
                 colorPalette={action === 'decline' || action === 'cancel' ? 'red' : undefined}
-                disabled={busy}
+                disabled={busy || (!online && MONEY_ACTIONS.includes(action))}
+                aria-describedby={!online && MONEY_ACTIONS.includes(action) ? `${lesson.id}-connection-needed` : undefined}
                 onClick={() => onAction(action)}
               >
                 {ACTION_LABELS[action]}
@@ -165,6 +169,9 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
               </Button>
             )}
           </Wrap>
+        )}
+        {actions.some((action) => MONEY_ACTIONS.includes(action)) && (
+          <ConnectionNeeded id={`${lesson.id}-connection-needed`} message={messages.offline.moneyActionNeedsConnection} />
         )}
       </Card.Body>
     </Card.Root>

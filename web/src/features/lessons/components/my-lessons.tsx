@@ -21,6 +21,7 @@ import { PackageGroup } from './package-group';
 import { RenewalDialog } from './renewal-dialog';
 import { SlotChoiceDialog } from './slot-choice-dialog';
 import { TutorWeek } from './tutor-week';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const MY_LESSONS_TITLE = 'Mes cours';
 
@@ -79,7 +80,9 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
   const cards = useRef(new Map<string, HTMLDivElement>());
 
   // Once the lessons are drawn, the linked one is scrolled to and focused (so the keyboard starts there).
-  const shown = Boolean(query.data);
+  // Drawn means the packages too: until they answer the screen is a skeleton (which answers first
+  // depends on the network — and on the service worker's cache, issue 34).
+  const shown = Boolean(query.data) && !packagesQuery.isPending;
   useEffect(() => {
     if (!target || !shown) return;
     const card = cards.current.get(target);
@@ -200,6 +203,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
   return (
     <Stack gap="6">
+      <OfflineCopyBanner screen="lessons" />
       {lessonSide === 'tutor' && <TutorWeek lessons={all} />}
       {packagesQuery.isError && (
         <Alert.Root status="warning">

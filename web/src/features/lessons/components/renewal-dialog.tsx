@@ -3,10 +3,13 @@ import { formatAmount, formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Alert, Badge, Button, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { frenchMoment } from '@/lib/lesson-dates';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { useRenewalPreview, useRenewPackage } from '../api/packages';
 
 /**
@@ -19,7 +22,9 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
   const renew = useRenewPackage();
   const [failure, setFailure] = useState<string | null>(null);
   const unavailable = new Set(preview.data?.unavailable ?? []);
-  const payable = Boolean(preview.data) && unavailable.size === 0;
+  const online = useOnline();
+  const payable = Boolean(preview.data) && unavailable.size === 0 && online;
+  useMarkPaymentInProgress();
 
   const pay = async () => {
     try {
@@ -38,12 +43,20 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
       onClose={() => !renew.isPending && onClose()}
       title="Renouveler le forfait"
       rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside' }}
+      footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
+          <ConnectionNeeded id="renewal-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={renew.isPending}>
             Annuler
           </Button>
-          <Button disabled={!payable} loading={renew.isPending} loadingText="Traitement..." onClick={() => void pay()}>
+          <Button
+            disabled={!payable}
+            aria-describedby={online ? undefined : 'renewal-connection-needed'}
+            loading={renew.isPending}
+            loadingText="Traitement..."
+            onClick={() => void pay()}
+          >
             {preview.data ? `Payer ${formatAmount(preview.data.amount_total)} FCFA` : 'Payer'}
           </Button>
         </>

@@ -7,6 +7,7 @@ import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/lib/notifications';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notifications';
 import { WhatsAppChannel } from './whatsapp-channel';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const NOTIFICATIONS_TITLE = 'Notifications';
 
@@ -158,6 +159,7 @@ function NotificationPreferencesSection() {
 export function NotificationsScreen() {
   return (
     <Stack gap="6">
+      <OfflineCopyBanner screen="notifications" />
       <NotificationsList />
       <NotificationPreferencesSection />
     </Stack>

@@ -8,10 +8,13 @@ import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PaymentMethodFields } from '@/components/money/payment-method-fields';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { answerWindowTerms, parentCancellationTerms } from '@/lib/cancellation-wording';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { tutorSlotsKey } from '@/lib/tutor-slots';
 import { useBookPackage } from '../api/packages';
 import { weeklySlotLabel } from '../package-plan';
@@ -38,6 +41,8 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const busy = book.isPending;
+  const online = useOnline();
+  useMarkPaymentInProgress();
 
   const pay = async () => {
     const problem = phoneNumberError(method, phone);
@@ -83,12 +88,20 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
       title="Payer le forfait"
       closeButton={busy ? 'disabled' : true}
       rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside' }}
+      footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
+          <ConnectionNeeded id="package-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Annuler
           </Button>
-          <Button onClick={() => void pay()} loading={busy} loadingText="Traitement...">
+          <Button
+            onClick={() => void pay()}
+            disabled={!online}
+            aria-describedby={online ? undefined : 'package-connection-needed'}
+            loading={busy}
+            loadingText="Traitement..."
+          >
             Payer {formatAmount(plan.total)} FCFA
           </Button>
         </>

@@ -28,12 +28,15 @@ import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { PaymentMethodFields } from '@/components/money/payment-method-fields';
 import { SlotPicker } from '@/components/slot-picker';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { answerWindowTerms, parentCancellationTerms, tutorCancellationTerms } from '@/lib/cancellation-wording';
 import { lessonTimeLabel } from '@/lib/lesson-dates';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { keepIfStillFree, lessonSpan } from '@/lib/slot-selection';
 import { tutorSlotsKey, useTutorSlots } from '@/lib/tutor-slots';
 import { useInitializePayment, useMyTransactions } from '../api/payments';
@@ -116,6 +119,9 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
   const noSlots = freeSlots?.length === 0;
   const canBook = profile?.role === 'parent' && Boolean(tutor.hourly_rate) && !noSlots;
   const busy = initialize.isPending;
+  // Paying needs the network now: never queued (issue 34). While the dialog is open no update prompt.
+  const online = useOnline();
+  useMarkPaymentInProgress();
   // 'Premier cours' (issue 32): said before paying when the parent never had a paid lesson with this tutor.
   const transactions = useMyTransactions(profile?.role === 'parent');
   const firstLesson = canBook && transactions.data !== undefined && isFirstLessonWith(tutor.id, transactions.data.transactions);
@@ -306,11 +312,19 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                 </SectionCard>
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              {/* Beside 'Payer', where the eye is when it does not answer. */}
+              <ConnectionNeeded id="booking-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Annuler
               </Button>
-              <Button type="submit" disabled={!canBook} loading={busy} loadingText="Traitement...">
+              <Button
+                type="submit"
+                disabled={!canBook || !online}
+                aria-describedby={online ? undefined : 'booking-connection-needed'}
+                loading={busy}
+                loadingText="Traitement..."
+              >
                 {price ? `Payer ${formatAmount(price.total)} FCFA` : 'Payer'}
               </Button>
             </Dialog.Footer>

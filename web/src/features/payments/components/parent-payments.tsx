@@ -15,6 +15,9 @@ import { packageIdOf, packageOfReference, paymentsOf } from '../payment-list';
 import { PackageInvoiceDialog } from './package-invoice-dialog';
 import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
+import { markInstallMoment } from '@/lib/pwa/install';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
 
@@ -25,7 +28,11 @@ const REFERENCE = /^kalan-([0-9a-f-]{36})$/i;
 
 /** What the parent is told on coming back from Paystack's checkout. */
 const RETURN_NOTICE = {
-  escrowed: () => notify.success({ title: 'Paiement confirmé', description: 'Les fonds sont sécurisés jusqu’à ce que vous les libériez.' }),
+  escrowed: () => {
+    notify.success({ title: 'Paiement confirmé', description: 'Les fonds sont sécurisés jusqu’à ce que vous les libériez.' });
+    // A first booking paid: a moment to offer 'Installer Kalan' (issue 34).
+    markInstallMoment();
+  },
   failed: () => notify.error({ title: 'Paiement échoué', description: 'Aucun montant n’a été prélevé. Vous pouvez réserver à nouveau.' }),
   amount_mismatch: () =>
     notify.error({ title: 'Paiement non conforme', description: 'Un administrateur va régulariser ce paiement.' }),
@@ -78,6 +85,8 @@ export function ParentPayments() {
   const packagesQuery = useMyPackages();
   const decision = useEscrowDecision();
   const verify = useVerifyPayments();
+  // Coming back from Paystack, until the payment is checked: no 'Nouvelle version disponible' reload.
+  useMarkPaymentInProgress(verify.isPending);
   const packageLesson = (packageId: string) =>
     packagesQuery.data?.find((pkg) => pkg.id === packageId)?.lessons[0]?.id ??
     query.data?.transactions.find((tx) => packageIdOf(tx) === packageId)?.id;
@@ -131,6 +140,7 @@ export function ParentPayments() {
   const summary = shown?.summary;
   return (
     <Stack gap="5">
+      <OfflineCopyBanner screen="payments" />
       <SimpleGrid columns={3} gap="3">
         <SummaryCard label="Transactions" value={summary?.total} />
         <SummaryCard label="En escrow" value={summary?.in_escrow} />

@@ -6,8 +6,10 @@ import { Alert, Badge, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack,
 import { useEffect, useRef, useState } from 'react';
 import { LuArrowDownToLine, LuPencil, LuPlus, LuSmartphone, LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { PagedList } from '@/components/ui/paged-list';
+import { useOnline } from '@/lib/pwa/online';
 import { isInFlight, useMyPayouts, useWallet } from '../api/wallet';
 import { DestinationDialog } from './destination-dialog';
 import { PayoutProgress, PayoutStatusBadge } from './payout-status';
@@ -31,6 +33,8 @@ function Figure({ label, value, large, testId }: { label: string; value: string 
 export function WalletSection() {
   const wallet = useWallet();
   const data = wallet.data;
+  // A payout request moves money: not offline, never queued (issue 34).
+  const online = useOnline();
   const inFlight = isInFlight(data?.current_payout);
   const payouts = useMyPayouts(inFlight);
   const [editing, setEditing] = useState(false);
@@ -65,15 +69,16 @@ export function WalletSection() {
                 <Stack gap="1" align={{ base: 'stretch', sm: 'flex-end' }}>
                   <Button
                     colorPalette="orange"
-                    disabled={!data || data.blocked_reason !== null || !data.destination}
+                    disabled={!data || data.blocked_reason !== null || !data.destination || !online}
                     onClick={() => {
                       setWithdrawOpenings((n) => n + 1);
                       setWithdrawing(true);
                     }}
-                    aria-describedby={data?.blocked_reason ? 'withdraw-blocked' : undefined}
+                    aria-describedby={data?.blocked_reason ? 'withdraw-blocked' : !online ? 'withdraw-connection-needed' : undefined}
                   >
                     <LuArrowDownToLine /> {messages.payouts.withdraw}
                   </Button>
+                  <ConnectionNeeded id="withdraw-connection-needed" message={messages.offline.payoutNeedsConnection} />
                 </Stack>
               </Flex>
               {data?.blocked_reason && (
