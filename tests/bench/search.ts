@@ -65,6 +65,7 @@ export async function benchSearch(): Promise<void> {
   // The pre-issue-33 index (MiniSearch), kept only to print the ratio on the same run.
   const { MiniSearchCatalogueIndex } = await import('./baselines/minisearch-index.js');
   const { baseKey, JOURNAL_KEY } = await import('../../functions/src/search/catalogue-keys.js');
+  const { decodeBase, encodeBase } = await import('../../functions/src/search/prepared-base.js');
   type TutorSummary = import('#shared').TutorSummary;
 
   const { seedCatalogue: catalogue } = await import('../unit/search-relevance-queries.js');
@@ -194,7 +195,7 @@ export async function benchSearch(): Promise<void> {
       const prepareStarted = performance.now();
       const prepared = new CatalogueIndex(tutors).toPrepared();
       const generatedAt = new Date().toISOString();
-      const base = gzipSync(JSON.stringify({ version: 3, id: 'bench', generated_at: generatedAt, prepared }));
+      const base = encodeBase({ id: 'bench', generated_at: generatedAt, prepared });
       const prepareMs = performance.now() - prepareStarted;
       const journal = gzipSync(JSON.stringify({ version: 2, base: 'bench', generated_at: generatedAt, seq: 1, updated_at: generatedAt, changes: [] }));
       const objects = new Map([
@@ -213,7 +214,9 @@ export async function benchSearch(): Promise<void> {
       // Index memory: heap held by a loaded index, measured apart from the handler.
       gc();
       const heapBefore = process.memoryUsage().heapUsed;
-      let index: InstanceType<typeof CatalogueIndex> | null = CatalogueIndex.fromPrepared(prepared);
+      const decoded = decodeBase(base);
+      if (decoded.version !== 4) throw new Error('the bench base is not version 4');
+      let index: InstanceType<typeof CatalogueIndex> | null = CatalogueIndex.fromPrepared(decoded.prepared);
       gc();
       const indexBytes = process.memoryUsage().heapUsed - heapBefore;
       index = null;

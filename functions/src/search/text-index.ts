@@ -68,8 +68,8 @@ export interface PreparedText {
   terms: string[];
   /** How many postings in all. */
   count: number;
-  /** Base64 of the varints: per term, its postings count, then (position delta, field mask) pairs. */
-  postings: string;
+  /** Varints: per term, its postings count, then (position delta, field mask) pairs. */
+  postings: Uint8Array;
 }
 
 /** Hits of a query: positions (unordered) and their scores. */
@@ -185,7 +185,7 @@ export class TextIndex {
 
   /** Decodes what `toPrepared` wrote (no tokenizing). */
   static fromPrepared(prepared: PreparedText, size: number): TextIndex {
-    const bytes = Buffer.from(prepared.postings, 'base64');
+    const bytes = prepared.postings;
     const start = new Uint32Array(prepared.terms.length + 1);
     const docs = new Uint32Array(prepared.count);
     const masks = new Uint8Array(prepared.count);
@@ -236,7 +236,7 @@ export class TextIndex {
         bytes.push(this.masks[k]!);
       }
     }
-    return { terms: this.terms, count: this.docs.length, postings: Buffer.from(Uint8Array.from(bytes)).toString('base64') };
+    return { terms: this.terms, count: this.docs.length, postings: Uint8Array.from(bytes) };
   }
 
   get changed(): boolean {
