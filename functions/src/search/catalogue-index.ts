@@ -74,6 +74,8 @@ export interface StoredTutors {
   userIds(): string[];
   /** `tutorHash` of each tutor's JSON: `apply` tells a change without parsing the tutor it replaces. */
   hashes: Uint32Array;
+  /** Makes every tutor ready to parse, off the main thread (after a cold start's first answer). */
+  inflateAll(): Promise<void>;
 }
 
 /** FNV-1a of a tutor's JSON (its UTF-16 code units). */
@@ -187,6 +189,14 @@ export class CatalogueIndex {
       orders: Object.fromEntries(this.orders),
       facets: this.facets.columns(this.slots.length),
     };
+  }
+
+  /**
+   * Inflates the stored tutors in the background, so that the first searches after a cold start
+   * do not each inflate the blocks of the tutors they show.
+   */
+  prepareTutors(): Promise<void> {
+    return this.stored?.inflateAll() ?? Promise.resolve();
   }
 
   /** The tutor at a position (null: none), parsed from the stored base on first use. */
@@ -372,15 +382,20 @@ export class CatalogueIndex {
     return { found, count };
   }
 
-  /** Without a query: the spec's sort, walking the precomputed order; the first page kept, all counted. */
+  /**
+   * Without a query: the spec's sort, walking the precomputed order only until the page is full;
+   * the stat cards counted in position order (the facets read one after the other, not at the
+   * order's random places: the misses were most of a filter-only search).
+   */
   private sortedMatches(filters: SearchFilters, audience: SearchAudience, wanted: number) {
     const order = this.orders.get(`${filters.sortBy}:${filters.sortOrder}`)!;
     const keep = this.matcher(filters, audience);
     const { found, count } = this.counter();
-    for (const position of order) {
-      if (!keep(position)) continue;
-      if (found.total < wanted) found.top.push(position);
-      count(position);
+    for (let i = 0; i < order.length && found.top.length < wanted; i += 1) {
+      if (keep(order[i]!)) found.top.push(order[i]!);
+    }
+    for (let position = 0; position < this.slots.length; position += 1) {
+      if (this.slots[position] !== null && keep(position)) count(position);
     }
     return found;
   }

@@ -13,7 +13,8 @@
  * other (their lengths are in the head). A base older than version 4 is one gzipped JSON document:
  * it starts with gzip's own magic bytes, and `decodeBase` returns its tutors.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import type { TutorSummary } from '#shared/search';
 import { tutorHash, type PreparedCatalogue, type StoredTutors } from './catalogue-index.js';
 import type { FacetColumns } from './facets.js';
@@ -153,6 +154,8 @@ export function decodeBase(bytes: Uint8Array): DecodedBase {
   };
 }
 
+const inflate = promisify(gunzip);
+
 /** The tutors of a version-4 base: each block inflated on first use, each tutor parsed on demand. */
 function storedTutors(head: Head, blocks: Buffer, { ends, hashes, users }: { ends: Uint32Array; hashes: Uint32Array; users: Uint8Array }): StoredTutors {
   const starts: number[] = [];
@@ -171,6 +174,18 @@ function storedTutors(head: Head, blocks: Buffer, { ends, hashes, users }: { end
       const first = block * head.block_size;
       const start = position === first ? 0 : ends[position - 1]! + 1;
       return JSON.parse(blockOf(block).toString('utf8', start, ends[position]!)) as TutorSummary;
+    },
+    async inflateAll() {
+      // zlib's thread pool, a few blocks at a time: the main thread only stores each block.
+      let next = 0;
+      const worker = async () => {
+        for (let block = next++; block < head.blocks.length; block = next++) {
+          if (inflated[block]) continue;
+          const bytes = await inflate(blocks.subarray(starts[block]!, starts[block]! + head.blocks[block]!));
+          inflated[block] ??= bytes;
+        }
+      };
+      await Promise.all(Array.from({ length: 4 }, worker));
     },
     userIds: () => (head.size ? Buffer.from(users.buffer, users.byteOffset, users.byteLength).toString('utf8').split('\n') : []),
   };
