@@ -11,8 +11,8 @@
  *   and the p95 with those results forgotten before each query (every text as if new);
  * - baseline: the same kind of queries as a DynamoDB Scan + FilterExpression on the same tutors in
  *   DynamoDB Local (in memory, started here), on a sample of the queries (a Scan takes seconds);
- * - relevance: the share of the relevance set (queries typed as parents type them, on the local
- *   seed catalogue: tests/unit/search-relevance-queries.ts) with a right tutor in the top 3.
+ * - the previous index (MiniSearch, tests/bench/baselines/minisearch-index.ts) on the same texts,
+ *   for the ratio. Relevance has its own bench: `npm run bench -- relevance` (relevance.ts).
  * Prints figures; asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
