@@ -331,9 +331,14 @@ export class CatalogueIndex {
     return rank;
   }
 
-  /** The free words that match nothing at all in the index, even corrected or as a prefix. */
+  /**
+   * The free words that match nothing at all in the index, even corrected or as a prefix — for a
+   * visitor, nothing among the tutors listed publicly (a hidden tutor's name is no word to them).
+   */
   unmatchedWords(words: readonly string[], audience: SearchAudience = 'members'): string[] {
-    return words.filter((word) => !this.text.matchesAnything(word, audience === 'visitors'));
+    const visitors = audience === 'visitors';
+    const keep = visitors ? (position: number) => this.facets.isVisible(position) : undefined;
+    return words.filter((word) => !this.text.matchesAnything(word, visitors, keep));
   }
 
   search(filters: SearchFilters, page: { offset: number; limit: number }, audience: SearchAudience = 'members'): SearchPage {

@@ -87,6 +87,11 @@ export class CatalogueFacets {
     return facets;
   }
 
+  /** Listed for visitors (verified, not hidden by the tutor). */
+  isVisible(position: number): boolean {
+    return this.visible[position] === 1;
+  }
+
   isVerified(position: number): boolean {
     return this.verified[position] === 1;
   }

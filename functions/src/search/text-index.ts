@@ -313,15 +313,16 @@ export class TextIndex {
   }
 
   /** Whether a term has a live posting that scores for these weights (stops at the first). */
-  private anyPosting(term: number, weights: readonly number[]): boolean {
+  private anyPosting(term: number, weights: readonly number[], keep: (position: number) => boolean): boolean {
     if (term < this.start.length - 1) {
       const end = this.start[term + 1]!;
       for (let k = this.start[term]!; k < end; k += 1) {
-        if (this.stale[this.docs[k]!] !== 1 && weights[this.masks[k]!]! > 0) return true;
+        const position = this.docs[k]!;
+        if (this.stale[position] !== 1 && weights[this.masks[k]!]! > 0 && keep(position)) return true;
       }
     }
     const extra = this.overlay.get(term);
-    return !!extra && extra.masks.some((mask) => weights[mask]! > 0);
+    return !!extra && extra.masks.some((mask, i) => weights[mask]! > 0 && keep(extra.docs[i]!));
   }
 
   /**
@@ -380,12 +381,16 @@ export class TextIndex {
     return termsOf(word);
   }
 
-  /** Whether a word matches anything at all (after correction and prefixes) for this audience. */
-  matchesAnything(word: string, visitors: boolean): boolean {
+  /**
+   * Whether a word matches anything at all (after correction and prefixes) for this audience, among
+   * the positions `keep` lets through (a visitor: the tutors listed publicly — a word held only by a
+   * hidden tutor must answer as a word held by nobody, or the answer would tell that tutor exists).
+   */
+  matchesAnything(word: string, visitors: boolean, keep: (position: number) => boolean = () => true): boolean {
     const terms = this.wordTerms(word);
     if (!terms.length) return true;
     const weights = visitors ? VISITOR_WEIGHTS : WEIGHTS;
-    return terms.every((term) => this.expand(term, true).some(({ term: id }) => this.anyPosting(id, weights)));
+    return terms.every((term) => this.expand(term, true).some(({ term: id }) => this.anyPosting(id, weights, keep)));
   }
 
   /** The positions matching every clause, with their scores; null when the query holds no term. */
