@@ -3,15 +3,16 @@
  * - prepare: what the indexer does once per rebuild or compaction (the index built, serialized,
  *   gzipped), and the prepared base's size;
  * - cold start: the search handler's first request (journal and prepared base read from S3 —
- *   stubbed in memory —, gunzip, JSON parse, the prepared index loaded), index memory;
+ *   stubbed in memory —, the index part inflated, the prepared index loaded, the tutors shown
+ *   inflated and parsed), index memory (heap and array buffers, the tutors' blocks inflated);
  * - warm: p50/p95/p99 of 500 mixed queries (text with accents and typos, filters, sorts) through
  *   the real search handler (middy, zod, the caller's profile read from DynamoDB Local as every
  *   signed-in request does, index), the recent text results kept as in production;
  *   and the p95 with those results forgotten before each query (every text as if new);
  * - baseline: the same kind of queries as a DynamoDB Scan + FilterExpression on the same tutors in
  *   DynamoDB Local (in memory, started here), on a sample of the queries (a Scan takes seconds);
- * - relevance: the share of the relevance set (queries typed as parents type them, on the local
- *   seed catalogue: tests/unit/search-relevance-queries.ts) with a right tutor in the top 3.
+ * - the previous index (MiniSearch, tests/bench/baselines/minisearch-index.ts) on the same texts,
+ *   for the ratio. Relevance has its own bench: `npm run bench -- relevance` (relevance.ts).
  * Prints figures; asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -65,6 +66,7 @@ export async function benchSearch(): Promise<void> {
   // The pre-issue-33 index (MiniSearch), kept only to print the ratio on the same run.
   const { MiniSearchCatalogueIndex } = await import('./baselines/minisearch-index.js');
   const { baseKey, JOURNAL_KEY } = await import('../../functions/src/search/catalogue-keys.js');
+  const { decodeBase, encodeBase } = await import('../../functions/src/search/prepared-base.js');
   type TutorSummary = import('#shared').TutorSummary;
 
   const { seedCatalogue: catalogue } = await import('../unit/search-relevance-queries.js');
@@ -193,7 +195,7 @@ export async function benchSearch(): Promise<void> {
       const prepareStarted = performance.now();
       const prepared = new CatalogueIndex(tutors).toPrepared();
       const generatedAt = new Date().toISOString();
-      const base = gzipSync(JSON.stringify({ version: 3, id: 'bench', generated_at: generatedAt, prepared }));
+      const base = encodeBase({ id: 'bench', generated_at: generatedAt, prepared });
       const prepareMs = performance.now() - prepareStarted;
       const journal = gzipSync(JSON.stringify({ version: 2, base: 'bench', generated_at: generatedAt, seq: 1, updated_at: generatedAt, changes: [] }));
       const objects = new Map([
@@ -210,11 +212,17 @@ export async function benchSearch(): Promise<void> {
       });
 
       // Index memory: heap held by a loaded index, measured apart from the handler.
+      // The typed arrays and the tutors' blocks (inflated, as a warm container holds them) live
+      // outside the heap: counted with the array buffers.
+      const held = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
       gc();
-      const heapBefore = process.memoryUsage().heapUsed;
-      let index: InstanceType<typeof CatalogueIndex> | null = CatalogueIndex.fromPrepared(prepared);
+      const heapBefore = held();
+      const decoded = decodeBase(base);
+      if (decoded.version !== 4) throw new Error('the bench base is not version 4');
+      let index: InstanceType<typeof CatalogueIndex> | null = CatalogueIndex.fromPrepared(decoded.prepared);
+      await index.prepareTutors();
       gc();
-      const indexBytes = process.memoryUsage().heapUsed - heapBefore;
+      const indexBytes = held() - heapBefore;
       index = null;
       gc();
 

@@ -11,9 +11,12 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { DEFAULT_FILTERS } from '#shared';
 import { ProfileEntity, TutorProfileEntity } from '#commons/db';
 import { s3 } from '#commons/clients/s3';
-import { BASE_VERSION, readBase, readJournal, writeBase, writeJournal, type CatalogueBase } from '../../functions/src/search/catalogue-bucket.js';
+import { gzipSync } from 'node:zlib';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { requireEnv } from '#commons/env';
+import { BASE_VERSION, readBase, readJournal, tutorsOfBase, writeJournal } from '../../functions/src/search/catalogue-bucket.js';
 import { currentCatalogue, forgetCatalogue, REFRESH_INTERVAL_MS } from '../../functions/src/search/catalogue-cache.js';
-import { BASE_PREFIX } from '../../functions/src/search/catalogue-keys.js';
+import { BASE_PREFIX, baseKey } from '../../functions/src/search/catalogue-keys.js';
 import { applyUserChanges, rebuildSnapshot } from '../../functions/src/search/snapshot.js';
 
 type Role = 'parent' | 'tuteur' | 'entreprise';
@@ -51,7 +54,7 @@ describe('the search catalogue', () => {
 
     await rebuildSnapshot();
     const { base } = await journal();
-    const tutors = (await readBase(base))!.prepared.tutors;
+    const tutors = tutorsOfBase((await readBase(base))!);
     expect(tutors.map((t) => t.user_id)).toContain(listed);
     expect(tutors.map((t) => t.user_id)).not.toContain(unfinished);
     expect(tutors.every((t) => t.last_name !== 'Parent' && t.last_name !== 'Société')).toBe(true);
@@ -112,28 +115,32 @@ describe('the search catalogue', () => {
     const compacted = await journal();
     expect(compacted.base).not.toBe(first.base);
     expect(compacted.changes).toEqual([]);
-    const tutors = (await readBase(compacted.base))!.prepared.tutors.map((t) => t.user_id);
+    const tutors = tutorsOfBase((await readBase(compacted.base))!).map((t) => t.user_id);
     expect(tutors).toEqual(expect.arrayContaining(users));
     forgetCatalogue();
     expect((await currentCatalogue()).base).toBe(compacted.base);
   });
 
-  it('reads a base of the format before issue 33 (version 2) by rebuilding its index from its tutors, until the indexer writes a version 3', async () => {
-    const userId = await person('tuteur', 'Ancienformat');
+  // Version 2: MiniSearch's index (before issue 33); version 3: the postings as base64 in one JSON document.
+  const NAMES = { 2: 'deux', 3: 'trois' };
+  const olderIndexes = { 2: { text: { documentCount: 0 }, orders: {} }, 3: { text: { terms: [], count: 0, postings: '' }, orders: {} } };
+
+  it.each([2, 3] as const)('reads a base of an older format (version %i) by rebuilding its index from its tutors, until the indexer writes a version 4', async (version) => {
+    const userId = await person('tuteur', `Ancienformat${NAMES[version]}`);
     await tutorProfile(userId, true, 'Cours de géométrie pour le BEPC.');
     await rebuildSnapshot();
-    const current = (await readBase((await journal()).base))! as CatalogueBase;
+    const current = (await readBase((await journal()).base))!;
     expect(current.version).toBe(BASE_VERSION);
-    // The same tutors as a version-2 base: its MiniSearch index is of no use any more, only its tutors.
+    // The same tutors as one gzipped JSON document, as those versions were written: only its tutors are of use.
     const id = `old-${randomUUID()}`;
-    const old = { version: 2, id, generated_at: current.generated_at, prepared: { tutors: current.prepared.tutors, text: { documentCount: 0 }, orders: {} } };
-    await writeBase(old as unknown as CatalogueBase);
+    const old = { version, id, generated_at: current.generated_at, prepared: { tutors: tutorsOfBase(current), ...olderIndexes[version] } };
+    await s3.send(new PutObjectCommand({ Bucket: requireEnv('SEARCH_BUCKET'), Key: baseKey(id), Body: gzipSync(JSON.stringify(old)), ContentType: 'application/gzip' }));
     const read = (await readJournal())!;
     await writeJournal({ ...read.journal, base: id, seq: read.journal.seq + 1, changes: [] }, { etag: read.etag });
     forgetCatalogue();
     const loaded = await currentCatalogue();
     expect(loaded.base).toBe(id);
-    const found = loaded.index.search({ ...DEFAULT_FILTERS, query: 'geometrie ancienformat' }, { offset: 0, limit: 10 });
+    const found = loaded.index.search({ ...DEFAULT_FILTERS, query: `geometrie ancienformat${NAMES[version]}` }, { offset: 0, limit: 10 });
     expect(found.tutors.map((t) => t.user_id)).toEqual([userId]);
     // The indexer's next base is of the new format.
     process.env.CATALOGUE_COMPACT_AFTER = '1';

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, LEVELS, matchesFilters, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONES, type SearchFilters, type TutorSummary } from '#shared';
 import { CatalogueIndex, type CatalogueChange } from '../../functions/src/search/catalogue-index.js';
+import { BASE_VERSION, decodeBase, encodeBase } from '../../functions/src/search/prepared-base.js';
 import { CatalogueFacets } from '../../functions/src/search/facets.js';
 import { seedCatalogue } from './search-relevance-queries.js';
 import { CATALOGUE, tutor } from './search-fixtures.js';
@@ -36,13 +37,27 @@ function expectSameAnswers(actual: CatalogueIndex, expected: CatalogueIndex): vo
   }
 }
 
-/** A prepared index goes through JSON, as it does through S3. */
-const reloaded = (index: CatalogueIndex) => CatalogueIndex.fromPrepared(JSON.parse(JSON.stringify(index.toPrepared())));
+/** Through the bytes a container reads (base version 4: the tutors parsed only when used). */
+const reloaded = (index: CatalogueIndex) => {
+  const base = decodeBase(encodeBase({ id: 'test', generated_at: '', prepared: index.toPrepared() }));
+  if (base.version !== BASE_VERSION) throw new Error('not a version-4 base');
+  return CatalogueIndex.fromPrepared(base.prepared);
+};
 
 describe('a prepared index', () => {
   it('answers every search as the index it was serialized from', () => {
     const catalogue = seedCatalogue();
     expectSameAnswers(reloaded(new CatalogueIndex(catalogue)), new CatalogueIndex(catalogue));
+  });
+
+  it('lists its tutors as stored, and tells an unchanged tutor from a changed one before parsing it', () => {
+    const catalogue = seedCatalogue();
+    expect(reloaded(new CatalogueIndex(catalogue)).tutors).toEqual(catalogue);
+    const index = reloaded(new CatalogueIndex(catalogue));
+    const same = catalogue.slice(0, 64).map((t) => ({ user_id: t.user_id, tutor: { ...t } }));
+    expect(index.apply(same)).toBe(0);
+    const moved = { ...catalogue[40]!, availability_slots: catalogue[40]!.availability_slots + 1 };
+    expect(index.apply([...same, { user_id: moved.user_id, tutor: moved }])).toBe(1);
   });
 });
 

@@ -38,6 +38,17 @@ describe('never an empty answer when tutors fit', () => {
     expect(index.unmatchedWords([lastName], 'members')).toEqual([]);
   });
 
+  it('answers a visitor nothing for a word only a hidden tutor holds, as for a word nobody holds', () => {
+    // A tutor hidden from visitors (not verified) with a first name no other tutor carries anywhere.
+    const hidden = { ...tutors[0]!, id: 'hidden-one', user_id: 'hidden-one', first_name: 'Zéphyrine', is_verified: false };
+    const withHidden = new CatalogueIndex([...tutors, hidden]);
+    const asVisitor = withHidden.search({ ...DEFAULT_FILTERS, query: 'Zéphyrine' }, { offset: 0, limit: 24 }, 'visitors');
+    expect(asVisitor.total).toBe(0);
+    expect(withHidden.unmatchedWords(['zephyrine'], 'visitors')).toEqual(['zephyrine']);
+    // A member may find the tutor by that name.
+    expect(withHidden.search({ ...DEFAULT_FILTERS, query: 'Zéphyrine' }, { offset: 0, limit: 24 }).total).toBe(1);
+  });
+
   it('lets a name absent from the zone named go last: the zone is let go first', () => {
     // A tutor's name, searched with a zone where no tutor of that name lives.
     const named = tutors.find((tutor) => tutors.filter((other) => other.last_name === tutor.last_name).every((other) => other.location !== 'plateau'))!;

@@ -17,7 +17,7 @@ import type { TutorSummary } from '#shared/search';
 import { s3 } from '#commons/clients/s3';
 import { requireEnv } from '#commons/env';
 import { logger } from '#commons/logger';
-import { isPreconditionFailure, readBase, readJournal } from '../search/catalogue-bucket.js';
+import { isPreconditionFailure, readBase, readJournal, tutorsOfBase } from '../search/catalogue-bucket.js';
 import { PAGE_CACHE_CONTROL, PAGES_MANIFEST_KEY, SHELL_KEY } from './page-keys.js';
 import { renderPages, type PageFile } from './render.js';
 
@@ -55,7 +55,7 @@ export async function readCatalogueTutors(): Promise<TutorSummary[]> {
       if (attempt >= 3) throw new Error(`Catalogue base ${read.journal.base} is missing`);
       continue;
     }
-    const byUser = new Map(base.prepared.tutors.map((tutor) => [tutor.user_id, tutor]));
+    const byUser = new Map(tutorsOfBase(base).map((tutor) => [tutor.user_id, tutor]));
     for (const { user_id, tutor } of read.journal.changes) {
       if (tutor) byUser.set(user_id, tutor);
       else byUser.delete(user_id);

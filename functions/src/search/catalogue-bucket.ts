@@ -16,8 +16,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { s3 } from '#commons/clients/s3';
 import { requireEnv } from '#commons/env';
+import type { TutorSummary } from '#shared/search';
 import type { CatalogueChange, PreparedCatalogue } from './catalogue-index.js';
 import { BASE_PREFIX, baseKey, JOURNAL_KEY } from './catalogue-keys.js';
+import { BASE_VERSION, decodeBase, encodeBase, type DecodedBase } from './prepared-base.js';
 
 const bucket = () => requireEnv('SEARCH_BUCKET');
 
@@ -33,22 +35,13 @@ export interface CatalogueJournal {
   changes: Array<CatalogueChange & { seq: number }>;
 }
 
-/** Version 3 (issue 33): the typed-array postings (text-index.ts) instead of MiniSearch's index. */
-export const BASE_VERSION = 3;
+export { BASE_VERSION } from './prepared-base.js';
 
+/** A base to write: a freshly built index's prepared parts (prepared-base.ts writes the bytes). */
 export interface CatalogueBase {
-  version: typeof BASE_VERSION;
   id: string;
   generated_at: string;
   prepared: PreparedCatalogue;
-}
-
-/** A base written before issue 33: its tutors still hold, its index is rebuilt from them on load. */
-export interface OlderCatalogueBase {
-  version: 2;
-  id: string;
-  generated_at: string;
-  prepared: { tutors: PreparedCatalogue['tutors'] };
 }
 
 function isMissing(error: unknown): boolean {
@@ -61,15 +54,19 @@ export function isPreconditionFailure(error: unknown): boolean {
   return name === 'PreconditionFailed' || $metadata?.httpStatusCode === 412;
 }
 
-async function readJson<T>(key: string): Promise<{ value: T; etag: string | null } | null> {
+async function readBytes(key: string): Promise<{ bytes: Uint8Array; etag: string | null } | null> {
   try {
     const object = await s3.send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
-    const bytes = await object.Body!.transformToByteArray();
-    return { value: JSON.parse(gunzipSync(bytes).toString('utf8')) as T, etag: object.ETag ?? null };
+    return { bytes: await object.Body!.transformToByteArray(), etag: object.ETag ?? null };
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;
   }
+}
+
+async function readJson<T>(key: string): Promise<{ value: T; etag: string | null } | null> {
+  const read = await readBytes(key);
+  return read && { value: JSON.parse(gunzipSync(read.bytes).toString('utf8')) as T, etag: read.etag };
 }
 
 function putJson(key: string, value: unknown, condition: { IfMatch?: string; IfNoneMatch?: string } = {}) {
@@ -109,13 +106,22 @@ export async function writeJournal(journal: CatalogueJournal, expected: { etag: 
   await putJson(JOURNAL_KEY, journal, expected.etag === null ? { IfNoneMatch: '*' } : { IfMatch: expected.etag });
 }
 
-export async function readBase(id: string): Promise<CatalogueBase | OlderCatalogueBase | null> {
-  return (await readJson<CatalogueBase | OlderCatalogueBase>(baseKey(id)))?.value ?? null;
+/** The base of this id (version 4, or an older one: then only its tutors), or null when there is none. */
+export async function readBase(id: string): Promise<DecodedBase | null> {
+  const read = await readBytes(baseKey(id));
+  return read && decodeBase(read.bytes);
+}
+
+/** Every tutor of a base (all parsed: a compaction, the static pages). */
+export function tutorsOfBase(base: DecodedBase): TutorSummary[] {
+  if (base.version !== BASE_VERSION) return base.tutors;
+  const { tutors } = base.prepared;
+  return Array.from({ length: tutors.size }, (_, position) => tutors.at(position));
 }
 
 /** A new base, under its own key: nothing reads it before a journal names it. */
 export async function writeBase(base: CatalogueBase): Promise<number> {
-  const body = gzipSync(JSON.stringify(base));
+  const body = encodeBase(base);
   await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: baseKey(base.id), Body: body, ContentType: 'application/gzip', IfNoneMatch: '*' }));
   return body.length;
 }

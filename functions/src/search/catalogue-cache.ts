@@ -43,9 +43,11 @@ async function load(): Promise<LoadedCatalogue> {
       if (attempt >= 3) throw new Error(`Catalogue base ${journal.base} is missing`);
       continue;
     }
-    // A base of an older format (before issue 33) until the indexer writes a new one: its index is rebuilt from its tutors.
-    const index = base.version === BASE_VERSION ? CatalogueIndex.fromPrepared(base.prepared) : new CatalogueIndex(base.prepared.tutors);
+    // A base of an older format (versions 2 and 3) until the indexer writes a new one: its index is rebuilt from its tutors.
+    const index = base.version === BASE_VERSION ? CatalogueIndex.fromPrepared(base.prepared) : new CatalogueIndex(base.tutors);
     index.apply(journal.changes);
+    // Not awaited: the first request is answered meanwhile (it inflates only the blocks it shows).
+    index.prepareTutors().catch((error: unknown) => logger.error('Catalogue tutors not inflated', { error }));
     logger.info('Catalogue loaded', { tutors: index.size, version: base.version, changes: journal.changes.length, ms: Math.round(performance.now() - started) });
     return { index, etag, base: journal.base, seq: journal.seq, generatedAt: journal.updated_at, checkedAt: Date.now() };
   }

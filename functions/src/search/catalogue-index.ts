@@ -22,7 +22,7 @@ import {
   type SortOrder,
   type TutorSummary,
 } from '#shared/search';
-import { CatalogueFacets } from './facets.js';
+import { CatalogueFacets, type FacetColumns } from './facets.js';
 import { TextResultCache } from './text-results.js';
 import { searchAttempts, type SearchAttempt } from './search-attempts.js';
 import { TextIndex, TEXT_FIELDS, type PreparedText, type TextFields, type TextHits } from './text-index.js';
@@ -53,13 +53,39 @@ export interface CatalogueChange {
 }
 
 /**
- * The index as the indexer serializes it (base version 3): the tutors, the full-text postings and
- * the sort orders (base64 of their Uint32 positions).
+ * The index as the indexer prepares it (base version 4, prepared-base.ts): the tutors, the
+ * full-text postings, the sort orders and the facets' columns.
  */
 export interface PreparedCatalogue {
   tutors: TutorSummary[];
   text: PreparedText;
-  orders: Record<string, string>;
+  orders: Record<string, Uint32Array>;
+  facets: FacetColumns;
+}
+
+/**
+ * The tutors of a prepared base as a container holds them: kept as stored, each parsed only when
+ * shown, compared or listed (parsing 100 000 tutors is most of a cold start).
+ */
+export interface StoredTutors {
+  size: number;
+  /** The tutor at a position (parsed on each call: the index keeps what it parsed). */
+  at(position: number): TutorSummary;
+  userIds(): string[];
+  /** `tutorHash` of each tutor's JSON: `apply` tells a change without parsing the tutor it replaces. */
+  hashes: Uint32Array;
+  /** Makes every tutor ready to parse, off the main thread (after a cold start's first answer). */
+  inflateAll(): Promise<void>;
+}
+
+/** FNV-1a of a tutor's JSON (its UTF-16 code units). */
+export function tutorHash(json: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < json.length; i += 1) {
+    hash ^= json.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 const ORDER_KEYS = ['rating', 'price', 'availability'].flatMap((sortBy) =>
@@ -73,14 +99,6 @@ const compareOf = (key: string) => {
 
 const textOf = (tutor: TutorSummary | null): TextFields =>
   tutor && TEXT_FIELDS.map((field) => (field === 'subjects' ? tutor.subjects.join(' ') : tutor[field]));
-
-const encodeOrder = (order: Uint32Array) => Buffer.from(order.buffer, order.byteOffset, order.byteLength).toString('base64');
-const decodeOrder = (text: string) => {
-  const bytes = Buffer.from(text, 'base64');
-  const order = new Uint32Array(bytes.length / 4);
-  new Uint8Array(order.buffer).set(bytes);
-  return order;
-};
 
 /** The best `size` items for `better`, kept in a binary heap whose root is the worst kept. */
 function best(size: number, better: (a: number, b: number) => boolean) {
@@ -118,45 +136,93 @@ function best(size: number, better: (a: number, b: number) => boolean) {
 }
 
 export class CatalogueIndex {
-  /** The tutor at each position; null where a tutor left the catalogue since it was prepared. */
-  private readonly slots: (TutorSummary | null)[];
+  /** The tutor at each position; null where a tutor left the catalogue, undefined: stored, not parsed yet. */
+  private readonly slots: (TutorSummary | null | undefined)[];
+  private readonly stored: StoredTutors | null;
   private readonly text: TextIndex;
   /** Positions of the listed tutors in each sort order, kept sorted as tutors change. */
   private readonly orders = new Map<string, Uint32Array>();
-  private readonly positionOfUser = new Map<string, number>();
-  private readonly facets = new CatalogueFacets();
+  /** Built on first use for a prepared base (only changes need it). */
+  private positionOfUser: Map<string, number> | null = null;
+  private readonly facets: CatalogueFacets;
   private readonly textResults = new TextResultCache(2_000_000);
   private listed = 0;
 
-  constructor(tutors: readonly TutorSummary[], prepared?: Omit<PreparedCatalogue, 'tutors'>) {
-    this.slots = [...tutors];
-    this.slots.forEach((tutor, position) => this.track(position, tutor));
-    if (prepared) {
-      this.text = TextIndex.fromPrepared(prepared.text, tutors.length);
-      for (const key of ORDER_KEYS) this.orders.set(key, prepared.orders[key] ? decodeOrder(prepared.orders[key]) : new Uint32Array(0));
+  constructor(tutors: readonly TutorSummary[]);
+  constructor(tutors: StoredTutors, prepared: Omit<PreparedCatalogue, 'tutors'>);
+  constructor(tutors: readonly TutorSummary[] | StoredTutors, prepared?: Omit<PreparedCatalogue, 'tutors'>) {
+    if (prepared && !Array.isArray(tutors)) {
+      const stored = tutors as StoredTutors;
+      this.stored = stored;
+      this.slots = new Array<TutorSummary | undefined>(stored.size);
+      this.listed = stored.size;
+      this.facets = CatalogueFacets.fromColumns(prepared.facets);
+      this.text = TextIndex.fromPrepared(prepared.text, stored.size);
+      for (const key of ORDER_KEYS) this.orders.set(key, prepared.orders[key] ?? new Uint32Array(0));
       return;
     }
-    this.text = TextIndex.build(tutors.map(textOf));
-    const positions = tutors.map((_, position) => position);
+    const list = tutors as readonly TutorSummary[];
+    this.stored = null;
+    this.facets = new CatalogueFacets();
+    this.slots = [...list];
+    this.positionOfUser = new Map();
+    this.slots.forEach((tutor, position) => this.track(position, tutor!));
+    this.text = TextIndex.build(list.map(textOf));
+    const positions = list.map((_, position) => position);
     for (const key of ORDER_KEYS) {
       const compare = compareOf(key);
-      this.orders.set(key, Uint32Array.from([...positions].sort((a, b) => compare(tutors[a]!, tutors[b]!))));
+      this.orders.set(key, Uint32Array.from([...positions].sort((a, b) => compare(list[a]!, list[b]!))));
     }
   }
 
-  /** The index a container loads: no tokenizing, no sorting (the indexer did it). */
-  static fromPrepared(prepared: PreparedCatalogue): CatalogueIndex {
+  /** The index a container loads: no tokenizing, no sorting (the indexer did it), no tutor parsed. */
+  static fromPrepared(prepared: Omit<PreparedCatalogue, 'tutors'> & { tutors: StoredTutors }): CatalogueIndex {
     return new CatalogueIndex(prepared.tutors, prepared);
   }
 
   /** What `fromPrepared` loads; only for an index with no change applied (a fresh build). */
   toPrepared(): PreparedCatalogue {
-    if (this.listed !== this.slots.length || this.text.changed) throw new Error('Only a freshly built catalogue index is serialized');
+    if (this.stored || this.listed !== this.slots.length || this.text.changed) throw new Error('Only a freshly built catalogue index is serialized');
     return {
       tutors: this.slots as TutorSummary[],
       text: this.text.toPrepared(),
-      orders: Object.fromEntries([...this.orders].map(([key, order]) => [key, encodeOrder(order)])),
+      orders: Object.fromEntries(this.orders),
+      facets: this.facets.columns(this.slots.length),
     };
+  }
+
+  /**
+   * Inflates the stored tutors in the background, so that the first searches after a cold start
+   * do not each inflate the blocks of the tutors they show.
+   */
+  prepareTutors(): Promise<void> {
+    return this.stored?.inflateAll() ?? Promise.resolve();
+  }
+
+  /** The tutor at a position (null: none), parsed from the stored base on first use. */
+  private tutorAt(position: number): TutorSummary | null {
+    const tutor = this.slots[position];
+    if (tutor !== undefined) return tutor;
+    if (!this.stored || position >= this.stored.size) return null;
+    return (this.slots[position] = this.stored.at(position));
+  }
+
+  private users(): Map<string, number> {
+    if (!this.positionOfUser) {
+      const users = new Map<string, number>();
+      this.stored!.userIds().forEach((userId, position) => users.set(userId, position));
+      this.positionOfUser = users;
+    }
+    return this.positionOfUser;
+  }
+
+  /** Whether `tutor` is the one at this position already (the stored hash first: no parse when it differs). */
+  private holds(position: number, tutor: TutorSummary): boolean {
+    const json = JSON.stringify(tutor);
+    const parsed = this.slots[position];
+    if (parsed === undefined && this.stored && position < this.stored.size && this.stored.hashes[position] !== tutorHash(json)) return false;
+    const current = this.tutorAt(position);
+    return current !== null && JSON.stringify(current) === json;
   }
 
   get size(): number {
@@ -164,9 +230,16 @@ export class CatalogueIndex {
   }
 
   private listedTutors: TutorSummary[] | null = null;
-  /** The listed tutors, in position order. */
+  /** The listed tutors, in position order (every stored tutor parsed: recommendations read them all). */
   get tutors(): readonly TutorSummary[] {
-    this.listedTutors ??= this.slots.filter((tutor): tutor is TutorSummary => tutor !== null);
+    if (!this.listedTutors) {
+      const listed: TutorSummary[] = [];
+      for (let position = 0; position < this.slots.length; position += 1) {
+        const tutor = this.tutorAt(position);
+        if (tutor) listed.push(tutor);
+      }
+      this.listedTutors = listed;
+    }
     return this.listedTutors;
   }
 
@@ -178,21 +251,21 @@ export class CatalogueIndex {
     const latest = new Map(changes.map((change) => [change.user_id, change.tutor]));
     const touched = new Set<number>();
     for (const [userId, tutor] of latest) {
-      const position = this.positionOfUser.get(userId);
-      const current = position === undefined ? null : this.slots[position]!;
-      if (current && tutor && JSON.stringify(current) === JSON.stringify(tutor)) continue;
-      if (!current && !tutor) continue;
-      if (position !== undefined && current) {
+      const position = this.users().get(userId);
+      const listed = position !== undefined && this.slots[position] !== null;
+      if (listed && tutor && this.holds(position, tutor)) continue;
+      if (!listed && !tutor) continue;
+      if (position !== undefined && listed) {
         this.text.set(position, textOf(tutor));
         this.slots[position] = tutor;
-        this.track(position, tutor, current);
+        this.track(position, tutor, true);
         touched.add(position);
       } else if (tutor) {
         const next = position ?? this.slots.length;
         if (position === undefined) this.slots.push(tutor);
         else this.slots[next] = tutor;
         this.text.set(next, textOf(tutor));
-        this.track(next, tutor, null);
+        this.track(next, tutor, false);
         touched.add(next);
       }
     }
@@ -204,26 +277,41 @@ export class CatalogueIndex {
     return touched.size;
   }
 
-  /** The order without the touched positions, then those still listed merged back in place. */
+  /**
+   * The order without the touched positions, then those still listed merged back in place, each
+   * found by a binary search (only the tutors compared are parsed).
+   */
   private reorder(order: Uint32Array, touched: Set<number>, compare: (a: TutorSummary, b: TutorSummary) => number): Uint32Array {
     const moved = [...touched].filter((position) => this.slots[position]).sort((a, b) => compare(this.slots[a]!, this.slots[b]!));
+    const rest = order.filter((position) => !touched.has(position));
     const next = new Uint32Array(this.listed);
-    let m = 0;
     let n = 0;
-    for (const position of order) {
-      if (touched.has(position)) continue;
-      while (m < moved.length && compare(this.slots[moved[m]!]!, this.slots[position]!) < 0) next[n++] = moved[m++]!;
+    let from = 0;
+    for (const position of moved) {
+      const tutor = this.slots[position]!;
+      // The first of the rest that `tutor` comes before (after those it ties with, as a merge would).
+      let low = from;
+      let high = rest.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (compare(tutor, this.tutorAt(rest[middle]!)!) < 0) high = middle;
+        else low = middle + 1;
+      }
+      next.set(rest.subarray(from, low), n);
+      n += low - from;
+      from = low;
       next[n++] = position;
     }
-    while (m < moved.length) next[n++] = moved[m++]!;
+    next.set(rest.subarray(from), n);
     return next;
   }
 
-  private track(position: number, tutor: TutorSummary | null, previous: TutorSummary | null = null): void {
-    if (previous) this.listed -= 1;
+  /** Slot `position` holds `tutor` from now on (`wasListed`: it held a listed tutor before). */
+  private track(position: number, tutor: TutorSummary | null, wasListed = false): void {
+    if (wasListed) this.listed -= 1;
     if (tutor) {
       this.listed += 1;
-      this.positionOfUser.set(tutor.user_id, position);
+      this.users().set(tutor.user_id, position);
     }
     this.facets.set(position, tutor);
   }
@@ -243,9 +331,14 @@ export class CatalogueIndex {
     return rank;
   }
 
-  /** The free words that match nothing at all in the index, even corrected or as a prefix. */
+  /**
+   * The free words that match nothing at all in the index, even corrected or as a prefix — for a
+   * visitor, nothing among the tutors listed publicly (a hidden tutor's name is no word to them).
+   */
   unmatchedWords(words: readonly string[], audience: SearchAudience = 'members'): string[] {
-    return words.filter((word) => !this.text.matchesAnything(word, audience === 'visitors'));
+    const visitors = audience === 'visitors';
+    const keep = visitors ? (position: number) => this.facets.isVisible(position) : undefined;
+    return words.filter((word) => !this.text.matchesAnything(word, visitors, keep));
   }
 
   search(filters: SearchFilters, page: { offset: number; limit: number }, audience: SearchAudience = 'members'): SearchPage {
@@ -266,7 +359,7 @@ export class CatalogueIndex {
       found = matchesOf(attempt);
     }
     return {
-      tutors: found.top.slice(page.offset, wanted).map((position) => this.slots[position]!),
+      tutors: found.top.slice(page.offset, wanted).map((position) => this.tutorAt(position)!),
       total: found.total,
       verified_count: found.verified,
       average_rate: found.rated ? Math.round(found.rateSum / found.rated) : null,
@@ -275,7 +368,7 @@ export class CatalogueIndex {
   }
 
   private matcher(filters: SearchFilters, audience: SearchAudience): (position: number) => boolean {
-    return this.facets.compile(filters, (position) => this.slots[position] ?? null, audience === 'visitors');
+    return this.facets.compile(filters, (position) => this.tutorAt(position), audience === 'visitors');
   }
 
   /** The stat cards of the matches, counted from the facets as they are found. */
@@ -294,15 +387,20 @@ export class CatalogueIndex {
     return { found, count };
   }
 
-  /** Without a query: the spec's sort, walking the precomputed order; the first page kept, all counted. */
+  /**
+   * Without a query: the spec's sort, walking the precomputed order only until the page is full;
+   * the stat cards counted in position order (the facets read one after the other, not at the
+   * order's random places: the misses were most of a filter-only search).
+   */
   private sortedMatches(filters: SearchFilters, audience: SearchAudience, wanted: number) {
     const order = this.orders.get(`${filters.sortBy}:${filters.sortOrder}`)!;
     const keep = this.matcher(filters, audience);
     const { found, count } = this.counter();
-    for (const position of order) {
-      if (!keep(position)) continue;
-      if (found.total < wanted) found.top.push(position);
-      count(position);
+    for (let i = 0; i < order.length && found.top.length < wanted; i += 1) {
+      if (keep(order[i]!)) found.top.push(order[i]!);
+    }
+    for (let position = 0; position < this.slots.length; position += 1) {
+      if (this.slots[position] !== null && keep(position)) count(position);
     }
     return found;
   }

@@ -17,6 +17,18 @@ const NO_RATE = -1;
 
 const bits = (values: readonly string[], of: Map<string, number>) => values.reduce((mask, value) => mask | (of.get(value) ?? 0), 0);
 
+/** The facets as stored in a prepared base (base version 4): one slot per position. */
+export interface FacetColumns {
+  zone: Uint8Array;
+  subjects: Uint16Array;
+  levels: Uint8Array;
+  rate: Int32Array;
+  verified: Uint8Array;
+  visible: Uint8Array;
+  /** The positions of tutors outside the lists. */
+  unusual: Uint32Array;
+}
+
 export class CatalogueFacets {
   private zone = new Uint8Array(0);
   private subjects = new Uint16Array(0);
@@ -44,6 +56,40 @@ export class CatalogueFacets {
         tutor.levels.some((level) => !LEVEL_BIT.has(level)));
     if (unusual) this.unusual.add(position);
     else this.unusual.delete(position);
+  }
+
+  /** The first `size` slots, as a prepared base stores them. */
+  columns(size: number): FacetColumns {
+    this.reserve(size);
+    return {
+      zone: this.zone.slice(0, size),
+      subjects: this.subjects.slice(0, size),
+      levels: this.levels.slice(0, size),
+      rate: this.rate.slice(0, size),
+      verified: this.verified.slice(0, size),
+      visible: this.visible.slice(0, size),
+      unusual: Uint32Array.from(this.unusual),
+    };
+  }
+
+  /** The facets a prepared base stored: no tutor read (a container parses a tutor only when shown). */
+  static fromColumns(columns: FacetColumns): CatalogueFacets {
+    const facets = new CatalogueFacets();
+    Object.assign(facets, {
+      zone: columns.zone,
+      subjects: columns.subjects,
+      levels: columns.levels,
+      rate: columns.rate,
+      verified: columns.verified,
+      visible: columns.visible,
+    });
+    for (const position of columns.unusual) facets.unusual.add(position);
+    return facets;
+  }
+
+  /** Listed for visitors (verified, not hidden by the tutor). */
+  isVisible(position: number): boolean {
+    return this.visible[position] === 1;
   }
 
   isVerified(position: number): boolean {

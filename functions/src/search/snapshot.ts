@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import type { TutorSummary } from '#shared/search';
 import { logger } from '#commons/logger';
 import {
-  BASE_VERSION,
   isPreconditionFailure,
   readBase,
   readJournal,
   removeOldBases,
+  tutorsOfBase,
   writeBase,
   writeJournal,
   type CatalogueJournal,
@@ -51,7 +51,7 @@ async function publishBase(tutors: TutorSummary[], previous: { journal: Catalogu
   const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
   const generatedAt = new Date().toISOString();
   const prepared = new CatalogueIndex([...tutors].sort(byId)).toPrepared();
-  const bytes = await writeBase({ version: BASE_VERSION, id, generated_at: generatedAt, prepared });
+  const bytes = await writeBase({ id, generated_at: generatedAt, prepared });
   await writeJournal(
     { version: 2, base: id, generated_at: generatedAt, seq: (previous?.journal.seq ?? 0) + 1, updated_at: generatedAt, changes: [] },
     { etag: previous?.etag ?? null },
@@ -76,7 +76,7 @@ export async function rebuildSnapshot(): Promise<{ tutors: number }> {
 async function compact(read: { journal: CatalogueJournal; etag: string | null }): Promise<void> {
   const base = await readBase(read.journal.base);
   if (!base) throw new Error(`Catalogue base ${read.journal.base} is missing`);
-  const byUser = new Map(base.prepared.tutors.map((tutor) => [tutor.user_id, tutor]));
+  const byUser = new Map(tutorsOfBase(base).map((tutor) => [tutor.user_id, tutor]));
   for (const { user_id, tutor } of read.journal.changes) {
     if (tutor) byUser.set(user_id, tutor);
     else byUser.delete(user_id);

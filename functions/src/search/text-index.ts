@@ -68,8 +68,8 @@ export interface PreparedText {
   terms: string[];
   /** How many postings in all. */
   count: number;
-  /** Base64 of the varints: per term, its postings count, then (position delta, field mask) pairs. */
-  postings: string;
+  /** Varints: per term, its postings count, then (position delta, field mask) pairs. */
+  postings: Uint8Array;
 }
 
 /** Hits of a query: positions (unordered) and their scores. */
@@ -102,6 +102,7 @@ export class TextIndex {
   private readonly preparedSize: number;
   /** Positions whose prepared postings no longer hold (changed since), and the overlay of their terms. */
   private stale = new Uint8Array(0);
+  private anyStale = false;
   private readonly overlay = new Map<number, { docs: number[]; masks: number[] }>();
   private readonly overlayTerms = new Map<number, Map<number, number>>();
   private size: number;
@@ -114,6 +115,7 @@ export class TextIndex {
   private best = new Float32Array(0);
   private sum = new Float32Array(0);
   private hits = new Uint8Array(0);
+  private touched = new Uint32Array(0);
 
   private constructor(terms: string[], start: Uint32Array, docs: Uint32Array, masks: Uint8Array, size: number) {
     this.terms = terms;
@@ -185,7 +187,7 @@ export class TextIndex {
 
   /** Decodes what `toPrepared` wrote (no tokenizing). */
   static fromPrepared(prepared: PreparedText, size: number): TextIndex {
-    const bytes = Buffer.from(prepared.postings, 'base64');
+    const bytes = prepared.postings;
     const start = new Uint32Array(prepared.terms.length + 1);
     const docs = new Uint32Array(prepared.count);
     const masks = new Uint8Array(prepared.count);
@@ -236,7 +238,7 @@ export class TextIndex {
         bytes.push(this.masks[k]!);
       }
     }
-    return { terms: this.terms, count: this.docs.length, postings: Buffer.from(Uint8Array.from(bytes)).toString('base64') };
+    return { terms: this.terms, count: this.docs.length, postings: Uint8Array.from(bytes) };
   }
 
   get changed(): boolean {
@@ -249,6 +251,7 @@ export class TextIndex {
     this.size = Math.max(this.size, position + 1);
     if (position < this.preparedSize && this.stale[position] !== 1) {
       this.stale[position] = 1;
+      this.anyStale = true;
       const { start, terms } = this.preparedTermsAt();
       for (let k = start[position]!; k < start[position + 1]!; k += 1) this.frequencies[terms[k]!]! -= 1;
       if (start[position + 1]! > start[position]!) this.live -= 1;
@@ -281,6 +284,7 @@ export class TextIndex {
           }
           this.sorted = null;
           this.byLength = null;
+          this.expansions.clear();
         }
         own.set(id, (own.get(id) ?? 0) | (1 << field));
       }
@@ -305,23 +309,40 @@ export class TextIndex {
     this.best = new Float32Array(capacity);
     this.sum = new Float32Array(capacity);
     this.hits = new Uint8Array(capacity);
+    this.touched = new Uint32Array(capacity);
   }
 
-  /** Calls `visit` with every live posting of a term (the prepared ones not changed since, then the overlay). */
-  private forEachPosting(term: number, visit: (position: number, mask: number) => void): void {
+  /** Whether a term has a live posting that scores for these weights (stops at the first). */
+  private anyPosting(term: number, weights: readonly number[], keep: (position: number) => boolean): boolean {
     if (term < this.start.length - 1) {
       const end = this.start[term + 1]!;
       for (let k = this.start[term]!; k < end; k += 1) {
         const position = this.docs[k]!;
-        if (this.stale[position] !== 1) visit(position, this.masks[k]!);
+        if (this.stale[position] !== 1 && weights[this.masks[k]!]! > 0 && keep(position)) return true;
       }
     }
     const extra = this.overlay.get(term);
-    if (extra) for (let k = 0; k < extra.docs.length; k += 1) visit(extra.docs[k]!, extra.masks[k]!);
+    return !!extra && extra.masks.some((mask, i) => weights[mask]! > 0 && keep(extra.docs[i]!));
+  }
+
+  /**
+   * A word's expansions, kept until the vocabulary grows (a search asks for the same word when it
+   * tells the unmatched words and again for each attempt; the corrector is the costly part).
+   */
+  private readonly expansions = new Map<string, Expansion[]>();
+  private expand(word: string, typos: boolean): Expansion[] {
+    const key = typos ? word : `=${word}`;
+    let found = this.expansions.get(key);
+    if (!found) {
+      if (this.expansions.size >= 10_000) this.expansions.clear();
+      found = this.expandWord(word, typos);
+      this.expansions.set(key, found);
+    }
+    return found;
   }
 
   /** The terms a word matches: itself, the terms it begins, those within its typo budget. */
-  private expand(word: string, typos: boolean): Expansion[] {
+  private expandWord(word: string, typos: boolean): Expansion[] {
     const found = new Map<number, number>();
     const exact = this.termOf.get(word);
     if (exact !== undefined) found.set(exact, EXACT);
@@ -360,20 +381,16 @@ export class TextIndex {
     return termsOf(word);
   }
 
-  /** Whether a word matches anything at all (after correction and prefixes) for this audience. */
-  matchesAnything(word: string, visitors: boolean): boolean {
+  /**
+   * Whether a word matches anything at all (after correction and prefixes) for this audience, among
+   * the positions `keep` lets through (a visitor: the tutors listed publicly — a word held only by a
+   * hidden tutor must answer as a word held by nobody, or the answer would tell that tutor exists).
+   */
+  matchesAnything(word: string, visitors: boolean, keep: (position: number) => boolean = () => true): boolean {
     const terms = this.wordTerms(word);
     if (!terms.length) return true;
     const weights = visitors ? VISITOR_WEIGHTS : WEIGHTS;
-    return terms.every((term) =>
-      this.expand(term, true).some(({ term: id }) => {
-        let any = false;
-        this.forEachPosting(id, (_, mask) => {
-          if (weights[mask]! > 0) any = true;
-        });
-        return any;
-      }),
-    );
+    return terms.every((term) => this.expand(term, true).some(({ term: id }) => this.anyPosting(id, weights, keep)));
   }
 
   /** The positions matching every clause, with their scores; null when the query holds no term. */
@@ -403,20 +420,37 @@ export class TextIndex {
   private termHits(expansions: Expansion[], visitors: boolean): TextHits {
     const weights = visitors ? VISITOR_WEIGHTS : WEIGHTS;
     const best = this.best;
-    const touched: number[] = [];
+    const touched = this.touched;
+    let count = 0;
     const total = Math.max(this.live, 1);
     for (const { term, quality } of expansions) {
       const frequency = this.frequencies[term]!;
       const rarity = Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
       const factor = quality * rarity;
-      this.forEachPosting(term, (position, mask) => {
+      const visit = (position: number, mask: number) => {
         const score = weights[mask]! * factor;
         if (score <= 0) return;
-        if (best[position] === 0) touched.push(position);
+        if (best[position] === 0) touched[count++] = position;
         if (score > best[position]!) best[position] = score;
-      });
+      };
+      // The prepared postings in a plain loop (most of a common word's cost), then the overlay.
+      if (term < this.start.length - 1) {
+        const { docs, masks, stale } = this;
+        const changed = this.anyStale;
+        const end = this.start[term + 1]!;
+        for (let k = this.start[term]!; k < end; k += 1) {
+          const position = docs[k]!;
+          if (changed && stale[position] === 1) continue;
+          const score = weights[masks[k]!]! * factor;
+          if (score <= 0) continue;
+          if (best[position] === 0) touched[count++] = position;
+          if (score > best[position]!) best[position] = score;
+        }
+      }
+      const extra = this.overlay.get(term);
+      if (extra) for (let k = 0; k < extra.docs.length; k += 1) visit(extra.docs[k]!, extra.masks[k]!);
     }
-    const positions = Uint32Array.from(touched);
+    const positions = touched.slice(0, count);
     const scores = new Float32Array(positions.length);
     for (let i = 0; i < positions.length; i += 1) {
       scores[i] = best[positions[i]!]!;
