@@ -110,6 +110,8 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
   const { data, search, auth } = stack;
   const objects = (bucket: { bucketArn: string }, key = '*') => resourceKind(Stack.of(stack).resolve(`${bucket.bucketArn}/${key}`));
   if (row.paystackSecret) add('secret', SECRET_ACTIONS);
+  // Issue 34: the WhatsApp Cloud API's credentials, read by the functions that send or take WhatsApp messages.
+  if (row.whatsappSecret) add('whatsappSecret', SECRET_ACTIONS);
   for (const action of row.workflow ?? []) add(action === 'StartExecution' || action === 'SendTaskSuccess' ? 'machine' : 'executions', [`states:${action}`]);
   if (row.payoutProviders) for (const secret of ['cinetpaySecret', 'waveSecret']) add(secret, SECRET_ACTIONS);
   for (const action of row.payoutWorkflow ?? []) add(action === 'StartExecution' ? 'payoutMachine' : 'payoutExecutions', [`states:${action}`]);
@@ -167,6 +169,7 @@ function serviceResourceKind(action: string, resource: unknown): string {
   const json = JSON.stringify(resource);
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/paystack-secret-key-')) return 'secret';
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/cinetpay-transfer-')) return 'cinetpaySecret';
+  if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/whatsapp-')) return 'whatsappSecret';
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/wave-payouts-')) return 'waveSecret';
   if (action.startsWith('states:') && json.includes(':stateMachine:kalan-dev-escrow-')) return 'machine';
   if (action.startsWith('states:') && json.includes(':execution:kalan-dev-escrow-')) return 'executions';
