@@ -1,14 +1,21 @@
 /** The setup the Chromium walks share (one browser per file, the test tutors withdrawn afterwards). */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { watchRequests } from '../support/axe.js';
+import { launchBrowser, newPage, signInThroughUi, waitForPath } from '../support/browser.js';
+import type { TestUser } from '../support/stack.js';
 import { withdrawTutorProfile } from '../integration/payments-helpers.js';
+
+/** The phone the walks are drawn on first (390 × 844). */
+export const PHONE = { width: 390, height: 844 };
 
 export interface ChromiumFile {
   /** The file's Chromium, launched in beforeAll. */
   readonly browser: Browser;
   /** Account ids of the tutors the file created: taken out of the search catalogue after the file. */
   readonly tutorsCreated: string[];
+  /** A page of this Chromium where `user` signed in through the UI (onboarding marked done), on the home page. */
+  signedIn(user: TestUser, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
@@ -32,5 +39,13 @@ export function chromiumForFile(): ChromiumFile {
       return browser;
     },
     tutorsCreated,
+    async signedIn(user, viewport = PHONE) {
+      const { context, page } = await newPage(this.browser, viewport);
+      watchRequests(page);
+      await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
+      await signInThroughUi(page, user.email, user.password);
+      await waitForPath(page, '/');
+      return { context, page };
+    },
   };
 }

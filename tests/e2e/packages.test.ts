@@ -10,16 +10,15 @@
 import { WEEK_DAYS } from '#shared';
 import { messages } from '#shared/messages';
 import type { PackageView } from '#shared/package-schemas';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
+import { blockingViolations, settle } from '../support/axe.js';
+import { overflowsHorizontally } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
 import { eventually, lessonStartedHoursAgo, statusOf } from '../integration/payments-helpers.js';
-import { chromiumForFile } from './chromium-file.js';
+import { chromiumForFile, PHONE } from './chromium-file.js';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const shots = process.env.KALAN_SCREENSHOTS_DIR;
 const WEEKDAYS = ['Lundi', 'Mercredi', 'Vendredi'];
@@ -47,15 +46,6 @@ async function tutorWithWeekdays(): Promise<{ tutor: TestUser; profileId: string
   const discount = await api('/api/tutors/me/package-discount', { method: 'PUT', token: tutor.accessToken, body: { discountPercent: 10 } });
   expect(discount.status, discount.text).toBe(200);
   return { tutor, profileId: response.body.id as string };
-}
-
-async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(chromium.browser, viewport);
-  watchRequests(page);
-  await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
-  await signInThroughUi(page, user.email, user.password);
-  await waitForPath(page, '/');
-  return { context, page };
 }
 
 async function packagesOf(user: TestUser): Promise<PackageView[]> {
@@ -101,7 +91,7 @@ describe('monthly packages', () => {
   it('books 3 lessons a week from the tutor page, pays once, shows 12 lessons under one header, confirms one and stops the package', async () => {
     const { tutor, profileId } = await tutorWithWeekdays();
     const parent = await newUser('parent');
-    const { context, page } = await signedIn(parent);
+    const { context, page } = await chromium.signedIn(parent);
     let taps = 0;
     const tap = async (action: () => Promise<void>) => {
       taps += 1;
@@ -166,7 +156,7 @@ describe('monthly packages', () => {
     expect(pkg.amount_total).toBe(43_200);
 
     // The tutor accepts the package in 'Mes cours'.
-    const tutorSession = await signedIn(tutor);
+    const tutorSession = await chromium.signedIn(tutor);
     await tutorSession.page.goto('/cours');
     const tutorGroup = tutorSession.page.locator(`[data-package-id="${packageId}"]`);
     await tutorGroup.getByRole('button', { name: 'Accepter le forfait' }).waitFor();
@@ -184,7 +174,7 @@ describe('monthly packages', () => {
     // 'Jours d'absence', with the way to 'Mes cours' (at 390 and 1280 px).
     const lastDay = [...pkg.lessons].sort((a, b) => a.start.localeCompare(b.start)).at(-1)!.start.slice(0, 10);
     for (const [viewport, width] of [[PHONE, 390], [DESKTOP, 1280]] as const) {
-      const editor = await signedIn(tutor, viewport);
+      const editor = await chromium.signedIn(tutor, viewport);
       await dayOffRefused(editor.page, lastDay);
       if (shots) {
         await editor.page.evaluate(() => window.scrollTo(0, 0));
@@ -208,7 +198,7 @@ describe('monthly packages', () => {
     if (shots) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${shots}/package-lessons-390.png`, fullPage: true });
-      const wide = await signedIn(parent, DESKTOP);
+      const wide = await chromium.signedIn(parent, DESKTOP);
       await wide.page.goto('/cours');
       await openGroup(wide.page, packageId);
       await settle(wide.page);
@@ -241,7 +231,7 @@ describe('monthly packages', () => {
 
     // The tutor page's section on a desktop, for the record.
     if (shots) {
-      const wide = await signedIn(parent, DESKTOP);
+      const wide = await chromium.signedIn(parent, DESKTOP);
       await wide.page.goto(`/tutors/${profileId}`);
       const wideSection = wide.page.getByTestId('package-section');
       await wideSection.getByRole('button', { name: '3 cours par semaine' }).click();

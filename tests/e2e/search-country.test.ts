@@ -10,16 +10,15 @@
  */
 import { ZONE_LABELS } from '#shared/constants';
 import { messages } from '#shared/messages';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
+import { newPage, overflowsHorizontally } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { eventually } from '../integration/payments-helpers.js';
-import { chromiumForFile } from './chromium-file.js';
+import { chromiumForFile, PHONE } from './chromium-file.js';
 import { listedTutor, type ListedTutor } from './visitor-fixtures.js';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const shots = process.env.KALAN_SCREENSHOTS_DIR;
 
@@ -41,15 +40,6 @@ beforeAll(async () => {
     newUser('parent', { firstName: 'Adjoua', lastName: 'Koffi' }),
   ]);
 });
-
-async function signedIn(user: TestUser, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(chromium.browser, viewport);
-  watchRequests(page);
-  await context.addInitScript((id) => window.localStorage.setItem(`kalan:onboarding-complete:${id}`, 'true'), user.sub);
-  await signInThroughUi(page, user.email, user.password);
-  await waitForPath(page, '/');
-  return { context, page };
-}
 
 const resultsHeading = (page: Page) => page.getByRole('heading', { name: /^\d+ répétiteur\(s\) trouvé\(s\)$/ });
 const chips = (page: Page) => page.getByRole('list', { name: 'Votre recherche :' }).getByRole('listitem');
@@ -83,7 +73,7 @@ async function expectKoumassiAnswer(page: Page): Promise<void> {
 
 describe('a search from a new commune, with its chips', () => {
   it("finds the Koumassi tutor from 'maths Koumassi zorglub', then lets go of Koumassi with the keyboard", async () => {
-    const { context, page } = await signedIn(parent);
+    const { context, page } = await chromium.signedIn(parent);
     await page.goto('/search');
     await expect.poll(() => page.getByRole('heading', { name: 'Historique des recherches' }).isVisible()).toBe(true);
     // A filter chosen in the form, which the chip's ✕ must keep: the sort by price.
