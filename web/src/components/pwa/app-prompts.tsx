@@ -1,6 +1,7 @@
-import { Box, Button, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { messages } from '#shared/messages';
+import { CloseButton } from '@/components/ui/close-button';
 import { useInstallOffer } from '@/lib/pwa/install';
 import { usePaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { updateNow, updateWaiting } from '@/lib/pwa/service-worker';
