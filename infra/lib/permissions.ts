@@ -369,8 +369,10 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     // Issue 32: a package becoming active schedules its renewal notice; the notice re-reads the
     // package (still active, not renewed?) and stamps `renewal_notified_at` once (PACKAGE#).
     // Issue 34: the recipient's WhatsApp channel (USER#), the message sent put with its wamid (WAMSG#)
-    // in the transaction that marks the notification's `whatsapp_state`.
-    table: { get: [TX, USER, CONV, PACKAGE], put: [USER, WAMSG], update: [USER, PACKAGE], check: [USER] },
+    // in the transaction that marks the notification's `whatsapp_state`; then a status the webhook got
+    // before that item (WAMSG#<wamid>/EARLY, read) settled on the item (update) with its e-mail
+    // instead or the channel stopped (USER#).
+    table: { get: [TX, USER, CONV, PACKAGE, WAMSG], put: [USER, WAMSG], update: [USER, PACKAGE, WAMSG], check: [USER] },
     tableStream: true,
     email: true,
     whatsappSecret: true,
@@ -406,7 +408,8 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // lessons/act answers it (accept or decline only: the transition, a decline's freed slots, the
   // tutor's figures). 'STOP': the channel (USER#).
   'whatsapp/webhook': {
-    table: { ...TRANSITION, get: [TX, USER, WAPHONE, WAMSG], update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG], delete: FREES_SLOTS },
+    // A status before its message's item is parked (WAMSG#<wamid>/EARLY, put) for the sender.
+    table: { ...TRANSITION, get: [TX, USER, WAPHONE, WAMSG], put: [...TRANSITION.put, WAMSG], update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG], delete: FREES_SLOTS },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     email: true,
@@ -485,14 +488,15 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // destination ConditionCheck, payout and ledger puts), then the workflow started.
   'payouts/wallet-api': {
     table: {
-      get: [USER, WALLET, PAYOUT],
       gsi1: [GSI1.tutorPayouts],
       gsi2: [GSI2.tutorTransactions],
       batchGet: [TX],
-      // WAMSG#: the destination change's notification on WhatsApp too (issue 34).
+      // WAMSG#: the destination change's notification on WhatsApp too (issue 34), and a status that
+      // came before its item read and settled (whatsapp/statuses.ts).
+      get: [USER, WALLET, PAYOUT, WAMSG],
       put: [WALLET, PAYOUT, USER, WAMSG],
       // PAYOUT#: the workflow's attempt counted on the payout before its execution starts (payouts/workflow.ts).
-      update: [WALLET, PAYOUT, USER],
+      update: [WALLET, PAYOUT, USER, WAMSG],
       delete: [WALLET],
       check: [WALLET, USER],
     },
@@ -548,13 +552,14 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // put once under its profile's ConditionCheck, its e-mail sent and marked: USER#).
   'messages/reports-api': {
     table: {
-      get: [USER, CONV, MESSAGING, MSG_REPORT],
+      get: [USER, CONV, MESSAGING, MSG_REPORT, WAMSG],
       query: [CONV],
       // A hidden message is pushed to both participants' sockets (gsi1 SOCKETS#, a gone one deleted).
       gsi1: [GSI1.messageReports, GSI1.userSockets],
-      // WAMSG#: the warning's notification on WhatsApp too (issue 34).
+      // WAMSG#: the warning's notification on WhatsApp too (issue 34), and a status that came before
+      // its item read and settled (whatsapp/statuses.ts).
       put: [CONV, MSG_REPORT, USER, WAMSG],
-      update: [MSG_REPORT, MESSAGING, CONV, USER],
+      update: [MSG_REPORT, MESSAGING, CONV, USER, WAMSG],
       check: [USER],
       delete: [WSCONN],
     },

@@ -127,6 +127,8 @@ export const messages = {
     verify: 'Vérifier',
     verified: (masked: string) => `WhatsApp activé sur le ${masked}`,
     stopped: 'WhatsApp désactivé : vous avez répondu STOP. Reliez à nouveau votre numéro pour le réactiver.',
+    stoppedUndeliverable:
+      'WhatsApp désactivé : nos messages ne parviennent plus à ce numéro (Kalan bloqué ou numéro sans WhatsApp). Vos notifications arrivent par e-mail. Reliez à nouveau votre numéro pour le réactiver.',
     remove: 'Désactiver WhatsApp',
     removed: 'WhatsApp désactivé',
     sendFailure: 'Impossible d’envoyer le code sur WhatsApp pour le moment. Réessayez plus tard.',

@@ -39,7 +39,17 @@ export interface WhatsAppChannelView {
   state: 'none' | 'pending' | 'verified' | 'stopped';
   /** E.164 number ('+2250707123456'), only the caller's own. */
   phone: string | null;
+  /** Why a `stopped` channel stopped: the person wrote STOP, or WhatsApp said the number cannot get our messages. */
+  stoppedReason?: WhatsAppStopReason;
 }
+
+/**
+ * Why a channel stopped. `undeliverable`: the Cloud API's error 131026 (the number blocked Kalan,
+ * left WhatsApp or never accepted its terms: Meta does not say which) — sending more would only fail.
+ */
+export type WhatsAppStopReason = 'stop' | 'undeliverable';
+/** The Cloud API's 'Message undeliverable' error code (a block, no WhatsApp, terms not accepted). */
+export const WHATSAPP_UNDELIVERABLE_CODE = 131026;
 
 /** The templates Kalan sends, by name (language `fr`). Their bodies, as approved, with {{n}} variables. */
 export const WHATSAPP_TEMPLATES = {

@@ -38,7 +38,12 @@ interface GraphRequest {
   body: any;
 }
 /** What the Graph API received, and what it answers next (a status and Meta's error body). */
-const graph = { requests: [] as GraphRequest[], failNext: [] as Array<{ status: number; code: number }> };
+const graph = {
+  requests: [] as GraphRequest[],
+  failNext: [] as Array<{ status: number; code: number }>,
+  /** Runs before the next success is answered, with its wamid: Meta's webhook racing the sender. */
+  beforeAnswer: undefined as ((wamid: string) => Promise<void>) | undefined,
+};
 let wamids = 0;
 const graphServer = http.createServer((req, res) => {
   let raw = '';
@@ -47,14 +52,19 @@ const graphServer = http.createServer((req, res) => {
     const body = JSON.parse(raw || '{}');
     graph.requests.push({ path: req.url ?? '', authorization: req.headers.authorization, body });
     const failure = graph.failNext.shift();
-    res.writeHead(failure?.status ?? 200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify(
-        failure
-          ? { error: { message: 'Refusé', type: 'OAuthException', code: failure.code, fbtrace_id: 'x' } }
-          : { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.rules${++wamids}` }] },
-      ),
-    );
+    const wamid = `wamid.rules${++wamids}`;
+    const before = failure ? undefined : graph.beforeAnswer;
+    graph.beforeAnswer = undefined;
+    void (before?.(wamid) ?? Promise.resolve()).finally(() => {
+      res.writeHead(failure?.status ?? 200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          failure
+            ? { error: { message: 'Refusé', type: 'OAuthException', code: failure.code, fbtrace_id: 'x' } }
+            : { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: wamid }] },
+        ),
+      );
+    });
   });
 });
 
@@ -84,6 +94,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   graph.failNext = [];
+  graph.beforeAnswer = undefined;
 });
 
 let numbers = 0;
@@ -239,6 +250,7 @@ describe('proving a number', () => {
 
 const { deliver } = await import('../../functions/src/notifications/deliver.js');
 const { fallbackToEmail } = await import('../../functions/src/whatsapp/send.js');
+const { settleStatus } = await import('../../functions/src/whatsapp/statuses.js');
 
 function requestOf(tutorName = 'Awa Koné', transactionId = randomUUID()): PlannedNotification {
   const start = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
@@ -319,6 +331,50 @@ describe('notifications on WhatsApp', () => {
     const item = await notificationItem(tutor.userId, result!.id);
     expect(item).toMatchObject({ whatsapp_state: 'failed', email_state: 'sent' });
     expect(readMailbox(mailDir, { to: tutor.email }).map((m) => m.subject)).toEqual(['Kalan — Nouvelle demande de cours']);
+  });
+
+  it('stops the channel when WhatsApp says the number cannot get our messages (131026: blocked, no WhatsApp), and says why', async () => {
+    const tutor = await newPerson('tuteur');
+    const e164 = await verified(tutor);
+    graph.failNext = [{ status: 400, code: 131026 }];
+    expect(await deliver(tutor.userId, requestOf(), new Date().toISOString())).toMatchObject({ whatsapp: 'failed' });
+    expect(await channelItem(tutor.userId)).toMatchObject({ state: 'stopped', stopped_reason: 'undeliverable' });
+    expect((await call('getWhatsAppChannel', tutor)).body).toEqual({ state: 'stopped', phone: e164, stoppedReason: 'undeliverable' });
+    // Nothing more is sent to that number: the next notification goes by e-mail only.
+    const before = templatesTo(e164).length;
+    expect(await deliver(tutor.userId, requestOf(), new Date().toISOString())).toMatchObject({ whatsapp: 'off', email: 'sent' });
+    expect(templatesTo(e164)).toHaveLength(before);
+    // Another refusal (a template problem, 132001) leaves a channel on.
+    const other = await newPerson('tuteur');
+    await verified(other);
+    graph.failNext = [{ status: 400, code: 132001 }];
+    await deliver(other.userId, requestOf(), new Date().toISOString());
+    expect(await channelItem(other.userId)).toMatchObject({ state: 'verified' });
+  });
+
+  it("settles a 'failed' status that came before its message's item: the e-mail instead, once, and the channel stopped", async () => {
+    const parent = await newPerson('parent');
+    await verified(parent);
+    await call('saveNotificationPreferences', parent, { body: { email: false, whatsapp: true } });
+    const planned: PlannedNotification = { ...requestOf(), side: 'parent' };
+    planned.details = { ...planned.details, kind: 'lesson_accepted' } as PlannedNotification['details'];
+    planned.ref = planned.ref.replace('lesson_requested', 'lesson_accepted');
+    const failed = (wamid: string) => ({ messageId: wamid, status: 'failed' as const, at: Date.now(), error: { code: 131026, title: 'Message undeliverable' } });
+    const early: Array<{ outcome: string }> = [];
+    // Meta posts the failure while the send's answer is still on its way: no item to store it on yet.
+    graph.beforeAnswer = async (wamid) => {
+      early.push(await settleStatus(failed(wamid), (id) => fallbackToEmail(id)));
+    };
+    const result = await deliver(parent.userId, planned, new Date().toISOString());
+    expect(early).toEqual([{ outcome: 'parked', fallbackDue: false }]);
+    const item = await notificationItem(parent.userId, result!.id);
+    const message = (await db.send(new GetCommand({ TableName: table, Key: { pk: `WAMSG#${item.whatsapp_message_id}`, sk: 'MESSAGE' }, ConsistentRead: true }))).Item;
+    expect(message).toMatchObject({ status: 'failed', error_code: 131026, fallback_email_sent: true });
+    expect(await notificationItem(parent.userId, result!.id)).toMatchObject({ whatsapp_state: 'failed', email_state: 'sent' });
+    expect(await channelItem(parent.userId)).toMatchObject({ state: 'stopped', stopped_reason: 'undeliverable' });
+    // Meta repeats it: nothing more (one e-mail).
+    expect(await settleStatus(failed(item.whatsapp_message_id), (id) => fallbackToEmail(id))).toMatchObject({ outcome: 'stale' });
+    expect(readMailbox(mailDir, { to: parent.email }).map((m) => m.subject)).toEqual(['Kalan — Cours confirmé']);
   });
 
   it("sends the e-mail once for the webhook's 'failed' status, however often it comes", async () => {

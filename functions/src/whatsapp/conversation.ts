@@ -77,7 +77,7 @@ async function stop(phone: string, now: Date): Promise<ConversationOutcome> {
   if (claim) {
     try {
       await WhatsAppChannelEntity.build(UpdateItemCommand)
-        .item({ user_id: claim.user_id, state: 'stopped', stopped_at: now.toISOString(), updated_at: now.toISOString() })
+        .item({ user_id: claim.user_id, state: 'stopped', stopped_reason: 'stop', stopped_at: now.toISOString(), updated_at: now.toISOString() })
         // Only the channel on this very number, and only once (a repeat changes nothing).
         .options({ condition: { and: [{ attr: 'phone', eq: phone }, { attr: 'state', ne: 'stopped' }] } })
         .send();

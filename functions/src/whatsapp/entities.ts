@@ -37,6 +37,8 @@ export const WhatsAppChannelEntity = new Entity({
     codes_sent: number().optional(),
     verified_at: string().optional(),
     stopped_at: string().optional(),
+    /** 'stop' (the person wrote STOP) or 'undeliverable' (WHATSAPP_UNDELIVERABLE_CODE); absent on items before it: 'stop'. */
+    stopped_reason: string().enum('stop', 'undeliverable').optional(),
     updated_at: string(),
   }),
   computeKey: userItemKey('WHATSAPP'),
@@ -76,4 +78,27 @@ export const WhatsAppMessageEntity = new Entity({
     expires_at: number(),
   }),
   computeKey: ({ message_id }: { message_id: string }) => ({ pk: `WAMSG#${message_id}`, sk: 'MESSAGE' }),
+});
+
+/**
+ * A status that came before its message's item (`WAMSG#<wamid>` / `EARLY`): the Cloud API may post
+ * 'sent' or 'failed' before the sender has written the item with the wamid it just got back. The
+ * highest-ranked such status waits here a day; the sender applies it once its item is written
+ * (statuses.ts: whoever comes second applies it).
+ */
+export const WhatsAppEarlyStatusEntity = new Entity({
+  name: 'whatsappEarlyStatus',
+  ...onKalanTable,
+  schema: item({
+    message_id: string().key(),
+    status: string().enum(...WHATSAPP_STATUSES),
+    status_rank: number(),
+    /** The webhook's timestamp (epoch ms). */
+    at: number(),
+    error_code: number().optional(),
+    error_title: string().optional(),
+    /** Epoch seconds: a day, then DynamoDB's TTL deletes it (a message of another app stays unknown). */
+    expires_at: number(),
+  }),
+  computeKey: ({ message_id }: { message_id: string }) => ({ pk: `WAMSG#${message_id}`, sk: 'EARLY' }),
 });

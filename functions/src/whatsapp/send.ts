@@ -11,7 +11,7 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { WhatsAppChannelView } from '#shared/whatsapp';
-import { WHATSAPP_STATUS_RANK } from '#shared/whatsapp';
+import { WHATSAPP_STATUS_RANK, WHATSAPP_UNDELIVERABLE_CODE } from '#shared/whatsapp';
 import { isConditionalCheckFailure, now } from '#commons/db';
 import { cancellationCodes } from '#commons/counters';
 import { logger } from '#commons/logger';
@@ -21,6 +21,7 @@ import { sesEmailChannel, type OutboundChannel, type Recipient } from '../notifi
 import { NotificationEntity, type EmailState } from '../notifications/entities.js';
 import { sendTemplateMessage, sendTextMessage, whatsappConfigured, WhatsAppRejectedError, type TemplateMessage } from './cloud-api.js';
 import { WhatsAppChannelEntity, WhatsAppMessageEntity } from './entities.js';
+import { settleParkedStatus, stopUndeliverableChannel } from './statuses.js';
 
 const MESSAGE_TTL_DAYS = 90;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -28,7 +29,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** The user's channel as the API shows it. */
 export async function whatsappChannelOf(userId: string): Promise<WhatsAppChannelView> {
   const { Item } = await WhatsAppChannelEntity.build(GetItemCommand).key({ user_id: userId }).options({ consistent: true }).send();
-  return Item ? { state: Item.state, phone: Item.phone } : { state: 'none', phone: null };
+  if (!Item) return { state: 'none', phone: null };
+  return Item.state === 'stopped' ? { state: Item.state, phone: Item.phone, stoppedReason: Item.stopped_reason ?? 'stop' } : { state: Item.state, phone: Item.phone };
 }
 
 /** The number notifications go to: the user's verified one, on a stage that has WhatsApp. */
@@ -89,6 +91,8 @@ export async function sendNotificationWhatsApp(
     if (!(error instanceof WhatsAppRejectedError)) throw error;
     logger.warn('WhatsApp message refused', { user_id: notification.user_id, template: template.name, status: error.status, code: error.code });
     recordBusinessEvent('WhatsAppSendFailed');
+    // The number cannot get our messages (blocked, no WhatsApp): the channel stops, e-mail only from now.
+    if (error.code === WHATSAPP_UNDELIVERABLE_CODE) await stopUndeliverableChannel(notification.user_id, now());
     await markWhatsApp(notification, 'failed');
     await emailInstead(notification, recipient, content, email);
     return 'failed';
@@ -104,6 +108,8 @@ export async function sendNotificationWhatsApp(
     // Marked meanwhile by another delivery of the same record: nothing more to do.
     if (!cancellationCodes(error).includes('ConditionalCheckFailed')) throw error;
   }
+  // A status the webhook got before this item was written (statuses.ts): settled now.
+  await settleParkedStatus(messageId, (id) => fallbackToEmail(id, email));
   return 'sent';
 }
 

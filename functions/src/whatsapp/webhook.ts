@@ -18,7 +18,7 @@ import { observedHandler } from '#commons/observed';
 import { handleIncomingMessage } from './conversation.js';
 import { whatsappCredentials } from './cloud-api.js';
 import { fallbackToEmail, sendText } from './send.js';
-import { recordStatus } from './statuses.js';
+import { settleStatus } from './statuses.js';
 import { parseWhatsAppWebhook } from './webhook-payload.js';
 
 function rawBodyOf(event: APIGatewayProxyEventV2): Buffer {
@@ -76,9 +76,8 @@ async function receive(event: APIGatewayProxyEventV2): Promise<APIGatewayProxySt
   // One update's failure never stops the others: each is tried, the failures counted.
   for (const update of statuses) {
     try {
-      const { outcome, fallbackDue } = await recordStatus(update);
+      const { outcome } = await settleStatus(update, (messageId) => fallbackToEmail(messageId));
       logger.info('WhatsApp status', { messageId: update.messageId, status: update.status, outcome });
-      if (fallbackDue) await fallbackToEmail(update.messageId);
     } catch (error) {
       failures++;
       logger.error('WhatsApp status not processed', { messageId: update.messageId, status: update.status, error: error as Error });

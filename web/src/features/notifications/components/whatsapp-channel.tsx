@@ -73,7 +73,7 @@ export function WhatsAppChannel({ available = true }: { available?: boolean }) {
         </Text>
         {state === 'stopped' && (
           <Text fontSize="sm" role="status">
-            {t.stopped}
+            {channel.data?.stoppedReason === 'undeliverable' ? t.stoppedUndeliverable : t.stopped}
           </Text>
         )}
       </Stack>
