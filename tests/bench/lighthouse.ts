@@ -1,11 +1,12 @@
 /**
- * `npm run lighthouse [-- --runs N]`: Lighthouse's mobile audits (its default: a mid-range phone,
+ * `npm run lighthouse [-- --runs N] [--no-repeat]`: Lighthouse's mobile audits (its default: a mid-range phone,
  * slow 4G and a 4× slower CPU, simulated) — performance, accessibility and best practices — of a
  * visitor's first pages (/ which sends a visitor to /auth, /search from a shared link, a tutor's
  * pre-rendered page: the first tutor of the sitemap, with the SEO audit too), then of /, /search and
  * /cours signed in as the seeded parent, on the local stack's production build, in the project's
  * Chromium (tests/support/chromium.ts). Prints each run and the median scores and metrics of each
- * page; asserts nothing.
+ * page; then (unless --no-repeat) a first and a repeat visit of /search as a visitor and of /,
+ * /search and /cours signed in, slow 4G applied (firstAndRepeatVisit). Asserts nothing.
  *
  * The stack: the one whose `stack.json` is in KALAN_DATA_DIR (`.local` by default, i.e. a running
  * `npm start`) when it answers, otherwise a throw-away one started here on ports from
@@ -109,6 +110,43 @@ function print(page: string, runs: Run[]): void {
   console.log(`  ${page}: ${scores} (median of ${runs.length}), FCP ${fcp.toFixed(1)} s, LCP ${lcp.toFixed(1)} s`);
 }
 
+/**
+ * A first and a repeat visit of `url` under Lighthouse's slow-4G profile APPLIED to the network
+ * (throttlingMethod 'devtools': 562.5 ms per request, 1.47 Mbit/s down, a 4× slower CPU) — the
+ * simulated profile of the audits above replays the requests' own timings and cannot tell an answer
+ * of the service worker from one of the network. First: the origin's HTTP cache, service worker and
+ * its caches emptied (the session in local storage kept). Then the page is opened once more as a
+ * person would (the worker takes the page and keeps its copies), and audited again: the repeat visit.
+ * Prints the bytes transferred and the time to the first screen (FCP) and to the largest (LCP).
+ */
+async function firstAndRepeatVisit(context: BrowserContext, port: number, label: string, url: string, runs: number): Promise<void> {
+  const origin = new URL(url).origin;
+  const flags: Flags = { disableStorageReset: true, throttlingMethod: 'devtools', onlyCategories: ['performance'] };
+  const visits: Record<'first' | 'repeat', Run[]> = { first: [], repeat: [] };
+  for (let i = 0; i < runs; i++) {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+    await cdp.detach();
+    visits.first.push(await audit(port, url, flags));
+    const visit = await context.newPage();
+    await visit.goto(url, { waitUntil: 'networkidle' });
+    await visit.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await visit.close();
+    visits.repeat.push(await audit(port, url, flags));
+  }
+  console.log(`## Première visite et visite répétée, slow 4G appliqué, ${label}`);
+  for (const [name, done] of Object.entries(visits)) {
+    const kib = median(done.map((run) => run.totalKiB));
+    const js = median(done.map((run) => run.scriptKiB));
+    const fcp = median(done.map((run) => run.numeric.FCP!)) / 1000;
+    const lcp = median(done.map((run) => run.numeric.LCP!)) / 1000;
+    const each = done.map((run) => `${(run.numeric.FCP! / 1000).toFixed(2)} s / ${run.totalKiB.toFixed(1)} KiB`).join(' · ');
+    console.log(`  ${label}, ${name === 'first' ? 'première visite' : 'visite répétée'}: ${kib.toFixed(1)} KiB transférés (JS ${js.toFixed(1)} KiB), premier écran (FCP) ${fcp.toFixed(2)} s, LCP ${lcp.toFixed(2)} s (médiane de ${done.length} : ${each})`);
+  }
+}
+
 /** Signs in through /auth in the browser's default context, where Lighthouse's tab opens too. */
 async function signIn(context: BrowserContext, appUrl: string, account: { email: string; password: string }): Promise<void> {
   const page = await context.newPage();
@@ -120,7 +158,7 @@ async function signIn(context: BrowserContext, appUrl: string, account: { email:
   await page.close();
 }
 
-async function benchLighthouse(runs: number): Promise<void> {
+async function benchLighthouse(runs: number, repeatVisits: boolean): Promise<void> {
   let stack = await runningStack();
   let stop = async () => {};
   if (stack) {
@@ -171,11 +209,16 @@ async function benchLighthouse(runs: number): Promise<void> {
     if (!tutorPage) throw new Error("Le sitemap de la pile ne liste aucune page de répétiteur");
     await pages(`page de répétiteur (${new URL(tutorPage).pathname})`, tutorPage, { onlyCategories: [...CATEGORIES, 'seo'] });
 
+    if (repeatVisits) await firstAndRepeatVisit(context, port, '/search (visiteur)', `${stack.appUrl}/search`, runs);
+
     const parent = stack.accounts.find((account) => account.role === 'parent');
     if (!parent) throw new Error('La pile n’a pas de compte parent');
     await signIn(context, stack.appUrl, parent);
     for (const address of ['/', '/search', '/cours']) {
       await pages(`${address} (parent connecté)`, `${stack.appUrl}${address}`, { disableStorageReset: true }, true);
+    }
+    if (repeatVisits) {
+      for (const address of ['/', '/search', '/cours']) await firstAndRepeatVisit(context, port, `${address} (parent connecté)`, `${stack.appUrl}${address}`, runs);
     }
   } finally {
     await context.close();
@@ -184,7 +227,7 @@ async function benchLighthouse(runs: number): Promise<void> {
   }
 }
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, 'no-repeat': { type: 'boolean', default: false } } });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs} : un entier ≥ 1`);
-await benchLighthouse(runs);
+await benchLighthouse(runs, !values['no-repeat']);

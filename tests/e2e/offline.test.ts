@@ -112,6 +112,45 @@ describe('offline: the last copy of Mes cours, and money that waits for no queue
       await context.close();
     }
   });
+
+  it("still opens 'Mes cours' offline hours later, when the session's token is past its hour and cannot be renewed", async () => {
+    const { parent, lessonId } = await parentWithLesson();
+    const { context, page } = await signedIn(parent, PHONE);
+    watchRequests(page);
+    const card = page.locator(`[data-testid="lesson-card"][data-lesson-id="${lessonId}"]`);
+    await page.goto('/cours');
+    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Hours later: the stored tokens have expired (Amplify reads `exp` from them; offline, nobody checks the signature).
+    await page.evaluate(() => {
+      const expire = (token: string) => {
+        const [head, body, signature] = token.split('.');
+        const payload = JSON.parse(atob(body!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+        payload.exp = Math.floor(Date.now() / 1000) - 3 * 3600;
+        return [head, btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''), signature].join('.');
+      };
+      for (const key of Object.keys(localStorage)) {
+        if (/^CognitoIdentityServiceProvider\..+\.(accessToken|idToken)$/.test(key)) localStorage.setItem(key, expire(localStorage.getItem(key)!));
+      }
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('offline-copy-banner').textContent()).toMatch(/^Hors ligne — mis à jour à \d{2}:\d{2}$/);
+    expect(new URL(page.url()).pathname).toBe('/cours');
+    await settle(page);
+
+    // Back online: the session is renewed with the refresh token, and the screen reads the API again.
+    const fresh = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/lessons' && response.status() === 200 && !response.headers()['x-kalan-offline-copy'],
+      { timeout: 30_000 },
+    );
+    await context.setOffline(false);
+    await page.reload();
+    await fresh;
+    await expect.poll(() => page.getByTestId('offline-copy-banner').count(), { timeout: 15_000 }).toBe(0);
+    await context.close();
+  });
 });
 
 describe('installable', () => {

@@ -9,7 +9,7 @@ import { Hub } from 'aws-amplify/utils';
 
 export { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 
-export function configure(config: RuntimeConfig, onAuthEvent: (event: string) => void): void {
+export function configure(config: RuntimeConfig, onAuthEvent: (event: string, data?: unknown) => void): void {
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -21,5 +21,5 @@ export function configure(config: RuntimeConfig, onAuthEvent: (event: string) =>
       },
     },
   });
-  Hub.listen('auth', ({ payload }) => onAuthEvent(payload.event));
+  Hub.listen('auth', ({ payload }) => onAuthEvent(payload.event, 'data' in payload ? payload.data : undefined));
 }

@@ -10,7 +10,8 @@ type AmplifySession = typeof import('./amplify-session');
 
 let config: RuntimeConfig | null = null;
 let loading: Promise<AmplifySession> | null = null;
-const authListeners = new Set<(event: string) => void>();
+type AuthListener = (event: string, data?: unknown) => void;
+const authListeners = new Set<AuthListener>();
 
 const fetchSessionModule = () => import('./amplify-session');
 
@@ -42,7 +43,7 @@ export function configureAmplify(runtimeConfig: RuntimeConfig): void {
 export function loadAmplify(): Promise<AmplifySession> {
   loading ??= fetchSessionModule().then((amplify) => {
     if (!config) throw new Error('Amplify est demandé avant la configuration (RuntimeConfigGate)');
-    amplify.configure(config, (event) => authListeners.forEach((listener) => listener(event)));
+    amplify.configure(config, (event, data) => authListeners.forEach((listener) => listener(event, data)));
     return amplify;
   });
   // A failed fetch (the network) may be retried by the next call.
@@ -52,8 +53,33 @@ export function loadAmplify(): Promise<AmplifySession> {
   return loading;
 }
 
-/** Amplify's auth events ('signedIn', 'signedOut', 'tokenRefresh'…), from the moment it is loaded. */
-export function onAuthEvent(listener: (event: string) => void): () => void {
+/** Amplify's auth events ('signedIn', 'signedOut', 'tokenRefresh'…) and their data, from the moment it is loaded. */
+export function onAuthEvent(listener: AuthListener): () => void {
   authListeners.add(listener);
   return () => authListeners.delete(listener);
+}
+
+/**
+ * The user whose session this browser holds, read from Amplify's stored access token WITHOUT
+ * renewing it (its `sub`; the signature is not checked: nothing is granted with it). Offline, with
+ * a token past its hour, Amplify cannot renew it; this lets the app stay this person's and open
+ * their offline copies (issue 34) until the network is back and the session is renewed for real.
+ */
+export function lastSignedInUser(clientId = config?.userPoolClientId): { userId: string; username: string } | null {
+  if (!clientId) return null;
+  try {
+    const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+    const username = localStorage.getItem(`${prefix}.LastAuthUser`);
+    const token = username ? localStorage.getItem(`${prefix}.${username}.accessToken`) : null;
+    if (!username || !token) return null;
+    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof payload.sub === 'string' ? { userId: payload.sub, username } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Cognito out of reach (no network), as opposed to a session Cognito refused. */
+export function isNetworkFailure(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'NetworkError' || (typeof navigator !== 'undefined' && navigator.onLine === false);
 }

@@ -1,8 +1,9 @@
 import { messages } from '#shared/messages';
 import { buildPath, routes, type RouteId } from '#shared/routes';
 import { apiErrorSchema } from '#shared/schemas';
-import { loadAmplify } from './amplify';
+import { isNetworkFailure, lastSignedInUser, loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
+import { OFFLINE_OWNER_HEADER } from './pwa/offline-copies';
 import { recordAnswer } from './pwa/offline-copy-store';
 
 /** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
@@ -38,6 +39,21 @@ async function accessToken(): Promise<string> {
   return token;
 }
 
+/**
+ * The request's credentials: the access token; offline with a token Amplify cannot renew, the
+ * name of the user whose offline copies the worker may answer with (OFFLINE_OWNER_HEADER).
+ */
+async function credentials(): Promise<[header: string, value: string]> {
+  try {
+    return ['Authorization', `Bearer ${await accessToken()}`];
+  } catch (error) {
+    if (error instanceof ApiRequestError || !isNetworkFailure(error)) throw error;
+    const owner = lastSignedInUser();
+    if (!owner) throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
+    return [OFFLINE_OWNER_HEADER, owner.userId];
+  }
+}
+
 function queryString(query: ApiRequestOptions['query']): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -54,7 +70,7 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
   const url = `${getRuntimeConfig().apiBaseUrl}${buildPath(route.path, options.params)}${queryString(options.query)}`;
 
   const headers = new Headers({ Accept: 'application/json' });
-  if (route.auth === 'jwt') headers.set('Authorization', `Bearer ${await accessToken()}`);
+  if (route.auth === 'jwt') headers.set(...(await credentials()));
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;

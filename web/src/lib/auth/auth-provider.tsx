@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, AuthUser } from 'aws-amplify/auth';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadAmplify, mayHaveSession, onAuthEvent } from '../amplify';
+import { isNetworkFailure, lastSignedInUser, loadAmplify, mayHaveSession, onAuthEvent } from '../amplify';
 import { AuthContext, type AuthActions, type AuthContextValue } from './auth-context';
 import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
@@ -39,6 +39,13 @@ async function inFrench<T>(kind: AuthAction, action: () => Promise<T>): Promise<
   }
 }
 
+/** The renewal errors after which Amplify drops the session (its TokenOrchestrator's list): sign in again. */
+const REFUSALS = ['NotAuthorizedException', 'TokenRevokedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException', 'RefreshTokenReuseException'];
+function sessionRefused(error: unknown): boolean {
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && REFUSALS.some((refusal) => name.startsWith(refusal));
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [sessionState, setSessionState] = useState<SessionState>({ user: null, session: null, isLoading: true });
@@ -57,8 +64,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Only the first time: later refreshes (a new token…) leave the query to its own rules.
       if (!queryClient.getQueryState(meQueryKey(user.userId))) void queryClient.prefetchQuery(meQuery(user.userId));
       startTransition(() => setSessionState({ user, session, isLoading: false }));
-    } catch {
-      startTransition(() => setSessionState(SIGNED_OUT));
+    } catch (error) {
+      // Offline with a token past its hour: Amplify cannot renew it (it keeps it), yet this is still
+      // this person's phone — the screens read their offline copies (issue 34) until the network is
+      // back ('online' below) and the session is renewed; a session Cognito refused signs out.
+      const offline = isNetworkFailure(error) ? lastSignedInUser() : null;
+      startTransition(() => setSessionState(offline ? { user: offline, session: null, isLoading: false } : SIGNED_OUT));
     }
   }, [queryClient]);
 
@@ -70,10 +81,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void refreshSession();
-    return onAuthEvent((event) => {
+    const backOnline = () => void refreshSession();
+    window.addEventListener('online', backOnline);
+    const stopListening = onAuthEvent((event, data) => {
       if (event === 'signedOut') clearSession();
-      else void refreshSession(); // signedIn, tokenRefresh, tokenRefresh_failure, …
+      // A renewal Cognito refused ends the session (Amplify cleared it): signed out. One that failed
+      // with the session kept (no network, Cognito busy) is left to the next read: asking again at
+      // once would fail again and announce it again, in a loop.
+      else if (event === 'tokenRefresh_failure') {
+        if (sessionRefused((data as { error?: unknown } | undefined)?.error)) void refreshSession();
+      } else void refreshSession(); // signedIn, tokenRefresh, …
     });
+    return () => {
+      window.removeEventListener('online', backOnline);
+      stopListening();
+    };
   }, [refreshSession, clearSession]);
 
   const userId = sessionState.user?.userId;

@@ -26,6 +26,14 @@ export const OFFLINE_COPIES_CACHE = 'kalan-api-copies';
  */
 export const OFFLINE_COPY_HEADER = 'x-kalan-offline-copy';
 
+/**
+ * Offline with an access token past its hour (Amplify cannot renew it without the network), a read
+ * goes out without a token but with this header naming the user it is for (the stored token's
+ * `sub`): the worker files and finds the copies by it. It grants nothing — the API asks for a token
+ * and answers 401 without one; the copies are on this phone, under this origin, anyway.
+ */
+export const OFFLINE_OWNER_HEADER = 'x-kalan-offline-owner';
+
 /** Exact paths of the copied routes (none of them has a `{param}`): a path → its route id. */
 export const OFFLINE_COPY_PATHS: ReadonlyMap<string, RouteId> = new Map(
   Object.values(OFFLINE_COPY_ROUTES)
