@@ -408,8 +408,15 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // lessons/act answers it (accept or decline only: the transition, a decline's freed slots, the
   // tutor's figures). 'STOP': the channel (USER#).
   'whatsapp/webhook': {
-    // A status before its message's item is parked (WAMSG#<wamid>/EARLY, put) for the sender.
-    table: { ...TRANSITION, get: [TX, USER, WAPHONE, WAMSG], put: [...TRANSITION.put, WAMSG], update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG], delete: FREES_SLOTS },
+    // A status before its message's item is parked (WAMSG#<wamid>/EARLY, put) for the sender; a
+    // message received is marked once (WAMSG#<wamid>/IN, put; deleted if its handling failed).
+    table: {
+      ...TRANSITION,
+      get: [TX, USER, WAPHONE, WAMSG],
+      put: [...TRANSITION.put, WAMSG],
+      update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG],
+      delete: [...FREES_SLOTS, WAMSG],
+    },
     ledger: true,
     workflow: ['SendTaskSuccess'],
     email: true,

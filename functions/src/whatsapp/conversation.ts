@@ -6,17 +6,19 @@
  * the app uses (lessons/act.ts: the same side check, lifecycle and answer deadline). Whatever is
  * stale or foreign changes nothing and gets the same polite answer, telling nothing of the lesson.
  */
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { frenchDayOf, frenchTimeOf } from '#shared/french-dates';
 import type { LessonView } from '#shared/lesson-schemas';
 import { messages } from '#shared/messages';
 import { normalizeIvorianPhone } from '#shared/payments-schemas';
 import { parseButtonPayload, WHATSAPP_STOP_WORDS } from '#shared/whatsapp';
-import { ProfileEntity } from '#commons/db';
+import { isConditionalCheckFailure, ProfileEntity } from '#commons/db';
 import { DomainError } from '#commons/errors';
 import { actOnLesson } from '../lessons/act.js';
-import { WhatsAppChannelEntity, WhatsAppPhoneEntity } from './entities.js';
+import { WhatsAppChannelEntity, WhatsAppIncomingEntity, WhatsAppPhoneEntity } from './entities.js';
 import type { WhatsAppIncomingMessage } from './webhook-payload.js';
 
 /** What became of a message, and the answer to send back (null: none). */
@@ -25,6 +27,27 @@ export interface ConversationOutcome {
   reply: string | null;
   /** E.164 of the sender: where the reply goes. */
   phone: string;
+}
+
+const WEEK_SECONDS = 7 * 24 * 3600;
+
+/** True the first time a message id is seen (a conditional put): a repeat of Meta's is skipped. */
+export async function firstDelivery(messageId: string, now = new Date()): Promise<boolean> {
+  try {
+    await WhatsAppIncomingEntity.build(PutItemCommand)
+      .item({ message_id: messageId, received_at: now.toISOString(), expires_at: Math.floor(now.getTime() / 1000) + WEEK_SECONDS })
+      .options({ condition: { attr: 'message_id', exists: false } })
+      .send();
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A message whose handling failed is forgotten, so that a later delivery of it is handled. */
+export async function forgetDelivery(messageId: string): Promise<void> {
+  await WhatsAppIncomingEntity.build(DeleteItemCommand).key({ message_id: messageId }).send();
 }
 
 /** 'Stop', ' STOP ! ', 'Arrêter' → the words compared with WHATSAPP_STOP_WORDS. */

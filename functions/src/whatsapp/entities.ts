@@ -102,3 +102,20 @@ export const WhatsAppEarlyStatusEntity = new Entity({
   }),
   computeKey: ({ message_id }: { message_id: string }) => ({ pk: `WAMSG#${message_id}`, sk: 'EARLY' }),
 });
+
+/**
+ * A message a person sent to Kalan's number (`WAMSG#<wamid>` / `IN`), written before it is acted on:
+ * Meta delivers a webhook at least once, and a tap delivered twice is answered once (the second
+ * would get 'plus en attente' right after 'C'est noté'). Kept a week (Meta retries for days less).
+ */
+export const WhatsAppIncomingEntity = new Entity({
+  name: 'whatsappIncoming',
+  ...onKalanTable,
+  schema: item({
+    message_id: string().key(),
+    received_at: string(),
+    /** Epoch seconds: a week, then DynamoDB's TTL deletes it. */
+    expires_at: number(),
+  }),
+  computeKey: ({ message_id }: { message_id: string }) => ({ pk: `WAMSG#${message_id}`, sk: 'IN' }),
+});

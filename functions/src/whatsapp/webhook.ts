@@ -15,7 +15,7 @@ import { json } from '#commons/http';
 import { logger } from '#commons/logger';
 import { recordBusinessEvent } from '#commons/metrics';
 import { observedHandler } from '#commons/observed';
-import { handleIncomingMessage } from './conversation.js';
+import { firstDelivery, forgetDelivery, handleIncomingMessage } from './conversation.js';
 import { whatsappCredentials } from './cloud-api.js';
 import { fallbackToEmail, sendText } from './send.js';
 import { settleStatus } from './statuses.js';
@@ -84,7 +84,14 @@ async function receive(event: APIGatewayProxyEventV2): Promise<APIGatewayProxySt
     }
   }
   for (const message of incoming) {
+    let claimed = false;
     try {
+      // Meta delivers at least once: a message already handled (the same id) is not answered twice.
+      claimed = await firstDelivery(message.id);
+      if (!claimed) {
+        logger.info('WhatsApp message delivered again: already handled', { messageId: message.id });
+        continue;
+      }
       const { outcome, reply, phone } = await handleIncomingMessage(message);
       // Never the number or the text in the logs: the message id finds it at Meta.
       logger.info('WhatsApp message', { messageId: message.id, type: message.type, outcome });
@@ -92,6 +99,7 @@ async function receive(event: APIGatewayProxyEventV2): Promise<APIGatewayProxySt
     } catch (error) {
       failures++;
       logger.error('WhatsApp message not processed', { messageId: message.id, type: message.type, error: error as Error });
+      if (claimed) await forgetDelivery(message.id).catch(() => undefined);
     }
   }
   if (failures) recordBusinessEvent('WhatsAppWebhookFailed', failures);
