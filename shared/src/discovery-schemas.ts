@@ -23,7 +23,8 @@ const rateSchema = z.coerce
     z.lte(RATE_MAX, { error: `Le tarif doit être compris entre ${RATE_MIN} et ${RATE_MAX} FCFA` }),
   );
 
-export const SEARCH_PAGE_SIZE = 24;
+// Where it has always been imported from; declared with the search rules (no zod: a visitor's search).
+export { SEARCH_PAGE_SIZE } from './search.js';
 export const SEARCH_MAX_PAGE_SIZE = 100;
 
 /** `GET /api/search/tutors` query string. Every parameter is optional. */

@@ -24,6 +24,9 @@ import { messages } from './messages.js';
 import { formatAmount } from './money.js';
 import type { PhotoVariant } from './photos.js';
 
+/** The tutors of one page of search results (`GET /api/public/tutors`'s `limit`). */
+export const SEARCH_PAGE_SIZE = 24;
+
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Search filters (spec §3). Empty strings mean "any". */

@@ -1,8 +1,8 @@
 import { messages } from '#shared/messages';
 import { buildPath, routes, type RouteId } from '#shared/routes';
-import { apiErrorSchema } from '#shared/schemas';
 import { loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
+import { readApiError } from './plain-shapes';
 import { recordAnswer } from './pwa/offline-copy-store';
 
 /** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
@@ -75,8 +75,8 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiRequestError(parsed.data.error.message, response.status, parsed.data.error.code, parsed.data.error.details);
+    const parsed = readApiError(payload);
+    if (parsed) throw new ApiRequestError(parsed.error.message, response.status, parsed.error.code, parsed.error.details);
     // API Gateway's JWT authorizer answers 401 {"message":"Unauthorized"}, not our error shape.
     if (response.status === 401) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
     throw new ApiRequestError(messages.http.internal, response.status, `HTTP_${response.status}`);
