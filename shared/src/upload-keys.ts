@@ -4,7 +4,7 @@
  * photo's key (photos.ts) and needs none of the schemas (issue 34: a visitor's first page).
  */
 import { UPLOAD_DOCUMENT_TYPES, UPLOAD_IMAGE_TYPES } from './constants.js';
-import { messages } from './messages.js';
+import { uploadsMessages } from './message-catalogue/uploads.js';
 
 /** What an uploaded file is for; the KYC ones go to the private KYC bucket. */
 export const UPLOAD_PURPOSES = ['profile_photo', 'diploma', 'kyc_cni', 'kyc_selfie'] as const;
@@ -35,7 +35,7 @@ interface UploadRule {
   invalidType: string;
   tooLarge: string;
 }
-const IMAGES: UploadRule = { types: UPLOAD_IMAGE_TYPES, invalidType: messages.uploads.invalidType, tooLarge: messages.uploads.tooLarge };
+const IMAGES: UploadRule = { types: UPLOAD_IMAGE_TYPES, invalidType: uploadsMessages.invalidType, tooLarge: uploadsMessages.tooLarge };
 
 /**
  * What each purpose takes. A profile photo becomes the avatar and the share image, an identity
@@ -44,7 +44,7 @@ const IMAGES: UploadRule = { types: UPLOAD_IMAGE_TYPES, invalidType: messages.up
  */
 export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
   profile_photo: IMAGES,
-  diploma: { types: ['application/pdf', ...UPLOAD_IMAGE_TYPES], invalidType: messages.uploads.invalidDiplomaType, tooLarge: messages.uploads.diplomaTooLarge },
+  diploma: { types: ['application/pdf', ...UPLOAD_IMAGE_TYPES], invalidType: uploadsMessages.invalidDiplomaType, tooLarge: uploadsMessages.diplomaTooLarge },
   kyc_cni: IMAGES,
   kyc_selfie: IMAGES,
 };

@@ -6,15 +6,16 @@
  */
 import * as z from './zod.js';
 import { UPLOAD_MAX_BYTES } from './constants.js';
-import { messages } from './messages.js';
+import { uploadsMessages } from './message-catalogue/uploads.js';
+import { validationMessages } from './message-catalogue/validation.js';
 import { acceptsContentType, parseUploadKey, UPLOAD_PURPOSES, UPLOAD_RULES } from './upload-keys.js';
 
 // The purposes, types, rules and keys, where they have always been imported from.
 export * from './upload-keys.js';
 
 export const uploadKeySchema = z
-  .string({ error: messages.uploads.invalidKey })
-  .check(z.refine((key) => parseUploadKey(key) !== null, { error: messages.uploads.invalidKey }));
+  .string({ error: uploadsMessages.invalidKey })
+  .check(z.refine((key) => parseUploadKey(key) !== null, { error: uploadsMessages.invalidKey }));
 
 /**
  * `POST /api/uploads`: what the browser is about to upload. The type and the size are checked
@@ -22,11 +23,11 @@ export const uploadKeySchema = z
  */
 export const createUploadSchema = z
   .strictObject({
-    purpose: z.enum(UPLOAD_PURPOSES, { error: messages.validation.invalidRequest }),
-    content_type: z.string({ error: messages.validation.invalidRequest }).check(z.maxLength(255, { error: messages.validation.invalidRequest })),
+    purpose: z.enum(UPLOAD_PURPOSES, { error: validationMessages.invalidRequest }),
+    content_type: z.string({ error: validationMessages.invalidRequest }).check(z.maxLength(255, { error: validationMessages.invalidRequest })),
     size: z
-      .number({ error: messages.validation.invalidRequest })
-      .check(z.int({ error: messages.validation.invalidRequest }), z.minimum(1, { error: messages.validation.invalidRequest })),
+      .number({ error: validationMessages.invalidRequest })
+      .check(z.int({ error: validationMessages.invalidRequest }), z.minimum(1, { error: validationMessages.invalidRequest })),
   })
   .check(
     z.superRefine((value, ctx) => {

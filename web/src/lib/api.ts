@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { httpMessages } from '#shared/message-catalogue/http';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { buildPath, routes, type RouteId } from '#shared/routes';
 import { loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
@@ -34,7 +35,7 @@ async function accessToken(): Promise<string> {
   const { fetchAuthSession } = await loadAmplify();
   const { tokens } = await fetchAuthSession();
   const token = tokens?.accessToken?.toString();
-  if (!token) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
+  if (!token) throw new ApiRequestError(httpMessages.unauthorized, 401, 'UNAUTHORIZED');
   return token;
 }
 
@@ -67,7 +68,7 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
+    throw new ApiRequestError(uiMessages.networkFailure, 0, 'NETWORK_ERROR');
   }
 
   // An answer of the service worker's offline copy says when it was made (the screens' banner).
@@ -78,8 +79,8 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
     const parsed = readApiError(payload);
     if (parsed) throw new ApiRequestError(parsed.error.message, response.status, parsed.error.code, parsed.error.details);
     // API Gateway's JWT authorizer answers 401 {"message":"Unauthorized"}, not our error shape.
-    if (response.status === 401) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
-    throw new ApiRequestError(messages.http.internal, response.status, `HTTP_${response.status}`);
+    if (response.status === 401) throw new ApiRequestError(httpMessages.unauthorized, 401, 'UNAUTHORIZED');
+    throw new ApiRequestError(httpMessages.internal, response.status, `HTTP_${response.status}`);
   }
   return payload as T;
 }
