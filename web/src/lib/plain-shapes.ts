@@ -25,8 +25,8 @@ export function readRuntimeConfig(value: unknown): RuntimeConfig | { invalid: st
     userPoolClientId: value.userPoolClientId as string,
     apiBaseUrl: value.apiBaseUrl as string,
   };
-  // Like zod's object: only the known fields, an absent optional one left out.
-  for (const key of optional) if (value[key] !== undefined) config[key] = value[key] as string;
+  // Like zod's object: only the known fields, an optional one as it came (absent stays absent).
+  for (const key of optional) if (key in value) (config as Record<string, unknown>)[key] = value[key];
   return config;
 }
 
