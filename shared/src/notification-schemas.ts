@@ -3,11 +3,12 @@
  * notification. Types of the answers are in notifications.ts.
  */
 import * as z from './zod.js';
-import { messages } from './messages.js';
+import { notificationsMessages } from './message-catalogue/notifications.js';
+import { whatsappMessages } from './message-catalogue/whatsapp.js';
 import { normalizeIvorianPhone } from './payments-schemas.js';
 import { WHATSAPP_CODE_LENGTH } from './whatsapp.js';
 
-const t = messages.notifications;
+const t = notificationsMessages;
 
 /**
  * `PUT /api/notifications/preferences`: e-mail and WhatsApp on or off (WhatsApp on only with a
@@ -29,11 +30,11 @@ export const notificationParamsSchema = z.strictObject({
 /** `POST /api/notifications/whatsapp/number` (issue 34): an Ivorian number, as people type it. */
 export const whatsappNumberSchema = z.strictObject({
   phone: z
-    .string({ error: messages.whatsapp.invalidPhone })
-    .check(z.maxLength(30, { error: messages.whatsapp.invalidPhone }), z.refine((value) => normalizeIvorianPhone(value) !== null, { error: messages.whatsapp.invalidPhone })),
+    .string({ error: whatsappMessages.invalidPhone })
+    .check(z.maxLength(30, { error: whatsappMessages.invalidPhone }), z.refine((value) => normalizeIvorianPhone(value) !== null, { error: whatsappMessages.invalidPhone })),
 });
 
 /** `POST /api/notifications/whatsapp/verify`: the 6 digits received on WhatsApp. */
 export const whatsappCodeSchema = z.strictObject({
-  code: z.string({ error: messages.whatsapp.invalidCode }).check(z.trim(), z.regex(new RegExp(`^\\d{${WHATSAPP_CODE_LENGTH}}$`), { error: messages.whatsapp.invalidCode })),
+  code: z.string({ error: whatsappMessages.invalidCode }).check(z.trim(), z.regex(new RegExp(`^\\d{${WHATSAPP_CODE_LENGTH}}$`), { error: whatsappMessages.invalidCode })),
 });

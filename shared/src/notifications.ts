@@ -5,7 +5,9 @@
  */
 import { courseOf } from './french.js';
 import { frenchDayOf, frenchDelay, frenchTimeOf, lessonTimeLabel } from './french-dates.js';
-import { messages } from './messages.js';
+import { messagingMessages } from './message-catalogue/messaging.js';
+import { packagesMessages } from './message-catalogue/packages.js';
+import { payoutsMessages } from './message-catalogue/payouts.js';
 import { formatFcfa } from './money.js';
 import { maskedPhone, PAYOUT_FAILURE_REASONS, type PayoutFailureReason } from './payouts.js';
 
@@ -219,23 +221,23 @@ export function notificationContent(details: NotificationDetails, side: Side): N
     };
   }
   if (details.kind === 'payout_destination_changed') {
-    return { title: messages.payouts.notifyDestinationTitle, body: messages.payouts.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
+    return { title: payoutsMessages.notifyDestinationTitle, body: payoutsMessages.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
   }
   if (details.kind === 'message_unread') {
-    return { title: messages.messaging.unreadTitle, body: messages.messaging.unreadBody(details.senderName), link: conversationLink(details.conversationId) };
+    return { title: messagingMessages.unreadTitle, body: messagingMessages.unreadBody(details.senderName), link: conversationLink(details.conversationId) };
   }
   if (details.kind === 'message_warning') {
-    return { title: messages.messaging.warningTitle, body: messages.messaging.warningBody, link: conversationLink(details.conversationId) };
+    return { title: messagingMessages.warningTitle, body: messagingMessages.warningBody, link: conversationLink(details.conversationId) };
   }
   if (details.kind === 'package_renewal') {
     // 'mardi 1er décembre à 09:00'
     const lastLesson = `${frenchDayOf(details.lastLessonStart).toLowerCase()} à ${frenchTimeOf(details.lastLessonStart)}`;
     return {
-      title: messages.packages.renewalTitle,
+      title: packagesMessages.renewalTitle,
       body:
         side === 'parent'
-          ? messages.packages.renewalBodyParent(details.tutorName, lastLesson)
-          : messages.packages.renewalBodyTutor(details.parentName, lastLesson),
+          ? packagesMessages.renewalBodyParent(details.tutorName, lastLesson)
+          : packagesMessages.renewalBodyTutor(details.parentName, lastLesson),
       link: packageLink(details.packageId),
     };
   }
@@ -366,10 +368,10 @@ function packageContent(details: Extract<NotificationDetails, { package: Package
 
 const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A withdrawal's outcome, in the words of messages.payouts; the tutor acts on it on 'Mes revenus'. */
+/** A withdrawal's outcome, in the words of payoutsMessages; the tutor acts on it on 'Mes revenus'. */
 function payoutContent(details: Extract<NotificationDetails, { payout: PayoutFacts }>): NotificationContent {
   const { payout } = details;
-  const text = messages.payouts;
+  const text = payoutsMessages;
   const amount = formatFcfa(payout.amount);
   switch (details.kind) {
     case 'payout_paid':

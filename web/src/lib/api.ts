@@ -1,8 +1,9 @@
-import { messages } from '#shared/messages';
+import { httpMessages } from '#shared/message-catalogue/http';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { buildPath, routes, type RouteId } from '#shared/routes';
-import { apiErrorSchema } from '#shared/schemas';
 import { isNetworkFailure, lastSignedInUser, loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
+import { readApiError } from './plain-shapes';
 import { OFFLINE_OWNER_HEADER } from './pwa/offline-copies';
 import { recordAnswer } from './pwa/offline-copy-store';
 
@@ -35,7 +36,7 @@ async function accessToken(): Promise<string> {
   const { fetchAuthSession } = await loadAmplify();
   const { tokens } = await fetchAuthSession();
   const token = tokens?.accessToken?.toString();
-  if (!token) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
+  if (!token) throw new ApiRequestError(httpMessages.unauthorized, 401, 'UNAUTHORIZED');
   return token;
 }
 
@@ -49,7 +50,7 @@ async function credentials(): Promise<[header: string, value: string]> {
   } catch (error) {
     if (error instanceof ApiRequestError || !isNetworkFailure(error)) throw error;
     const owner = lastSignedInUser();
-    if (!owner) throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
+    if (!owner) throw new ApiRequestError(uiMessages.networkFailure, 0, 'NETWORK_ERROR');
     return [OFFLINE_OWNER_HEADER, owner.userId];
   }
 }
@@ -83,7 +84,7 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
+    throw new ApiRequestError(uiMessages.networkFailure, 0, 'NETWORK_ERROR');
   }
 
   // An answer of the service worker's offline copy says when it was made (the screens' banner).
@@ -91,11 +92,11 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiRequestError(parsed.data.error.message, response.status, parsed.data.error.code, parsed.data.error.details);
+    const parsed = readApiError(payload);
+    if (parsed) throw new ApiRequestError(parsed.error.message, response.status, parsed.error.code, parsed.error.details);
     // API Gateway's JWT authorizer answers 401 {"message":"Unauthorized"}, not our error shape.
-    if (response.status === 401) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
-    throw new ApiRequestError(messages.http.internal, response.status, `HTTP_${response.status}`);
+    if (response.status === 401) throw new ApiRequestError(httpMessages.unauthorized, 401, 'UNAUTHORIZED');
+    throw new ApiRequestError(httpMessages.internal, response.status, `HTTP_${response.status}`);
   }
   return payload as T;
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
 import { CloseButton } from '@/components/ui/close-button';
 import { useInstallOffer } from '@/lib/pwa/install';
 import { usePaymentInProgress } from '@/lib/pwa/payment-in-progress';
@@ -33,7 +33,7 @@ function PromptCard({ label, title, text, children, onClose }: { label: string; 
             {children}
           </Flex>
         </Stack>
-        <CloseButton size="sm" aria-label={messages.offline.later} onClick={onClose} />
+        <CloseButton size="sm" aria-label={offlineMessages.later} onClick={onClose} />
       </Flex>
     </Box>
   );
@@ -48,12 +48,12 @@ function UpdatePrompt() {
   const paying = usePaymentInProgress();
   if (!waiting || paying) return null;
   return (
-    <PromptCard label={messages.offline.updateTitle} title={messages.offline.updateTitle} text={messages.offline.updateText} onClose={() => updateWaiting.set(false)}>
+    <PromptCard label={offlineMessages.updateTitle} title={offlineMessages.updateTitle} text={offlineMessages.updateText} onClose={() => updateWaiting.set(false)}>
       <Button size="sm" onClick={() => void updateNow()}>
-        {messages.offline.updateAction}
+        {offlineMessages.updateAction}
       </Button>
       <Button size="sm" variant="outline" onClick={() => updateWaiting.set(false)}>
-        {messages.offline.later}
+        {offlineMessages.later}
       </Button>
     </PromptCard>
   );
@@ -65,12 +65,12 @@ function InstallPrompt() {
   const paying = usePaymentInProgress();
   if (!offered || paying) return null;
   return (
-    <PromptCard label={messages.offline.installTitle} title={messages.offline.installTitle} text={messages.offline.installText} onClose={dismiss}>
+    <PromptCard label={offlineMessages.installTitle} title={offlineMessages.installTitle} text={offlineMessages.installText} onClose={dismiss}>
       <Button size="sm" onClick={() => void install()}>
-        {messages.offline.installAction}
+        {offlineMessages.installAction}
       </Button>
       <Button size="sm" variant="outline" onClick={dismiss}>
-        {messages.offline.installDismiss}
+        {offlineMessages.installDismiss}
       </Button>
     </PromptCard>
   );

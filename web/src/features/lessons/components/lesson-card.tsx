@@ -2,7 +2,8 @@ import { courseOf } from '#shared/french';
 import { LESSON_ACTIONS, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
 import { commissionOf, formatFcfa } from '#shared/money';
 import { Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
+import { offlineMessages } from '#shared/message-catalogue/offline';
 import { forwardRef, type ReactNode } from 'react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { STATUS_PALETTE } from '@/components/money/transaction-status-badge';
@@ -158,20 +159,20 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
                 size="sm"
                 variant="ghost"
                 colorPalette="orange"
-                aria-label={`${messages.messaging.openConversation} avec ${side === 'tutor' ? lesson.parent_name : lesson.tutor_name}`}
+                aria-label={`${messagingMessages.openConversation} avec ${side === 'tutor' ? lesson.parent_name : lesson.tutor_name}`}
                 // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
                 aria-disabled={conversationPending || undefined}
                 loading={conversationPending}
                 onClick={() => !conversationPending && onOpenConversation()}
               >
                 <LuMessageCircle />
-                {messages.messaging.openConversation}
+                {messagingMessages.openConversation}
               </Button>
             )}
           </Wrap>
         )}
         {actions.some((action) => MONEY_ACTIONS.includes(action)) && (
-          <ConnectionNeeded id={`${lesson.id}-connection-needed`} message={messages.offline.moneyActionNeedsConnection} />
+          <ConnectionNeeded id={`${lesson.id}-connection-needed`} message={offlineMessages.moneyActionNeedsConnection} />
         )}
       </Card.Body>
     </Card.Root>

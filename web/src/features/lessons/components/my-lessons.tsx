@@ -1,5 +1,7 @@
 import type { LessonAction, LessonView } from '#shared/lesson-schemas';
-import { messages } from '#shared/messages';
+import { lessonsMessages } from '#shared/message-catalogue/lessons';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
@@ -43,9 +45,9 @@ interface PackageAsked {
 }
 
 const PACKAGE_DONE = {
-  stop: messages.packages.stopped,
-  accept: messages.packages.accepted,
-  decline: messages.packages.declined,
+  stop: packagesMessages.stopped,
+  accept: packagesMessages.accepted,
+  decline: packagesMessages.declined,
 } as const;
 
 /**
@@ -93,7 +95,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
   if (query.isPending || packagesQuery.isPending) {
     return (
-      <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+      <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height="36" rounded="lg" />
         ))}
@@ -101,7 +103,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
     );
   }
   if (query.isError) {
-    return <LoadError title={messages.lessons.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />;
+    return <LoadError title={lessonsMessages.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
   const { upcoming, past } = query.data;
@@ -121,7 +123,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
       {
         onSuccess: () => notify.success({ title: ACTION_DONE[action] }),
         onError: (error) =>
-          notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure }),
+          notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure }),
         onSettled: () => setAsked((current) => current && { ...current, open: false }),
       },
     );
@@ -208,7 +210,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
       {packagesQuery.isError && (
         <Alert.Root status="warning">
           <Alert.Indicator />
-          <Alert.Title>{messages.packages.loadFailure}</Alert.Title>
+          <Alert.Title>{packagesMessages.loadFailure}</Alert.Title>
         </Alert.Root>
       )}
       {creditsQuery.data && <CreditsSection credits={creditsQuery.data} />}
@@ -267,7 +269,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
           destructive={confirmation.destructive}
           withNotes={Boolean(confirmation.reasonLabel)}
           notesLabel={confirmation.reasonLabel}
-          notesRequired={confirmation.reasonLabel ? messages.lessons.reasonRequired : undefined}
+          notesRequired={confirmation.reasonLabel ? lessonsMessages.reasonRequired : undefined}
           loading={act.isPending}
           onConfirm={confirm}
           onCancel={() => setAsked({ ...asked, open: false })}
@@ -299,8 +301,8 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
             reschedule.mutate(
               { id: moving.lesson.id, slots },
               {
-                onSuccess: () => (notify.success({ title: messages.packages.rescheduled }), setMoving(null)),
-                onError: (error) => setMoveError(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure),
+                onSuccess: () => (notify.success({ title: packagesMessages.rescheduled }), setMoving(null)),
+                onError: (error) => setMoveError(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure),
               },
             )
           }
@@ -312,7 +314,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
 /** Says an action failed, in the API's words. */
 function failed(error: unknown) {
-  notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure });
+  notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure });
 }
 
 /** What a package action's confirmation says: for a stop, what the policy gives back now. */

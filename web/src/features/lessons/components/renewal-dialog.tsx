@@ -1,4 +1,7 @@
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatAmount, formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Alert, Badge, Button, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
@@ -29,10 +32,10 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
   const pay = async () => {
     try {
       const result = await renew.mutateAsync(pkg.id);
-      if (!result.authorization_url) return setFailure(result.error || messages.payments.initFailure);
+      if (!result.authorization_url) return setFailure(result.error || paymentsMessages.initFailure);
       window.location.assign(result.authorization_url);
     } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : messages.payments.initFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : paymentsMessages.initFailure);
       if (error instanceof ApiRequestError && error.status === 409) void preview.refetch();
     }
   };
@@ -46,7 +49,7 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
       footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
-          <ConnectionNeeded id="renewal-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
+          <ConnectionNeeded id="renewal-connection-needed" message={offlineMessages.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={renew.isPending}>
             Annuler
           </Button>
@@ -63,7 +66,7 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
       }
     >
       {preview.isPending ? (
-        <Stack gap="2" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+        <Stack gap="2" role="status" aria-busy="true" aria-label={uiMessages.loading}>
           <Skeleton h="6" />
           <Skeleton h="16" />
         </Stack>
@@ -85,7 +88,7 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
             <Alert.Root status="warning">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{messages.packages.renewalUnavailable}</Alert.Title>
+                <Alert.Title>{packagesMessages.renewalUnavailable}</Alert.Title>
                 <Alert.Description>{[...unavailable].map(frenchMoment).join(' ; ')}</Alert.Description>
               </Alert.Content>
             </Alert.Root>

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { notificationsMessages } from '#shared/message-catalogue/notifications';
+import { whatsappMessages } from '#shared/message-catalogue/whatsapp';
 import { normalizeIvorianPhone } from '#shared/payments-schemas';
 import { maskedPhone } from '#shared/payouts';
 import { WHATSAPP_CODE_LENGTH } from '#shared/whatsapp';
@@ -8,7 +9,7 @@ import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useWhatsAppActions, useWhatsAppChannel } from '../api/whatsapp';
 
-const t = messages.whatsapp;
+const t = whatsappMessages;
 const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : t.sendFailure);
 
 /**
@@ -28,7 +29,7 @@ export function WhatsAppChannel({ available = true }: { available?: boolean }) {
       <HStack gap="2" wrap="wrap">
         <Text fontSize="sm">{t.channelLabel}</Text>
         <Badge colorPalette="gray" variant="outline">
-          {messages.notifications.whatsappUnavailable}
+          {notificationsMessages.whatsappUnavailable}
         </Badge>
       </HStack>
     );

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
 import { formatAmount, formatFcfa } from '#shared/money';
 import { PACKAGE_WEEKS } from '#shared/package-schemas';
 import { isMobileMoney } from '#shared/payments';
@@ -62,10 +63,10 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
         phoneNumber: isMobileMoney(method) ? phone.trim() : undefined,
       });
       if (!result.authorization_url) {
-        setFailure(result.error || messages.payments.initFailure);
+        setFailure(result.error || paymentsMessages.initFailure);
         return;
       }
-      notify.success({ title: messages.payments.initSuccessTitle, description: messages.payments.initSuccess });
+      notify.success({ title: paymentsMessages.initSuccessTitle, description: paymentsMessages.initSuccess });
       // Paid once, on the provider's page; its return leads back to Kalan.
       window.location.assign(result.authorization_url);
     } catch (error) {
@@ -77,7 +78,7 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
         await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(plan.tutorId) });
         return;
       }
-      setFailure(error instanceof ApiRequestError ? error.message : messages.payments.initFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : paymentsMessages.initFailure);
     }
   };
 
@@ -91,7 +92,7 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
       footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
-          <ConnectionNeeded id="package-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
+          <ConnectionNeeded id="package-connection-needed" message={offlineMessages.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Annuler
           </Button>

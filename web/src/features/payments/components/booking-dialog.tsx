@@ -1,6 +1,9 @@
 import { PAYMENT_METHODS } from '#shared/constants';
 import { courseOf } from '#shared/french';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney } from '#shared/payments';
 import { isBookableDuration, phoneNumberError } from '#shared/payments-schemas';
@@ -47,7 +50,7 @@ import { FirstLessonNote } from './first-lesson-note';
 const bookingFormSchema = z
   .object({
     notes: z.string().check(z.maxLength(1000, { error: '1000 caractères au maximum' })),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: paymentsMessages.methodInvalid }),
     phoneNumber: z.string(),
   })
   .check(
@@ -138,7 +141,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
       return;
     }
     if (!user) {
-      notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForPayment });
+      notify.error({ title: authMessages.signInRequired, description: authMessages.signInForPayment });
       return;
     }
     notify.dismissAll();
@@ -156,32 +159,32 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
         phoneNumber: isMobileMoney(values.paymentMethod) ? values.phoneNumber.trim() : undefined,
       });
       if (!result.success || !result.authorization_url) {
-        notify.error({ title: messages.payments.failureTitle, description: result.error || messages.payments.initFailure });
+        notify.error({ title: paymentsMessages.failureTitle, description: result.error || paymentsMessages.initFailure });
         return;
       }
       // The provider's page in a new tab (same tab if the browser blocks it).
       const tab = window.open(result.authorization_url, '_blank');
       if (tab) tab.opener = null;
       else window.location.assign(result.authorization_url);
-      notify.success({ title: messages.payments.initSuccessTitle, description: messages.payments.initSuccess });
+      notify.success({ title: paymentsMessages.initSuccessTitle, description: paymentsMessages.initSuccess });
       onClose();
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) {
-        notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForPayment });
+        notify.error({ title: authMessages.signInRequired, description: authMessages.signInForPayment });
         return;
       }
       if (error instanceof ApiRequestError && error.status === 409) {
         // Another parent held one of these slots meanwhile (the dialog only offers free consecutive
         // slots, so the API's "not free" and "just taken" both mean that): say it here, and show
         // what is free now.
-        setConflict(messages.payments.slotTaken);
+        setConflict(paymentsMessages.slotTaken);
         setPicked([]);
         await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(tutor.id) });
         return;
       }
       notify.error({
-        title: messages.payments.failureTitle,
-        description: error instanceof ApiRequestError ? error.message : messages.payments.initFailure,
+        title: paymentsMessages.failureTitle,
+        description: error instanceof ApiRequestError ? error.message : paymentsMessages.initFailure,
       });
     }
   });
@@ -205,13 +208,13 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                 {profile && profile.role !== 'parent' && (
                   <Alert.Root status="info">
                     <Alert.Indicator />
-                    <Alert.Title>{messages.payments.parentsOnly}</Alert.Title>
+                    <Alert.Title>{paymentsMessages.parentsOnly}</Alert.Title>
                   </Alert.Root>
                 )}
                 {!tutor.hourly_rate && (
                   <Alert.Root status="warning">
                     <Alert.Indicator />
-                    <Alert.Title>{messages.payments.tutorNotBookable}</Alert.Title>
+                    <Alert.Title>{paymentsMessages.tutorNotBookable}</Alert.Title>
                   </Alert.Root>
                 )}
                 <SectionCard title="Détails du cours">
@@ -241,7 +244,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                           <Alert.Root status="info">
                             <Alert.Indicator />
                             <Alert.Title>
-                              {tutor.availability_slots === 0 ? NO_WEEKLY_AVAILABILITY : `${messages.tutors.noFreeSlots} : ${NOT_BOOKABLE_NOW}`}
+                              {tutor.availability_slots === 0 ? NO_WEEKLY_AVAILABILITY : `${tutorsMessages.noFreeSlots} : ${NOT_BOOKABLE_NOW}`}
                             </Alert.Title>
                           </Alert.Root>
                         ) : (
@@ -314,7 +317,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               {/* Beside 'Payer', where the eye is when it does not answer. */}
-              <ConnectionNeeded id="booking-connection-needed" message={messages.offline.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
+              <ConnectionNeeded id="booking-connection-needed" message={offlineMessages.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Annuler
               </Button>

@@ -1,4 +1,6 @@
-import { messages } from '#shared/messages';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
@@ -100,11 +102,11 @@ export function ParentPayments() {
     const { action, transaction } = pending;
     try {
       await decision.mutateAsync({ id: transaction.id, action });
-      if (action === 'release') notify.success({ title: messages.payments.released, description: messages.payments.releasedDescription });
-      else notify.success({ title: messages.payments.refunded, description: messages.payments.refundedDescription });
+      if (action === 'release') notify.success({ title: paymentsMessages.released, description: paymentsMessages.releasedDescription });
+      else notify.success({ title: paymentsMessages.refunded, description: paymentsMessages.refundedDescription });
     } catch (error) {
       notify.error({
-        title: action === 'release' ? messages.payments.releaseFailure : messages.payments.refundFailure,
+        title: action === 'release' ? paymentsMessages.releaseFailure : paymentsMessages.refundFailure,
         description: error instanceof ApiRequestError ? error.message : undefined,
       });
     } finally {
@@ -156,17 +158,17 @@ export function ParentPayments() {
       </Flex>
 
       {(query.isPending || (packagesQuery.isPending && !query.isError)) && (
-        <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+        <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="36" rounded="lg" />
           ))}
         </Stack>
       )}
       {query.isError && (
-        <LoadError title={messages.payments.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadError title={paymentsMessages.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
       )}
       {packagesQuery.isError && !query.isError && (
-        <LoadError title={messages.packages.loadFailure} description={packagesQuery.error.message} onRetry={() => void packagesQuery.refetch()} />
+        <LoadError title={packagesMessages.loadFailure} description={packagesQuery.error.message} onRetry={() => void packagesQuery.refetch()} />
       )}
       {shown && shown.payments.length === 0 && (
         <EmptyNotice

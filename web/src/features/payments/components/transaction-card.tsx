@@ -1,5 +1,5 @@
 import { courseOf, formatRating } from '#shared/french';
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
 import { formatFcfa } from '#shared/money';
 import { canTakeAction, moneyReceived } from '#shared/transaction-process';
 import { canRateLesson, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
@@ -121,7 +121,7 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
             )}
           </Flex>
         )}
-        {(canRelease || canRefund) && <ConnectionNeeded id={`${tx.id}-connection-needed`} message={messages.offline.moneyActionNeedsConnection} />}
+        {(canRelease || canRefund) && <ConnectionNeeded id={`${tx.id}-connection-needed`} message={offlineMessages.moneyActionNeedsConnection} />}
       </Card.Body>
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE } from '#shared/discovery-schemas';
+import { SEARCH_PAGE_SIZE } from '#shared/search';
 import { type SearchFilters } from '#shared/search';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
