@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, passWhatsAppStep, pickSlots, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, stack, uniqueEmail } from '../support/stack.js';
 import { eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { listedTutor, type ListedTutor } from './visitor-fixtures.js';
@@ -105,6 +105,9 @@ describe('a shared link to a tutor, opened without an account', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     taps += 1;
     await page.getByRole('button', { name: 'Terminer' }).click();
+    taps += 1;
+    // WhatsApp offered, skipped (issue 34).
+    await passWhatsAppStep(page);
     taps += 1;
 
     await waitForPath(page, `/tutors/${listed.profileId}`);
