@@ -159,6 +159,14 @@ export function paystackSecretName(stageName: string): string {
 }
 
 /**
+ * Where the stage's WhatsApp Cloud API credentials live in Secrets Manager (issue 34; created and
+ * filled by the operator, never in the repo): `{"access_token","app_secret","verify_token","phone_number_id"}`.
+ */
+export function whatsappSecretName(stageName: string): string {
+  return `kalan/${stageName}/whatsapp`;
+}
+
+/**
  * Where the stage's payout providers' credentials live in Secrets Manager (issue 30; created by
  * hand, never in the repo): CinetPay Transfer's `{"apikey","password"}`, Wave's `{"apiKey"}`.
  */

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -21,13 +22,16 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
  * `gzip` options) instead of compressing on each request. CloudFront compresses by itself: the
  * cloud deployment leaves these files out (infra/lib/web.ts).
  */
+/** The build's output folder, as resolved (`--outDir` included): the worker's file list reads its index.html. */
+let buildOutDir = '';
+
 function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'kalan-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = buildOutDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
@@ -72,7 +76,55 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The installable app (issue 34): the manifest, and the service worker built from src/sw.ts
+    // with the build's file list (injectManifest: the offline copies need code of our own).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // A new version waits for 'Mettre à jour' or the next visit (lib/pwa/service-worker.ts registers it).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Kalan',
+        short_name: 'Kalan',
+        description: "Trouvez, réservez et payez des répétiteurs vérifiés en Côte d'Ivoire, paiement sécurisé.",
+        lang: 'fr',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        // The brand orange of the theme (app/theme.ts) and the page's white.
+        theme_color: '#c2410c',
+        background_color: '#ffffff',
+        categories: ['education'],
+        icons: [
+          { src: '/icons/kalan-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/kalan-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/kalan-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'icons/*.png'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // Precached: the shell, i.e. index.html and the files it names, and the icons. The other
+        // chunks (the screens, the console, the charts: ~1.9 MB) are kept by the worker as they are
+        // used: a first visit on a weak network, or a prepaid data plan, pays for nothing unseen.
+        manifestTransforms: [
+          async (entries) => {
+            const shell = await readFile(path.join(buildOutDir, 'index.html'), 'utf8');
+            const named = new Set([...shell.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+            return { manifest: entries.filter((entry) => entry.url === 'index.html' || entry.url.startsWith('icons/') || named.has(entry.url)), warnings: [] };
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

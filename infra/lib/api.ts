@@ -164,6 +164,13 @@ export class Api extends Construct {
           'AwsSolutions-APIG4',
         );
       }
+      if (route.handler === 'whatsapp/webhook') {
+        acknowledge(
+          httpRoute,
+          "Meta's WhatsApp Cloud API cannot present a Cognito JWT: the webhook authenticates each POST by the HMAC-SHA256 signature of its raw body with the app secret (X-Hub-Signature-256, 401 otherwise) and answers the GET handshake only to the verify token (403 otherwise); a button's payload carries no authority (only the verified number of the lesson's tutor acts).",
+          'AwsSolutions-APIG4',
+        );
+      }
     }
     // The L2 HttpStage has no per-route settings; CloudFormation's stage has.
     (httpStage.node.defaultChild as CfnStage).routeSettings = routeSettings;

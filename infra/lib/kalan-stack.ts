@@ -12,6 +12,7 @@ import { Data } from './data.js';
 import { Escrow } from './escrow.js';
 import { Monitoring } from './monitoring.js';
 import { Notifications } from './notifications.js';
+import { WhatsApp } from './whatsapp.js';
 import { Payouts } from './payouts.js';
 import { acknowledge } from './nag.js';
 import { Realtime } from './realtime.js';
@@ -135,6 +136,8 @@ export class KalanStack extends Stack {
     });
     this.payouts = new Payouts(this, 'PayoutWorkflow', { stage, table, api: this.api, siteUrl: this.web.siteOrigin, functionsScope: this.payoutJobs });
     this.notifications = new Notifications(this, 'Notifications', { stage, table, api: this.api, siteUrl: this.web.siteOrigin });
+    // WhatsApp (issue 34): its credentials to every function whose row declares them, all built by now.
+    new WhatsApp(this, 'WhatsApp', { stage }).grantDeclared(this);
 
     this.alarmTopic = new Topic(this, 'Alarms', { displayName: `Kalan ${stage.name} : alarmes`, enforceSSL: true });
     if (stage.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(stage.alarmEmail));

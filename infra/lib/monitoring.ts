@@ -149,6 +149,15 @@ export class Monitoring extends Construct {
               },
             },
             this.businessMetric('WebhookRejected'),
+            {
+              metric: this.businessMetric('WhatsAppWebhookFailed'),
+              alarmFriendlyName: 'WhatsAppWebhookFailed',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "Le webhook WhatsApp n'a pas pu traiter un appel signé par Meta (un statut, un bouton, un STOP), ou un corps signé n'est pas lisible : Meta a reçu 200 et ne le renverra pas. Voir les journaux du webhook WhatsApp.",
+                ),
+              },
+            },
           ],
         },
         {
@@ -169,6 +178,15 @@ export class Monitoring extends Construct {
               addAlarm: {
                 Critical: atLeastOne(
                   "Un retrait est « demandé » ou « envoyé » depuis plus d'une heure : le prestataire ne répond pas ou le workflow est arrêté. Voir la console d'administration (Retraits).",
+                ),
+              },
+            },
+            {
+              metric: this.businessMetric('WhatsAppSendFailed'),
+              alarmFriendlyName: 'WhatsAppSendFailed',
+              addAlarm: {
+                Critical: atLeastOne(
+                  "WhatsApp a refusé un message (modèle non approuvé, jeton expiré, numéro hors WhatsApp…) : l'e-mail est parti à la place. Voir les journaux (« WhatsApp message refused ») et le WhatsApp Manager de Meta.",
                 ),
               },
             },

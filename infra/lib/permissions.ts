@@ -43,6 +43,10 @@ export const PARTITIONS = {
   package: 'PACKAGE#*',
   /** A parent's trial guarantees of a year (packages/entities.ts, issue 32). */
   guaranteeClaims: 'GUARANTEE#*',
+  /** The claim of a WhatsApp number by one account (whatsapp/entities.ts, issue 34). */
+  whatsappPhone: 'WAPHONE#*',
+  /** A WhatsApp message sent, with its statuses (whatsapp/entities.ts, issue 34). */
+  whatsappMessage: 'WAMSG#*',
 } as const;
 
 /** Partition keys of gsi1 (newest-first lists). */
@@ -154,6 +158,11 @@ export interface Permissions {
    * payout's status back, reads the float.
    */
   readonly payoutProviders?: true;
+  /**
+   * The stage's WhatsApp Cloud API credentials (Secrets Manager, infra/lib/whatsapp.ts, issue 34):
+   * sends WhatsApp messages — a notification's template, a verification code, a reply.
+   */
+  readonly whatsappSecret?: true;
   readonly buckets?: {
     readonly kyc?: readonly BucketAccess[];
     readonly tutorImages?: readonly BucketAccess[];
@@ -215,6 +224,8 @@ const {
   socketConnection: WSCONN,
   package: PACKAGE,
   guaranteeClaims: GUARANTEE,
+  whatsappPhone: WAPHONE,
+  whatsappMessage: WAMSG,
 } = PARTITIONS;
 
 /**
@@ -357,13 +368,23 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     // The notification is put on condition that its account still exists (a ConditionCheck of the profile).
     // Issue 32: a package becoming active schedules its renewal notice; the notice re-reads the
     // package (still active, not renewed?) and stamps `renewal_notified_at` once (PACKAGE#).
-    table: { get: [TX, USER, CONV, PACKAGE], put: [USER], update: [USER, PACKAGE], check: [USER] },
+    // Issue 34: the recipient's WhatsApp channel (USER#), the message sent put with its wamid (WAMSG#)
+    // in the transaction that marks the notification's `whatsapp_state`; then a status the webhook got
+    // before that item (WAMSG#<wamid>/EARLY, read) settled on the item (update) with its e-mail
+    // instead or the channel stopped (USER#).
+    table: { get: [TX, USER, CONV, PACKAGE, WAMSG], put: [USER, WAMSG], update: [USER, PACKAGE, WAMSG], check: [USER] },
     tableStream: true,
     email: true,
+    whatsappSecret: true,
     reminderSchedules: ['CreateSchedule', 'DeleteSchedule'],
   },
   // The API (one function for its five routes): the caller's notifications, the unread ones, its preferences.
-  'notifications/api': { table: { get: [USER], put: [USER], update: [USER], query: [USER], gsi2: [GSI2.unreadNotifications] } },
+  // Issue 34: WhatsApp can be chosen on a stage that has it (the secret's name) with a verified channel (USER#).
+  'notifications/api': { table: { get: [USER], put: [USER], update: [USER], query: [USER], gsi2: [GSI2.unreadNotifications] }, whatsappSecret: true },
+  // The caller's WhatsApp channel (issue 34): its item (USER#), the number's claim (WAPHONE#: read,
+  // put in the verification's transaction, deleted with the channel), the code's message (WAMSG#),
+  // the WhatsApp preference (USER#); the code sent with the stage's WhatsApp credentials.
+  'whatsapp/channel': { table: { get: [USER, WAPHONE], put: [USER, WAPHONE, WAMSG], update: [USER], delete: [USER, WAPHONE] }, whatsappSecret: true },
 
   // Money. The escrow and webhook paths move money (ledger); the others change a transaction without.
   'payments/initialize': {
@@ -380,6 +401,25 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
     ledger: true,
     workflow: ['SendTaskSuccess'],
     paystackSecret: true,
+  },
+  // Meta's WhatsApp webhook (issue 34). A status: the message (WAMSG#), and for a failure the
+  // e-mail fallback (its notification and the recipient's profile, USER#; SES). A button: the number's
+  // claim (WAPHONE#), its channel and the sender's profile (USER#), then the lesson's action as
+  // lessons/act answers it (accept or decline only: the transition, a decline's freed slots, the
+  // tutor's figures). 'STOP': the channel (USER#).
+  'whatsapp/webhook': {
+    // A status before its message's item is parked (WAMSG#<wamid>/EARLY, put) for the sender; a
+    // message received is marked once (WAMSG#<wamid>/IN, put; deleted if its handling failed).
+    table: {
+      ...TRANSITION,
+      get: [TX, USER, WAPHONE, WAMSG],
+      put: [...TRANSITION.put, WAMSG],
+      update: [TX, COUNTERS, LESSON_STATS, WALLET, USER, WAMSG],
+      delete: [...FREES_SLOTS, WAMSG],
+    },
+    ledger: true,
+    workflow: ['SendTaskSuccess'],
+    email: true,
   },
   'payments/verify-payment': {
     table: { ...TRANSITION, get: [TX, USER, PACKAGE], update: [...TRANSITION.update, PACKAGE], delete: FREES_SLOTS },
@@ -455,19 +495,22 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // destination ConditionCheck, payout and ledger puts), then the workflow started.
   'payouts/wallet-api': {
     table: {
-      get: [USER, WALLET, PAYOUT],
       gsi1: [GSI1.tutorPayouts],
       gsi2: [GSI2.tutorTransactions],
       batchGet: [TX],
-      put: [WALLET, PAYOUT, USER],
+      // WAMSG#: the destination change's notification on WhatsApp too (issue 34), and a status that
+      // came before its item read and settled (whatsapp/statuses.ts).
+      get: [USER, WALLET, PAYOUT, WAMSG],
+      put: [WALLET, PAYOUT, USER, WAMSG],
       // PAYOUT#: the workflow's attempt counted on the payout before its execution starts (payouts/workflow.ts).
-      update: [WALLET, PAYOUT, USER],
+      update: [WALLET, PAYOUT, USER, WAMSG],
       delete: [WALLET],
       check: [WALLET, USER],
     },
     ledger: true,
     payoutWorkflow: ['StartExecution'],
     email: true,
+    whatsappSecret: true,
   },
   // CinetPay's notification is a hint: the payout is read, its status read back from CinetPay, then settled.
   'payouts/cinetpay-notify': { table: SETTLE, ledger: true, payoutProviders: true },
@@ -516,16 +559,19 @@ export const PERMISSIONS: Readonly<Record<string, Permissions>> = {
   // put once under its profile's ConditionCheck, its e-mail sent and marked: USER#).
   'messages/reports-api': {
     table: {
-      get: [USER, CONV, MESSAGING, MSG_REPORT],
+      get: [USER, CONV, MESSAGING, MSG_REPORT, WAMSG],
       query: [CONV],
       // A hidden message is pushed to both participants' sockets (gsi1 SOCKETS#, a gone one deleted).
       gsi1: [GSI1.messageReports, GSI1.userSockets],
-      put: [CONV, MSG_REPORT, USER],
-      update: [MSG_REPORT, MESSAGING, CONV, USER],
+      // WAMSG#: the warning's notification on WhatsApp too (issue 34), and a status that came before
+      // its item read and settled (whatsapp/statuses.ts).
+      put: [CONV, MSG_REPORT, USER, WAMSG],
+      update: [MSG_REPORT, MESSAGING, CONV, USER, WAMSG],
       check: [USER],
       delete: [WSCONN],
     },
     email: true,
+    whatsappSecret: true,
     cognito: SECOND_FACTOR_CHECK,
     manageConnections: true,
   },

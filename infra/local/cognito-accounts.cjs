@@ -5,6 +5,7 @@
  * - e-mails: its console sender only prints the codes; each e-mail also lands as a JSON file in
  *   the local mailbox (KALAN_MAILBOX_DIR, served by infra/local/mailbox.ts, same file shape);
  * - ResendConfirmationCode, which it lacks (the web's 'Renvoyer le code');
+ * - GetTokensFromRefreshToken, which it lacks (Amplify v6 renews a session with it);
  * - the pool's password policy (InvalidPasswordException) at SignUp, ConfirmForgotPassword,
  *   AdminSetUserPassword and ChangePassword;
  * - the app client's write attributes at SignUp (NotAuthorizedException), and no `sub` chosen by
@@ -177,6 +178,25 @@ Targets.ResendConfirmationCode = ({ cognito, clock, messages, otp }) => async (c
   await messages.deliver(ctx, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
   await userPool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
   return { CodeDeliveryDetails: deliveryDetails };
+};
+
+// ---------------------------------------------------------------------------------------------
+// GetTokensFromRefreshToken (missing from cognito-local 5.3): how Amplify v6 renews a session
+// whose access token is past its hour. Answered as InitiateAuth REFRESH_TOKEN_AUTH answers (the
+// same user lookup by refresh token, the same tokens); Cognito keeps the refresh token when the
+// client does not rotate it, so none comes back.
+
+Targets.GetTokensFromRefreshToken = (services) => async (ctx, req) => {
+  if (!req.RefreshToken) throw new InvalidParameterError('Missing required parameter RefreshToken');
+  const answer = await Targets.InitiateAuth(services)(ctx, {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: req.ClientId,
+    AuthParameters: { REFRESH_TOKEN: req.RefreshToken },
+    ClientMetadata: req.ClientMetadata,
+  });
+  const { AccessToken, IdToken } = answer.AuthenticationResult ?? {};
+  if (!AccessToken || !IdToken) throw new NotAuthorizedError();
+  return { AuthenticationResult: { AccessToken, IdToken, ExpiresIn: 3600, TokenType: 'Bearer' } };
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -108,6 +108,11 @@ export function awsEnvironment(config: LocalConfig = localConfig): Record<string
     // Payouts (issue 30): the providers' doubles; their credentials, like Paystack's key, are set by payments.ts.
     CINETPAY_BASE_URL: `${url(config.ports.payouts)}/cinetpay`,
     WAVE_BASE_URL: `${url(config.ports.payouts)}/wave`,
+    // WhatsApp (issue 34): the Cloud API double, served by the mailbox's server under /whatsapp (its
+    // conversations page beside the e-mails; no port more, so the test stacks' port blocks stay as
+    // they are); its credentials (token, app secret, verify token, phone number id), like Paystack's
+    // key, are generated per data directory and set by the stack.
+    WHATSAPP_GRAPH_URL: `${url(config.ports.mailbox)}/whatsapp`,
     SITE_URL: publicUrl(config.ports.app),
     // Notifications: e-mails through SES v2 into the local mailbox, reminders on the local scheduler.
     AWS_ENDPOINT_URL_SESV2: url(config.ports.mailbox),

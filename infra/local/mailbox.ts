@@ -238,7 +238,13 @@ async function sesSendEmail(req: http.IncomingMessage, dir: string, failures: Ma
   return { status: 200, body: { MessageId: id } };
 }
 
-export function createMailboxServer(dir: string = mailboxDir()): http.Server {
+/**
+ * Another local service served on this server's port (the WhatsApp double under /whatsapp): it
+ * answers the requests it knows (true) and leaves the others to the mailbox.
+ */
+export type MailboxMount = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => boolean;
+
+export function createMailboxServer(dir: string = mailboxDir(), mount?: MailboxMount): http.Server {
   const sesFailures = new Map<string, number>();
   return http.createServer((req, res) => {
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
@@ -251,6 +257,7 @@ export function createMailboxServer(dir: string = mailboxDir()): http.Server {
     } catch {
       return send(400, 'application/json', JSON.stringify({ message: messages.mailbox.notFound }));
     }
+    if (mount?.(req, res, url)) return;
     // Signed calls only (an SDK's SigV4 header): a web page cannot send one without a preflight, which gets no CORS answer.
     const signed = /^AWS4-HMAC-SHA256 /.test(req.headers.authorization ?? '');
     const json = /^application\/json\b/.test(req.headers['content-type'] ?? '');
@@ -303,6 +310,8 @@ function announceNewMail(dir: string, print: (line: string) => void): FSWatcher 
 
 export interface RunningMailbox {
   url: string;
+  /** The WhatsApp double's conversations page, when one is mounted. */
+  whatsappUrl?: string;
   dir: string;
   close(): Promise<void>;
 }
@@ -311,10 +320,11 @@ export interface RunningMailbox {
 export async function startMailbox(
   config: LocalConfig = localConfig,
   print: (line: string) => void = (line) => console.log(line),
+  mount?: MailboxMount,
 ): Promise<RunningMailbox> {
   const dir = mailboxDir(config);
   mkdirSync(dir, { recursive: true });
-  const server = createMailboxServer(dir);
+  const server = createMailboxServer(dir, mount);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.ports.mailbox, MAILBOX_HOST, resolve);
@@ -322,6 +332,7 @@ export async function startMailbox(
   const watcher = announceNewMail(dir, print);
   return {
     url: `http://localhost:${config.ports.mailbox}`,
+    ...(mount ? { whatsappUrl: `http://localhost:${config.ports.mailbox}/whatsapp` } : {}),
     dir,
     close: () =>
       new Promise<void>((resolve) => {

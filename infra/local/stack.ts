@@ -9,11 +9,14 @@ import { listenLambdaEndpoint } from './lambda-endpoint.js';
 import { startMailbox } from './mailbox.js';
 import { createRouter } from './router.js';
 import { startS3 } from './s3.js';
+import { createWhatsAppDouble, whatsAppDoubleJournal } from './whatsapp-double.js';
 
 export interface RunningStack {
   appUrl: string;
   /** The local mailbox's page (codes of sign-up and password reset). */
   mailboxUrl: string;
+  /** The WhatsApp Cloud API double's conversations page (whatsapp-double.ts, on the mailbox's server). */
+  whatsappUrl: string;
   pool: LocalUserPool;
   accounts: Array<{ role: string; email: string; password: string }>;
   tutorsCreated: number;
@@ -28,9 +31,18 @@ export async function startStack(): Promise<RunningStack> {
   // The Cognito triggers' endpoint first: cognito-local calls it on sign-up.
   const lambdaEndpoint = await listenLambdaEndpoint(config);
   onStop(() => new Promise<void>((resolve) => lambdaEndpoint.close(() => resolve())));
-  // The mailbox before Cognito: the seed's sign-ups already send codes.
-  const mailbox = await startMailbox(config);
-  onStop(() => mailbox.close());
+  // WhatsApp's credentials, like Paystack's key, per data directory: set before the mailbox, whose
+  // server hosts the Cloud API double that checks the token and signs the webhooks with the secret.
+  const { localWhatsAppCredentials } = await import('./whatsapp-credentials.js');
+  Object.assign(process.env, localWhatsAppCredentials(config));
+  // The mailbox before Cognito: the seed's sign-ups already send codes. The WhatsApp double on its
+  // server reads the same credentials (whatsapp-credentials.ts).
+  const whatsapp = createWhatsAppDouble({ config, journal: whatsAppDoubleJournal(config) });
+  const mailbox = await startMailbox(config, undefined, whatsapp.handle);
+  onStop(() => {
+    whatsapp.stop();
+    return mailbox.close();
+  });
   const [, , pool] = await Promise.all([startDynamoDb(config), startS3(config), startCognito(config)]);
   // The account deletion deletes this pool's Cognito user; the admin's second factor asks it (CDK sets the same variable).
   process.env.USER_POOL_ID = pool.userPoolId;
@@ -62,7 +74,7 @@ export async function startStack(): Promise<RunningStack> {
   const { startReconcileTimer } = await import('./reconciler.js');
   startReconcileTimer();
 
-  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), mailboxUrl: mailbox.url, pool, accounts, tutorsCreated };
+  const stack: RunningStack = { appUrl: publicUrl(config.ports.app), mailboxUrl: mailbox.url, whatsappUrl: mailbox.whatsappUrl!, pool, accounts, tutorsCreated };
   // Tests and scripts (create-admin) find the running stack here.
   writeFileSync(
     path.join(config.dataDir, 'stack.json'),

@@ -47,6 +47,7 @@ try {
     "  L'admin active d'abord la double authentification (QR code, application d'authentification).",
     '',
     `  Boîte aux lettres locale (codes de vérification et de réinitialisation) : ${stack.mailboxUrl}`,
+    `  WhatsApp local (conversations, boutons Accepter / Refuser) : ${stack.whatsappUrl}`,
     '',
     `  Données : ${localConfig.inMemory ? 'en mémoire' : localConfig.dataDir} (npm run reset pour repartir de zéro)`,
     `  Ctrl-C pour tout arrêter.`,

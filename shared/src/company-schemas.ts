@@ -4,10 +4,10 @@
  */
 import * as z from './zod.js';
 import { COMPANY_TYPES, TUTOR_COUNT_RANGES, type CompanyType, type TutorCountRange } from './constants.js';
-import { messages } from './messages.js';
+import { onboardingMessages } from './message-catalogue/onboarding.js';
 import { requiredText, optionalText } from './schemas.js';
 
-const m = messages.onboarding;
+const m = onboardingMessages;
 
 const PHONE = /^\+?[0-9 ().-]{8,20}$/;
 const WEBSITE = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]{2,}$/i;

@@ -5,7 +5,7 @@
 import * as z from './zod.js';
 import { LEVELS, RATE_MAX, RATE_MIN, SORT_OPTIONS, SORT_ORDERS, SUBJECTS, ZONES } from './constants.js';
 import type { QueryUnderstanding, SearchFilters, TutorSummary } from './search.js';
-import { messages } from './messages.js';
+import { validationMessages } from './message-catalogue/validation.js';
 import { optionalText } from './schemas.js';
 
 const zoneSchema = z.enum(ZONES, { error: 'Zone inconnue' });
@@ -23,7 +23,8 @@ const rateSchema = z.coerce
     z.lte(RATE_MAX, { error: `Le tarif doit être compris entre ${RATE_MIN} et ${RATE_MAX} FCFA` }),
   );
 
-export const SEARCH_PAGE_SIZE = 24;
+// Where it has always been imported from; declared with the search rules (no zod: a visitor's search).
+export { SEARCH_PAGE_SIZE } from './search.js';
 export const SEARCH_MAX_PAGE_SIZE = 100;
 
 /** `GET /api/search/tutors` query string. Every parameter is optional. */
@@ -55,7 +56,7 @@ export const searchQuerySchema = z
      * A parent's search made in the app (not the reload of a shared link): the history entry's id,
      * chosen by the client so a retried request records once. Recorded with the first page.
      */
-    record: z.optional(z.uuid({ error: messages.validation.invalidId })),
+    record: z.optional(z.uuid({ error: validationMessages.invalidId })),
   })
   .check(
     z.refine((value) => (value.minRate ?? RATE_MIN) <= (value.maxRate ?? RATE_MAX), {
@@ -81,11 +82,11 @@ export interface SearchResponse {
 }
 
 /** Ids are UUIDs in the table; anything else is refused before touching the data. */
-const idSchema = z.string({ error: messages.validation.missingId }).check(
+const idSchema = z.string({ error: validationMessages.missingId }).check(
   z.trim(),
-  z.minLength(1, { error: messages.validation.missingId }),
-  z.maxLength(64, { error: messages.validation.invalidId }),
-  z.regex(/^[A-Za-z0-9-]+$/, { error: messages.validation.invalidId }),
+  z.minLength(1, { error: validationMessages.missingId }),
+  z.maxLength(64, { error: validationMessages.invalidId }),
+  z.regex(/^[A-Za-z0-9-]+$/, { error: validationMessages.invalidId }),
 );
 
 export const addFavoriteSchema = z.strictObject({ tutor_id: idSchema });
@@ -118,7 +119,7 @@ export const historyFiltersSchema = z.strictObject({
  * request records the search once.
  */
 export const recordSearchSchema = z.strictObject({
-  id: z.uuid({ error: messages.validation.invalidId }),
+  id: z.uuid({ error: validationMessages.invalidId }),
   filters: historyFiltersSchema,
   results_count: z.number({ error: 'Nombre de résultats manquant' }).check(
     z.int({ error: 'Nombre de résultats invalide' }),

@@ -4,16 +4,18 @@
  */
 import * as z from './zod.js';
 import { type KycStatus, type Role } from './constants.js';
-import { messages } from './messages.js';
+import { kycMessages } from './message-catalogue/kyc.js';
+import { uploadsMessages } from './message-catalogue/uploads.js';
+import { validationMessages } from './message-catalogue/validation.js';
 import { pageCursorSchema } from './schemas.js';
 import { parseUploadKey, type UploadPurpose } from './upload-schemas.js';
 
 const kycKey = (purpose: UploadPurpose) =>
   z
-    .string({ error: messages.kyc.bothPhotosRequired })
+    .string({ error: kycMessages.bothPhotosRequired })
     .check(
-      z.minLength(1, { error: messages.kyc.bothPhotosRequired }),
-      z.refine((key) => parseUploadKey(key)?.purpose === purpose, { error: messages.uploads.invalidKey }),
+      z.minLength(1, { error: kycMessages.bothPhotosRequired }),
+      z.refine((key) => parseUploadKey(key)?.purpose === purpose, { error: uploadsMessages.invalidKey }),
     );
 
 /** `POST /api/me/kyc`: both photos are required (spec §5). */
@@ -28,19 +30,19 @@ export type KycDecision = (typeof KYC_DECISIONS)[number];
 
 /** `POST /api/admin/kyc/{id}/review`: rejecting without a note uses 'Documents non conformes'. */
 export const reviewKycSchema = z.strictObject({
-  decision: z.enum(KYC_DECISIONS, { error: messages.validation.invalidRequest }),
-  admin_notes: z.optional(z.string().check(z.trim(), z.maxLength(500, { error: messages.kyc.noteTooLong }))),
+  decision: z.enum(KYC_DECISIONS, { error: validationMessages.invalidRequest }),
+  admin_notes: z.optional(z.string().check(z.trim(), z.maxLength(500, { error: kycMessages.noteTooLong }))),
 });
 export type ReviewKycInput = z.infer<typeof reviewKycSchema>;
 
 export const kycIdParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: messages.kyc.notFound })),
+  id: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: kycMessages.notFound })),
 });
 
 /** `GET /api/admin/kyc?status=pending&cursor=`: every submission, or only those waiting (a sparse index). */
 export const adminKycQuerySchema = z.object({
   cursor: pageCursorSchema,
-  status: z.optional(z.enum(['pending'], { error: messages.validation.invalidRequest })),
+  status: z.optional(z.enum(['pending'], { error: validationMessages.invalidRequest })),
 });
 
 /** A KYC submission as its owner sees it (`GET /api/me/kyc`; `null` when never submitted). */

@@ -7,7 +7,7 @@
  */
 import * as z from './zod.js';
 import { cancellationOutcome, type CancelledBy, type CancellationOutcome } from './cancellation-policy.js';
-import { messages } from './messages.js';
+import { lessonsMessages } from './message-catalogue/lessons.js';
 import { optionalText } from './schemas.js';
 import { canTakeAction, stepFor, type TransactionAction, type TransactionStatus } from './transaction-process.js';
 
@@ -32,13 +32,13 @@ export const LESSON_ACTION_TRANSITIONS: Record<LessonAction, TransactionAction |
 /** `POST /api/lessons/{id}/actions`. A problem reported says what happened. */
 export const lessonActionSchema = z
   .object({
-    action: z.enum(LESSON_ACTIONS, { error: messages.lessons.actionInvalid }),
+    action: z.enum(LESSON_ACTIONS, { error: lessonsMessages.actionInvalid }),
     reason: optionalText(1000),
   })
   .check(
     z.superRefine((value, ctx) => {
       if (value.action === 'report_problem' && !value.reason?.trim()) {
-        ctx.issues.push({ code: 'custom', input: value.reason, path: ['reason'], message: messages.lessons.reasonRequired });
+        ctx.issues.push({ code: 'custom', input: value.reason, path: ['reason'], message: lessonsMessages.reasonRequired });
       }
     }),
   );

@@ -4,7 +4,8 @@
  * the side is the token's role, never a parameter.
  */
 import * as z from './zod.js';
-import { messages } from './messages.js';
+import { messagingMessages } from './message-catalogue/messaging.js';
+import { validationMessages } from './message-catalogue/validation.js';
 import { pageCursorSchema } from './schemas.js';
 import {
   MESSAGE_MAX_LENGTH,
@@ -21,9 +22,9 @@ import {
 export * from './messaging.js';
 
 /** Conversation ids are 32 lower-case hex characters (derived from the pair on the server). */
-export const conversationIdSchema = z.string({ error: messages.messaging.conversationNotFound }).check(z.regex(/^[0-9a-f]{32}$/, { error: messages.messaging.conversationNotFound }));
-export const messageIdSchema = z.uuid({ error: messages.messaging.messageNotFound });
-export const reportIdSchema = z.uuid({ error: messages.messaging.reportNotFound });
+export const conversationIdSchema = z.string({ error: messagingMessages.conversationNotFound }).check(z.regex(/^[0-9a-f]{32}$/, { error: messagingMessages.conversationNotFound }));
+export const messageIdSchema = z.uuid({ error: messagingMessages.messageNotFound });
+export const reportIdSchema = z.uuid({ error: messagingMessages.reportNotFound });
 
 /**
  * `POST /api/conversations`: opens, or finds again, the pair's one conversation. A parent names the
@@ -32,31 +33,31 @@ export const reportIdSchema = z.uuid({ error: messages.messaging.reportNotFound 
  */
 export const startConversationSchema = z.union([
   z.strictObject({
-    tutor_id: z.string({ error: messages.messaging.tutorRequired }).check(z.trim(), z.minLength(1, { error: messages.messaging.tutorRequired }), z.maxLength(128, { error: messages.messaging.tutorRequired })),
+    tutor_id: z.string({ error: messagingMessages.tutorRequired }).check(z.trim(), z.minLength(1, { error: messagingMessages.tutorRequired }), z.maxLength(128, { error: messagingMessages.tutorRequired })),
   }),
   z.strictObject({
-    transaction_id: z.string({ error: messages.messaging.lessonRequired }).check(z.trim(), z.minLength(1, { error: messages.messaging.lessonRequired }), z.maxLength(128, { error: messages.messaging.lessonRequired })),
+    transaction_id: z.string({ error: messagingMessages.lessonRequired }).check(z.trim(), z.minLength(1, { error: messagingMessages.lessonRequired }), z.maxLength(128, { error: messagingMessages.lessonRequired })),
   }),
-], { error: messages.messaging.tutorRequired });
+], { error: messagingMessages.tutorRequired });
 export type StartConversationRequest = z.infer<typeof startConversationSchema>;
 
 /** `POST /api/conversations/{id}/messages`: `request_id` makes a retry land once. */
 export const sendMessageSchema = z.object({
-  request_id: z.uuid({ error: messages.validation.invalidId }),
+  request_id: z.uuid({ error: validationMessages.invalidId }),
   body: z
-    .string({ error: messages.messaging.bodyRequired })
-    .check(z.trim(), z.minLength(1, { error: messages.messaging.bodyRequired }), z.maxLength(MESSAGE_MAX_LENGTH, { error: messages.messaging.bodyTooLong })),
+    .string({ error: messagingMessages.bodyRequired })
+    .check(z.trim(), z.minLength(1, { error: messagingMessages.bodyRequired }), z.maxLength(MESSAGE_MAX_LENGTH, { error: messagingMessages.bodyTooLong })),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
 /** `POST /api/conversations/{id}/read`: everything up to `read_seq` (the newest shown) is read. */
 export const markConversationReadSchema = z.object({
-  read_seq: z.int({ error: messages.messaging.readSeqInvalid }).check(z.minimum(0, { error: messages.messaging.readSeqInvalid }), z.maximum(1_000_000_000, { error: messages.messaging.readSeqInvalid })),
+  read_seq: z.int({ error: messagingMessages.readSeqInvalid }).check(z.minimum(0, { error: messagingMessages.readSeqInvalid }), z.maximum(1_000_000_000, { error: messagingMessages.readSeqInvalid })),
 });
 
 /** `GET /api/conversations/{id}/messages?before=<seq>`: the page before that message (the newest without it). */
 export const messagesPageQuerySchema = z.object({
-  before: z.optional(z.coerce.number({ error: messages.messaging.cursorInvalid }).check(z.int({ error: messages.messaging.cursorInvalid }), z.minimum(1, { error: messages.messaging.cursorInvalid }))),
+  before: z.optional(z.coerce.number({ error: messagingMessages.cursorInvalid }).check(z.int({ error: messagingMessages.cursorInvalid }), z.minimum(1, { error: messagingMessages.cursorInvalid }))),
 });
 
 /** `GET /api/conversations?cursor=…`. */
@@ -64,20 +65,20 @@ export const conversationsQuerySchema = z.object({ cursor: pageCursorSchema });
 
 /** `POST /api/conversations/{id}/messages/{messageId}/report`. */
 export const reportMessageSchema = z.object({
-  reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], { error: messages.messaging.reportReasonRequired }),
+  reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]], { error: messagingMessages.reportReasonRequired }),
   details: z.optional(z.string().check(z.trim(), z.maxLength(500, { error: '500 caractères au maximum' }))),
 });
 export type ReportMessageRequest = z.infer<typeof reportMessageSchema>;
 
 /** `GET /api/admin/message-reports?status=open|closed&cursor=…`. */
 export const adminReportsQuerySchema = z.object({
-  status: z.optional(z.enum(REPORT_STATUSES, { error: messages.messaging.reportStatusInvalid })),
+  status: z.optional(z.enum(REPORT_STATUSES, { error: messagingMessages.reportStatusInvalid })),
   cursor: pageCursorSchema,
 });
 
 /** `POST /api/admin/message-reports/{id}/decide`. */
 export const decideReportSchema = z.object({
-  decision: z.enum(Object.keys(REPORT_DECISIONS) as [ReportDecision, ...ReportDecision[]], { error: messages.messaging.decisionRequired }),
+  decision: z.enum(Object.keys(REPORT_DECISIONS) as [ReportDecision, ...ReportDecision[]], { error: messagingMessages.decisionRequired }),
   note: z.optional(z.string().check(z.trim(), z.maxLength(500, { error: '500 caractères au maximum' }))),
 });
 export type DecideReportRequest = z.infer<typeof decideReportSchema>;

@@ -43,5 +43,17 @@ export const BUSINESS_EVENTS = {
    * need), published by the payouts reconciler for each provider short (alarm above 0).
    */
   PayoutFloatShortfall: 'PayoutFloatShortfall',
+  /**
+   * Updates of a correctly signed WhatsApp webhook that failed inside (a status, a button, a STOP):
+   * answered 200 all the same (Meta would replay the batch for days), so this is how they are seen;
+   * also a signed body that is not a WhatsApp webhook (400) (alarm at 1).
+   */
+  WhatsAppWebhookFailed: 'WhatsAppWebhookFailed',
+  /**
+   * A WhatsApp message (a notification's template, a verification code) the Cloud API refused for
+   * good: a template not approved, a number not on WhatsApp, the token expired… (alarm at 1; the
+   * notification's e-mail went instead).
+   */
+  WhatsAppSendFailed: 'WhatsAppSendFailed',
 } as const;
 export type BusinessEvent = keyof typeof BUSINESS_EVENTS;

@@ -1,5 +1,5 @@
 /** The admin's second factor (TOTP): what `GET/POST /api/admin/mfa` answer. */
-import { messages } from './messages.js';
+import { mfaMessages } from './message-catalogue/mfa.js';
 import * as z from './zod.js';
 
 /**
@@ -29,7 +29,7 @@ export const TOTP_ISSUER = 'Kalan';
 export const totpCodeSchema = z.object({
   code: z.pipe(
     z.pipe(z.string(), z.transform((value) => value.replace(/\s+/g, ''))),
-    z.string().check(z.regex(/^\d{6}$/, messages.mfa.codeInvalid)),
+    z.string().check(z.regex(/^\d{6}$/, mfaMessages.codeInvalid)),
   ),
 });
 export type TotpCodeInput = z.input<typeof totpCodeSchema>;

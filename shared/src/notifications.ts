@@ -5,7 +5,9 @@
  */
 import { courseOf } from './french.js';
 import { frenchDayOf, frenchDelay, frenchTimeOf, lessonTimeLabel } from './french-dates.js';
-import { messages } from './messages.js';
+import { messagingMessages } from './message-catalogue/messaging.js';
+import { packagesMessages } from './message-catalogue/packages.js';
+import { payoutsMessages } from './message-catalogue/payouts.js';
 import { formatFcfa } from './money.js';
 import { maskedPhone, PAYOUT_FAILURE_REASONS, type PayoutFailureReason } from './payouts.js';
 
@@ -62,8 +64,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** In-app always; e-mail by the user's choice (on by default); SMS / WhatsApp not available yet. */
-export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;
+/** In-app always; e-mail by the user's choice (on by default); WhatsApp once a number is proven (issue 34). */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'whatsapp'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** A notification is kept this long, then DynamoDB's TTL deletes it. */
@@ -94,15 +96,17 @@ export interface NotificationsPage {
 /** The user's choice per channel (in-app cannot be turned off). */
 export interface NotificationPreferences {
   email: boolean;
-  sms: boolean;
+  /** On only with a verified WhatsApp number (the channel's routes turn it on and off too). */
+  whatsapp: boolean;
 }
 
 /** `GET/PUT /api/notifications/preferences`: the choice, and which channels can be chosen now. */
 export interface NotificationPreferencesView extends NotificationPreferences {
-  available: { email: boolean; sms: boolean };
+  /** `whatsapp`: the stage has WhatsApp configured. */
+  available: { email: boolean; whatsapp: boolean };
 }
 
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email: true, sms: false };
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = { email: true, whatsapp: false };
 
 /** Paths of the SPA a notification links to. */
 export const conversationLink = (conversationId: string) => `/messages/${encodeURIComponent(conversationId)}`;
@@ -129,6 +133,8 @@ export interface LessonFacts {
   amountRefunded: number;
   /** A lesson booked in the tutor's slots ('Mes cours'), or a booking of the older kind. */
   lesson: boolean;
+  /** A request's end of the tutor's answer window (ISO), when it waits for one: the WhatsApp template says it. */
+  answerDeadline?: string;
 }
 
 /** What a package-wide notification says (issue 32): read from the package item or one of its lessons. */
@@ -215,23 +221,23 @@ export function notificationContent(details: NotificationDetails, side: Side): N
     };
   }
   if (details.kind === 'payout_destination_changed') {
-    return { title: messages.payouts.notifyDestinationTitle, body: messages.payouts.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
+    return { title: payoutsMessages.notifyDestinationTitle, body: payoutsMessages.notifyDestination(details.phone, details.until), link: TUTOR_REVENUES };
   }
   if (details.kind === 'message_unread') {
-    return { title: messages.messaging.unreadTitle, body: messages.messaging.unreadBody(details.senderName), link: conversationLink(details.conversationId) };
+    return { title: messagingMessages.unreadTitle, body: messagingMessages.unreadBody(details.senderName), link: conversationLink(details.conversationId) };
   }
   if (details.kind === 'message_warning') {
-    return { title: messages.messaging.warningTitle, body: messages.messaging.warningBody, link: conversationLink(details.conversationId) };
+    return { title: messagingMessages.warningTitle, body: messagingMessages.warningBody, link: conversationLink(details.conversationId) };
   }
   if (details.kind === 'package_renewal') {
     // 'mardi 1er décembre à 09:00'
     const lastLesson = `${frenchDayOf(details.lastLessonStart).toLowerCase()} à ${frenchTimeOf(details.lastLessonStart)}`;
     return {
-      title: messages.packages.renewalTitle,
+      title: packagesMessages.renewalTitle,
       body:
         side === 'parent'
-          ? messages.packages.renewalBodyParent(details.tutorName, lastLesson)
-          : messages.packages.renewalBodyTutor(details.parentName, lastLesson),
+          ? packagesMessages.renewalBodyParent(details.tutorName, lastLesson)
+          : packagesMessages.renewalBodyTutor(details.parentName, lastLesson),
       link: packageLink(details.packageId),
     };
   }
@@ -362,10 +368,10 @@ function packageContent(details: Extract<NotificationDetails, { package: Package
 
 const capitalFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** A withdrawal's outcome, in the words of messages.payouts; the tutor acts on it on 'Mes revenus'. */
+/** A withdrawal's outcome, in the words of payoutsMessages; the tutor acts on it on 'Mes revenus'. */
 function payoutContent(details: Extract<NotificationDetails, { payout: PayoutFacts }>): NotificationContent {
   const { payout } = details;
-  const text = messages.payouts;
+  const text = payoutsMessages;
   const amount = formatFcfa(payout.amount);
   switch (details.kind) {
     case 'payout_paid':

@@ -4,7 +4,9 @@
  */
 import * as z from './zod.js';
 import { PAYMENT_METHODS } from './constants.js';
-import { messages } from './messages.js';
+import { guaranteeMessages } from './message-catalogue/guarantee.js';
+import { packagesMessages } from './message-catalogue/packages.js';
+import { paymentsMessages } from './message-catalogue/payments.js';
 import { optionalText } from './schemas.js';
 import { phoneNumberError, type PaymentInitResult } from './payments-schemas.js';
 import {
@@ -26,8 +28,8 @@ const text = (max: number, error: string) =>
 const isoInstant = (error: string) => z.string({ error }).check(z.iso.datetime({ offset: true, error }));
 
 export const weeklySlotSchema = z.object({
-  weekday: z.number({ error: messages.packages.slotInvalid }).check(z.int({ error: messages.packages.slotInvalid }), z.gte(1, { error: messages.packages.slotInvalid }), z.lte(7, { error: messages.packages.slotInvalid })),
-  hour: z.number({ error: messages.packages.slotInvalid }).check(z.int({ error: messages.packages.slotInvalid }), z.gte(0, { error: messages.packages.slotInvalid }), z.lte(23, { error: messages.packages.slotInvalid })),
+  weekday: z.number({ error: packagesMessages.slotInvalid }).check(z.int({ error: packagesMessages.slotInvalid }), z.gte(1, { error: packagesMessages.slotInvalid }), z.lte(7, { error: packagesMessages.slotInvalid })),
+  hour: z.number({ error: packagesMessages.slotInvalid }).check(z.int({ error: packagesMessages.slotInvalid }), z.gte(0, { error: packagesMessages.slotInvalid }), z.lte(23, { error: packagesMessages.slotInvalid })),
 });
 
 /**
@@ -36,21 +38,21 @@ export const weeklySlotSchema = z.object({
  */
 export const packageRequestSchema = z
   .object({
-    tutorId: text(64, messages.payments.tutorRequired),
+    tutorId: text(64, paymentsMessages.tutorRequired),
     lessonsPerWeek: z
-      .number({ error: messages.packages.lessonsPerWeekRange })
+      .number({ error: packagesMessages.lessonsPerWeekRange })
       .check(
-        z.int({ error: messages.packages.lessonsPerWeekRange }),
-        z.gte(PACKAGE_LESSONS_PER_WEEK_MIN, { error: messages.packages.lessonsPerWeekRange }),
-        z.lte(PACKAGE_LESSONS_PER_WEEK_MAX, { error: messages.packages.lessonsPerWeekRange }),
+        z.int({ error: packagesMessages.lessonsPerWeekRange }),
+        z.gte(PACKAGE_LESSONS_PER_WEEK_MIN, { error: packagesMessages.lessonsPerWeekRange }),
+        z.lte(PACKAGE_LESSONS_PER_WEEK_MAX, { error: packagesMessages.lessonsPerWeekRange }),
       ),
-    slots: z.array(weeklySlotSchema, { error: messages.packages.slotsRequired }),
-    startDate: z.string({ error: messages.packages.startDateInvalid }).check(z.iso.date({ error: messages.packages.startDateInvalid })),
-    duration: z.union([z.literal(PACKAGE_DURATIONS[0]), z.literal(PACKAGE_DURATIONS[1])], { error: messages.packages.durationInvalid }),
-    subject: text(100, messages.payments.subjectRequired),
-    level: text(100, messages.payments.levelRequired),
+    slots: z.array(weeklySlotSchema, { error: packagesMessages.slotsRequired }),
+    startDate: z.string({ error: packagesMessages.startDateInvalid }).check(z.iso.date({ error: packagesMessages.startDateInvalid })),
+    duration: z.union([z.literal(PACKAGE_DURATIONS[0]), z.literal(PACKAGE_DURATIONS[1])], { error: packagesMessages.durationInvalid }),
+    subject: text(100, paymentsMessages.subjectRequired),
+    level: text(100, paymentsMessages.levelRequired),
     notes: optionalText(1000),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: paymentsMessages.methodInvalid }),
     phoneNumber: optionalText(30),
   })
   .check(
@@ -58,23 +60,23 @@ export const packageRequestSchema = z
       const phone = phoneNumberError(value.paymentMethod, value.phoneNumber);
       if (phone) ctx.issues.push({ code: 'custom', input: value.phoneNumber, path: ['phoneNumber'], message: phone });
       if (value.slots.length !== value.lessonsPerWeek) {
-        ctx.issues.push({ code: 'custom', input: value.slots, path: ['slots'], message: messages.packages.slotsCountMismatch });
+        ctx.issues.push({ code: 'custom', input: value.slots, path: ['slots'], message: packagesMessages.slotsCountMismatch });
       } else if (new Set(value.slots.map((slot) => slot.weekday)).size !== value.slots.length) {
-        ctx.issues.push({ code: 'custom', input: value.slots, path: ['slots'], message: messages.packages.slotsSameDay });
+        ctx.issues.push({ code: 'custom', input: value.slots, path: ['slots'], message: packagesMessages.slotsSameDay });
       }
     }),
   );
 export type PackageRequest = z.infer<typeof packageRequestSchema>;
 
 export const packageIdParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: messages.packages.notFound })),
+  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: packagesMessages.notFound })),
 });
 
 /** `PUT /api/tutors/me/package-discount`: the tutor's package discount, whole percent 0–20. */
 export const packageDiscountSchema = z.object({
   discountPercent: z
-    .number({ error: messages.packages.discountRange })
-    .check(z.int({ error: messages.packages.discountRange }), z.gte(PACKAGE_DISCOUNT_MIN, { error: messages.packages.discountRange }), z.lte(PACKAGE_DISCOUNT_MAX, { error: messages.packages.discountRange })),
+    .number({ error: packagesMessages.discountRange })
+    .check(z.int({ error: packagesMessages.discountRange }), z.gte(PACKAGE_DISCOUNT_MIN, { error: packagesMessages.discountRange }), z.lte(PACKAGE_DISCOUNT_MAX, { error: packagesMessages.discountRange })),
 });
 
 /**
@@ -84,12 +86,12 @@ export const packageDiscountSchema = z.object({
  * most the credit; the rest goes back to the parent).
  */
 export const useCreditSchema = z.object({
-  tutorId: text(64, messages.payments.tutorRequired),
+  tutorId: text(64, paymentsMessages.tutorRequired),
   slots: z
-    .array(isoInstant(messages.payments.slotsInvalid), { error: messages.payments.slotsInvalid })
-    .check(z.minLength(1, { error: messages.payments.slotsCount }), z.maxLength(2, { error: messages.payments.slotsCount })),
-  subject: z.optional(text(100, messages.payments.subjectRequired)),
-  level: z.optional(text(100, messages.payments.levelRequired)),
+    .array(isoInstant(paymentsMessages.slotsInvalid), { error: paymentsMessages.slotsInvalid })
+    .check(z.minLength(1, { error: paymentsMessages.slotsCount }), z.maxLength(2, { error: paymentsMessages.slotsCount })),
+  subject: z.optional(text(100, paymentsMessages.subjectRequired)),
+  level: z.optional(text(100, paymentsMessages.levelRequired)),
   notes: optionalText(1000),
 });
 export type UseCreditInput = z.infer<typeof useCreditSchema>;
@@ -98,7 +100,7 @@ export type UseCreditInput = z.infer<typeof useCreditSchema>;
 export const GUARANTEE_CHOICES = ['refund', 'credit'] as const;
 export type GuaranteeChoice = (typeof GUARANTEE_CHOICES)[number];
 export const guaranteeClaimSchema = z.object({
-  choice: z.enum(GUARANTEE_CHOICES, { error: messages.guarantee.choiceRequired }),
+  choice: z.enum(GUARANTEE_CHOICES, { error: guaranteeMessages.choiceRequired }),
   reason: optionalText(1000),
 });
 export type GuaranteeClaimInput = z.infer<typeof guaranteeClaimSchema>;
@@ -106,8 +108,8 @@ export type GuaranteeClaimInput = z.infer<typeof guaranteeClaimSchema>;
 /** `POST /api/lessons/{id}/reschedule`: the tutor moves a package lesson (on a day off) to another free slot. */
 export const rescheduleSchema = z.object({
   slots: z
-    .array(isoInstant(messages.payments.slotsInvalid), { error: messages.payments.slotsInvalid })
-    .check(z.minLength(1, { error: messages.payments.slotsCount }), z.maxLength(2, { error: messages.payments.slotsCount })),
+    .array(isoInstant(paymentsMessages.slotsInvalid), { error: paymentsMessages.slotsInvalid })
+    .check(z.minLength(1, { error: paymentsMessages.slotsCount }), z.maxLength(2, { error: paymentsMessages.slotsCount })),
 });
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 

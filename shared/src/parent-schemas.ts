@@ -4,10 +4,10 @@
  */
 import * as z from './zod.js';
 import { CHILD_LEVELS, MONTHLY_BUDGETS, PARENT_ZONES, type ChildLevel, type MonthlyBudget, type Zone } from './constants.js';
-import { messages } from './messages.js';
+import { onboardingMessages } from './message-catalogue/onboarding.js';
 import { requiredText, optionalText } from './schemas.js';
 
-const m = messages.onboarding;
+const m = onboardingMessages;
 
 export const childSchema = z.strictObject({
   first_name: requiredText(50),

@@ -6,7 +6,8 @@ import * as z from './zod.js';
 import { DURATION_MAX_HOURS, DURATION_MIN_HOURS, PAYMENT_METHODS, type PaymentMethod } from './constants.js';
 import { EARNINGS_PERIODS, isMobileMoney, RATING_MAX, RATING_MIN, type EarningsPeriod } from './payments.js';
 import { ESCROW_DECISIONS, type CourseStatus, type TransactionStatus } from './transaction-process.js';
-import { messages } from './messages.js';
+import { paymentsMessages } from './message-catalogue/payments.js';
+import { validationMessages } from './message-catalogue/validation.js';
 import type { Role } from './constants.js';
 import { optionalText, pageCursorSchema } from './schemas.js';
 
@@ -26,19 +27,19 @@ export function normalizeIvorianPhone(value: string): string | null {
 
 /** Duration of the lesson, whole hours from 1 to 8 (the form sends a number). */
 export const durationSchema = z
-  .number({ error: messages.payments.durationRequired })
+  .number({ error: paymentsMessages.durationRequired })
   .check(
-    z.int({ error: messages.payments.durationRange }),
-    z.gte(DURATION_MIN_HOURS, { error: messages.payments.durationRange }),
-    z.lte(DURATION_MAX_HOURS, { error: messages.payments.durationRange }),
+    z.int({ error: paymentsMessages.durationRange }),
+    z.gte(DURATION_MIN_HOURS, { error: paymentsMessages.durationRange }),
+    z.lte(DURATION_MAX_HOURS, { error: paymentsMessages.durationRange }),
   );
 
 /** The booking's phone rule: mobile money needs a valid Ivorian number; the French error, or null. */
 export function phoneNumberError(paymentMethod: PaymentMethod, phoneNumber: string | undefined): string | null {
   if (!isMobileMoney(paymentMethod)) return null;
   const phone = phoneNumber?.trim() ?? '';
-  if (!phone) return messages.payments.phoneRequired;
-  return normalizeIvorianPhone(phone) ? null : messages.payments.phoneInvalid;
+  if (!phone) return paymentsMessages.phoneRequired;
+  return normalizeIvorianPhone(phone) ? null : paymentsMessages.phoneInvalid;
 }
 
 /** How far in the past a lesson date may be (the clock of the parent's phone). */
@@ -47,7 +48,7 @@ export const SCHEDULE_TOLERANCE_MS = 5 * 60 * 1000;
 /** A lesson date already past; the French error, or null. */
 export function scheduledDateError(scheduledDate: string | undefined, now: Date): string | null {
   if (!scheduledDate) return null;
-  return new Date(scheduledDate).getTime() < now.getTime() - SCHEDULE_TOLERANCE_MS ? messages.payments.scheduledDatePast : null;
+  return new Date(scheduledDate).getTime() < now.getTime() - SCHEDULE_TOLERANCE_MS ? paymentsMessages.scheduledDatePast : null;
 }
 
 /** A number of hours the booking accepts (whole hours, within the allowed range). */
@@ -61,9 +62,9 @@ export function isBookableDuration(duration: unknown): duration is number {
  */
 export function slotsError(value: { duration: number; slots?: readonly string[]; scheduledDate?: string }): string | null {
   if (!value.slots) return null;
-  if (value.slots.length !== value.duration) return messages.payments.slotsDurationMismatch;
+  if (value.slots.length !== value.duration) return paymentsMessages.slotsDurationMismatch;
   const first = [...value.slots].map((start) => Date.parse(start)).sort((a, b) => a - b)[0];
-  if (value.scheduledDate !== undefined && Date.parse(value.scheduledDate) !== first) return messages.payments.slotsScheduledDateMismatch;
+  if (value.scheduledDate !== undefined && Date.parse(value.scheduledDate) !== first) return paymentsMessages.slotsScheduledDateMismatch;
   return null;
 }
 
@@ -73,12 +74,12 @@ export function slotsError(value: { duration: number; slots?: readonly string[];
  */
 export const paymentRequestSchema = z
   .object({
-    tutorId: text(64, messages.payments.tutorRequired),
+    tutorId: text(64, paymentsMessages.tutorRequired),
     duration: durationSchema,
-    subject: text(100, messages.payments.subjectRequired),
-    level: text(100, messages.payments.levelRequired),
+    subject: text(100, paymentsMessages.subjectRequired),
+    level: text(100, paymentsMessages.levelRequired),
     scheduledDate: z.optional(
-      z.string().check(z.iso.datetime({ offset: true, error: messages.payments.scheduledDateInvalid })),
+      z.string().check(z.iso.datetime({ offset: true, error: paymentsMessages.scheduledDateInvalid })),
     ),
     /**
      * The lesson's slots (issue 15): the start of each of its hours, consecutive free slots of the
@@ -86,16 +87,16 @@ export const paymentRequestSchema = z
      */
     slots: z.optional(
       z
-        .array(z.string().check(z.iso.datetime({ offset: true, error: messages.payments.slotsInvalid })), { error: messages.payments.slotsInvalid })
+        .array(z.string().check(z.iso.datetime({ offset: true, error: paymentsMessages.slotsInvalid })), { error: paymentsMessages.slotsInvalid })
         .check(
-          z.minLength(DURATION_MIN_HOURS, { error: messages.payments.slotsCount }),
-          z.maxLength(DURATION_MAX_HOURS, { error: messages.payments.slotsCount }),
+          z.minLength(DURATION_MIN_HOURS, { error: paymentsMessages.slotsCount }),
+          z.maxLength(DURATION_MAX_HOURS, { error: paymentsMessages.slotsCount }),
         ),
     ),
     notes: optionalText(1000),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: paymentsMessages.methodInvalid }),
     phoneNumber: optionalText(30),
-    email: z.optional(z.string().check(z.trim(), z.email({ error: messages.payments.emailInvalid }))),
+    email: z.optional(z.string().check(z.trim(), z.email({ error: paymentsMessages.emailInvalid }))),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -116,12 +117,12 @@ export interface PaymentInitResult {
 }
 
 export const transactionIdParamsSchema = z.object({
-  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: messages.payments.transactionNotFound })),
+  id: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, { error: paymentsMessages.transactionNotFound })),
 });
 
 /** `POST /api/transactions/{id}/escrow`: the spec's 'release-escrow' (transactionId in the path). */
 export const escrowDecisionSchema = z.object({
-  action: z.enum(ESCROW_DECISIONS, { error: messages.payments.actionInvalid }),
+  action: z.enum(ESCROW_DECISIONS, { error: paymentsMessages.actionInvalid }),
   adminNotes: optionalText(1000),
 });
 export type EscrowDecisionInput = z.infer<typeof escrowDecisionSchema>;
@@ -141,14 +142,14 @@ export interface EscrowDecisionResult {
 
 export const ratingSchema = z.object({
   rating: z
-    .number({ error: messages.payments.ratingRange })
-    .check(z.int({ error: messages.payments.ratingRange }), z.gte(RATING_MIN, { error: messages.payments.ratingRange }), z.lte(RATING_MAX, { error: messages.payments.ratingRange })),
+    .number({ error: paymentsMessages.ratingRange })
+    .check(z.int({ error: paymentsMessages.ratingRange }), z.gte(RATING_MIN, { error: paymentsMessages.ratingRange }), z.lte(RATING_MAX, { error: paymentsMessages.ratingRange })),
   review: optionalText(2000),
 });
 export type RatingInput = z.infer<typeof ratingSchema>;
 
 export const earningsQuerySchema = z.object({
-  period: z._default(z.enum(EARNINGS_PERIODS, { error: messages.payments.periodInvalid }), 'month'),
+  period: z._default(z.enum(EARNINGS_PERIODS, { error: paymentsMessages.periodInvalid }), 'month'),
 });
 
 export const closeDisputeSchema = z.object({ adminNotes: optionalText(1000) });
@@ -261,7 +262,7 @@ export type AdminTransactionsView = (typeof ADMIN_TRANSACTIONS_VIEWS)[number];
 /** `GET /api/admin/transactions?view=&cursor=`: one page, newest first. */
 export const adminTransactionsQuerySchema = z.object({
   cursor: pageCursorSchema,
-  view: z.optional(z.enum(ADMIN_TRANSACTIONS_VIEWS, { error: messages.validation.invalidRequest })),
+  view: z.optional(z.enum(ADMIN_TRANSACTIONS_VIEWS, { error: validationMessages.invalidRequest })),
 });
 export type AdminTransactionsQuery = z.infer<typeof adminTransactionsQuerySchema>;
 

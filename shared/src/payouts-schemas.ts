@@ -3,7 +3,8 @@
  * withdrawals, and the admin's payouts console. Every amount is an integer of FCFA.
  */
 import * as z from './zod.js';
-import { messages } from './messages.js';
+import { payoutsMessages } from './message-catalogue/payouts.js';
+import { validationMessages } from './message-catalogue/validation.js';
 import { pageCursorSchema } from './schemas.js';
 import {
   DESTINATION_CODE_LENGTH,
@@ -18,23 +19,23 @@ import {
 
 export * from './payouts.js';
 
-const operatorSchema = z.enum(PAYOUT_OPERATORS, { error: messages.payouts.operatorRequired });
+const operatorSchema = z.enum(PAYOUT_OPERATORS, { error: payoutsMessages.operatorRequired });
 const holderNameSchema = z
-  .string({ error: messages.payouts.holderNameRequired })
+  .string({ error: payoutsMessages.holderNameRequired })
   .check(
     z.trim(),
-    z.minLength(2, { error: messages.payouts.holderNameRequired }),
+    z.minLength(2, { error: payoutsMessages.holderNameRequired }),
     z.maxLength(80, { error: '80 caractères au maximum' }),
-    z.regex(/^[\p{L}][\p{L}' .-]*$/u, { error: messages.payouts.holderNameInvalid }),
+    z.regex(/^[\p{L}][\p{L}' .-]*$/u, { error: payoutsMessages.holderNameInvalid }),
   );
-const phoneSchema = z.string({ error: messages.payouts.phoneRequired }).check(z.trim(), z.minLength(1, { error: messages.payouts.phoneRequired }), z.maxLength(20, { error: messages.payouts.phoneInvalid }));
-const codeSchema = z.string({ error: messages.payouts.codeRequired }).check(z.trim(), z.regex(new RegExp(`^\\d{${DESTINATION_CODE_LENGTH}}$`), { error: messages.payouts.codeRequired }));
-const noteSchema = z.string({ error: messages.payouts.noteRequired }).check(z.trim(), z.minLength(3, { error: messages.payouts.noteRequired }), z.maxLength(500, { error: '500 caractères au maximum' }));
+const phoneSchema = z.string({ error: payoutsMessages.phoneRequired }).check(z.trim(), z.minLength(1, { error: payoutsMessages.phoneRequired }), z.maxLength(20, { error: payoutsMessages.phoneInvalid }));
+const codeSchema = z.string({ error: payoutsMessages.codeRequired }).check(z.trim(), z.regex(new RegExp(`^\\d{${DESTINATION_CODE_LENGTH}}$`), { error: payoutsMessages.codeRequired }));
+const noteSchema = z.string({ error: payoutsMessages.noteRequired }).check(z.trim(), z.minLength(3, { error: payoutsMessages.noteRequired }), z.maxLength(500, { error: '500 caractères au maximum' }));
 
 /** The number must be a mobile number of the chosen operator (07 Orange, 05 MTN, 01 Moov; Wave any). */
 function phoneOfOperator(value: { operator: PayoutOperator; phone: string }, ctx: { issues: unknown[] }) {
   if (!operatorPhone(value.operator, value.phone)) {
-    (ctx.issues as Array<Record<string, unknown>>).push({ code: 'custom', path: ['phone'], message: messages.payouts.phoneOfOperator(value.operator), input: value.phone });
+    (ctx.issues as Array<Record<string, unknown>>).push({ code: 'custom', path: ['phone'], message: payoutsMessages.phoneOfOperator(value.operator), input: value.phone });
   }
 }
 
@@ -55,15 +56,15 @@ export type DestinationFormInput = z.infer<typeof destinationFormSchema>;
  * for this request: a double tap or a retry sends the same id and gets the same payout.
  */
 export const withdrawSchema = z.object({
-  amount: z.number({ error: messages.payouts.amountRequired }).check(z.int({ error: messages.payouts.amountRequired }), z.positive({ error: messages.payouts.amountRequired })),
-  request_id: z.uuid({ error: messages.validation.invalidId }),
+  amount: z.number({ error: payoutsMessages.amountRequired }).check(z.int({ error: payoutsMessages.amountRequired }), z.positive({ error: payoutsMessages.amountRequired })),
+  request_id: z.uuid({ error: validationMessages.invalidId }),
 });
 export type WithdrawInput = z.infer<typeof withdrawSchema>;
 
 export const payoutsQuerySchema = z.object({ cursor: pageCursorSchema });
 
 export const adminPayoutsQuerySchema = z.object({
-  status: z.optional(z.enum(PAYOUT_STATUSES, { error: messages.payouts.statusInvalid })),
+  status: z.optional(z.enum(PAYOUT_STATUSES, { error: payoutsMessages.statusInvalid })),
   cursor: pageCursorSchema,
 });
 
@@ -73,7 +74,7 @@ export const adminRetryPayoutSchema = z
   .check(
     z.superRefine((value, ctx) => {
       if ((value.operator === undefined) !== (value.phone === undefined)) {
-        ctx.issues.push({ code: 'custom', path: ['phone'], message: messages.payouts.correctedDestinationIncomplete, input: value.phone });
+        ctx.issues.push({ code: 'custom', path: ['phone'], message: payoutsMessages.correctedDestinationIncomplete, input: value.phone });
       } else if (value.operator && value.phone) phoneOfOperator({ operator: value.operator, phone: value.phone }, ctx);
     }),
   );
@@ -82,7 +83,7 @@ export type AdminRetryPayoutInput = z.infer<typeof adminRetryPayoutSchema>;
 export const adminCancelPayoutSchema = z.object({ note: noteSchema });
 
 /** A destination whose holder's name differs from the KYC name: an admin accepts or refuses it. */
-export const adminReviewDestinationSchema = z.object({ decision: z.enum(['approve', 'reject'], { error: messages.payouts.decisionRequired }), note: noteSchema });
+export const adminReviewDestinationSchema = z.object({ decision: z.enum(['approve', 'reject'], { error: payoutsMessages.decisionRequired }), note: noteSchema });
 
 export const DESTINATION_STATUSES = ['active', 'review', 'rejected', 'failed'] as const;
 export type DestinationStatus = (typeof DESTINATION_STATUSES)[number];

@@ -10,7 +10,7 @@
  * upload's random UUID — nothing in a public address names the account. Layout 1 (issue 14, still
  * read by the migration and the account deletion): `photos/<owner id>/profile_photo_<ms>_<uuid>/<width>.webp`.
  */
-import { parseUploadKey } from './upload-schemas.js';
+import { parseUploadKey } from './upload-keys.js';
 
 /**
  * What the pages draw: the tutor card's avatar (Chakra's `lg`, 44 px) and the profile's (96 px).

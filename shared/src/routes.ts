@@ -18,6 +18,7 @@ import { packageRoutes } from './route-tables/packages.js';
 import { paymentRoutes } from './route-tables/payments.js';
 import { payoutRoutes } from './route-tables/payouts.js';
 import { visitorRoutes } from './route-tables/visitors.js';
+import { whatsappRoutes } from './route-tables/whatsapp.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -59,6 +60,7 @@ export const routes = {
   ...notificationRoutes,
   ...messagingRoutes,
   ...visitorRoutes,
+  ...whatsappRoutes,
   /** Catch-all: any other /api path answers a JSON 404 (matched last). */
   notFound: { method: 'ANY', path: '/api/{proxy+}', handler: 'http/not-found', auth: 'jwt', roles: ROLES, adminWithoutSecondFactor: true, accountMayBeGone: true },
 } as const satisfies Record<string, RouteDefinition>;

@@ -5,14 +5,15 @@
  */
 import * as z from './zod.js';
 import { EMAIL_CODE_LENGTH, PASSWORD_POLICY, PUBLIC_ROLES, ROLES } from './constants.js';
-import { messages } from './messages.js';
+import { adminMessages } from './message-catalogue/admin.js';
+import { validationMessages } from './message-catalogue/validation.js';
 
 export const requiredText = (max = 100) =>
   z
-    .string({ error: messages.validation.required })
+    .string({ error: validationMessages.required })
     .check(
       z.trim(),
-      z.minLength(1, { error: messages.validation.required }),
+      z.minLength(1, { error: validationMessages.required }),
       z.maxLength(max, { error: `${max} caractères au maximum` }),
     );
 
@@ -20,20 +21,20 @@ export const requiredText = (max = 100) =>
 export const optionalText = (max: number) =>
   z.optional(z.string().check(z.trim(), z.maxLength(max, { error: `${max} caractères au maximum` })));
 
-export const roleSchema = z.enum(ROLES, { error: messages.validation.invalidRole });
-export const publicRoleSchema = z.enum(PUBLIC_ROLES, { error: messages.validation.invalidRole });
+export const roleSchema = z.enum(ROLES, { error: validationMessages.invalidRole });
+export const publicRoleSchema = z.enum(PUBLIC_ROLES, { error: validationMessages.invalidRole });
 
 /**
  * Trimmed and lower-cased: one account per address whatever its capitals (the user pool is
  * case-insensitive, and the PreSignUp trigger refuses an address that is not lower-case).
  */
 export const emailSchema = z
-  .string({ error: messages.validation.required })
+  .string({ error: validationMessages.required })
   .check(
     z.trim(),
     z.toLowerCase(),
-    z.minLength(1, { error: messages.validation.required }),
-    z.email({ error: messages.validation.email }),
+    z.minLength(1, { error: validationMessages.required }),
+    z.email({ error: validationMessages.email }),
   );
 
 /** An address as the trigger expects it from the form: already trimmed and in lower case. */
@@ -46,10 +47,10 @@ export function isNormalizedEmail(email: string): boolean {
  * Latin letters, 0–9, its own list of symbols), with the message of each.
  */
 const PASSWORD_CHARACTER_RULES = [
-  { required: PASSWORD_POLICY.requireLowercase, pattern: /[a-z]/, error: messages.validation.passwordNeedsLowercase },
-  { required: PASSWORD_POLICY.requireUppercase, pattern: /[A-Z]/, error: messages.validation.passwordNeedsUppercase },
-  { required: PASSWORD_POLICY.requireDigits, pattern: /[0-9]/, error: messages.validation.passwordNeedsDigit },
-  { required: PASSWORD_POLICY.requireSymbols, pattern: /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/, error: messages.validation.passwordNeedsSymbol },
+  { required: PASSWORD_POLICY.requireLowercase, pattern: /[a-z]/, error: validationMessages.passwordNeedsLowercase },
+  { required: PASSWORD_POLICY.requireUppercase, pattern: /[A-Z]/, error: validationMessages.passwordNeedsUppercase },
+  { required: PASSWORD_POLICY.requireDigits, pattern: /[0-9]/, error: validationMessages.passwordNeedsDigit },
+  { required: PASSWORD_POLICY.requireSymbols, pattern: /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/, error: validationMessages.passwordNeedsSymbol },
 ];
 
 /**
@@ -57,26 +58,26 @@ const PASSWORD_CHARACTER_RULES = [
  * before Cognito does, with a French message per rule (docs/decisions.md, issue 28).
  */
 export const newPasswordSchema = z
-  .string({ error: messages.validation.required })
+  .string({ error: validationMessages.required })
   .check(
-    z.minLength(1, { error: messages.validation.required }),
-    z.minLength(PASSWORD_POLICY.minLength, { error: messages.validation.passwordTooShort }),
+    z.minLength(1, { error: validationMessages.required }),
+    z.minLength(PASSWORD_POLICY.minLength, { error: validationMessages.passwordTooShort }),
     ...PASSWORD_CHARACTER_RULES.filter((rule) => rule.required).map((rule) => z.regex(rule.pattern, { error: rule.error })),
   );
 
 /** Signing in checks only that something was typed: older passwords may predate the policy. */
-export const passwordSchema = z.string({ error: messages.validation.required }).check(z.minLength(1, { error: messages.validation.required }));
+export const passwordSchema = z.string({ error: validationMessages.required }).check(z.minLength(1, { error: validationMessages.required }));
 
 export const signInSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type SignInInput = z.infer<typeof signInSchema>;
 
 /** The 6-digit code of an e-mail (sign-up confirmation, password reset); spaces are ignored. */
 export const emailCodeSchema = z
-  .string({ error: messages.validation.required })
+  .string({ error: validationMessages.required })
   .check(
     z.overwrite((value) => value.replace(/\s+/g, '')),
-    z.minLength(1, { error: messages.validation.required }),
-    z.regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: messages.validation.emailCode }),
+    z.minLength(1, { error: validationMessages.required }),
+    z.regex(new RegExp(`^\\d{${EMAIL_CODE_LENGTH}}$`), { error: validationMessages.emailCode }),
   );
 
 export const confirmSignUpSchema = z.object({ code: emailCodeSchema });
@@ -154,9 +155,9 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
  * base64url only. What it stands for is checked by the function that decodes it.
  */
 export const pageCursorSchema = z.optional(
-  z.string({ error: messages.admin.invalidCursor }).check(
-    z.minLength(1, { error: messages.admin.invalidCursor }),
-    z.maxLength(512, { error: messages.admin.invalidCursor }),
-    z.regex(/^[A-Za-z0-9_-]+$/, { error: messages.admin.invalidCursor }),
+  z.string({ error: adminMessages.invalidCursor }).check(
+    z.minLength(1, { error: adminMessages.invalidCursor }),
+    z.maxLength(512, { error: adminMessages.invalidCursor }),
+    z.regex(/^[A-Za-z0-9_-]+$/, { error: adminMessages.invalidCursor }),
   ),
 );

@@ -20,9 +20,12 @@ import {
   type Zone,
 } from './constants.js';
 import { atPlace } from './french.js';
-import { messages } from './messages.js';
+import { searchMessages } from './message-catalogue/search.js';
 import { formatAmount } from './money.js';
 import type { PhotoVariant } from './photos.js';
+
+/** The tutors of one page of search results (`GET /api/public/tutors`'s `limit`). */
+export const SEARCH_PAGE_SIZE = 24;
 
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -333,7 +336,7 @@ export function understandingNotice(understanding: QueryUnderstanding): Understa
   ];
   // The dropped words as the parent typed them when a chip remembers it ('Kouassi', not 'kouassi').
   const typed = (word: string) => understanding.chips.find((chip) => chip.kind === 'word' && foldText(chip.label) === word)?.label ?? word;
-  const dropped = understanding.dropped.length ? messages.search.withoutWords(understanding.dropped.map(typed)) : null;
+  const dropped = understanding.dropped.length ? searchMessages.withoutWords(understanding.dropped.map(typed)) : null;
   if (!parts.length && !dropped) return null;
   return {
     understood: parts.length ? `Compris : ${parts.join(' · ')}` : null,

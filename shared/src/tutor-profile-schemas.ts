@@ -5,14 +5,15 @@
  */
 import * as z from './zod.js';
 import { DEFAULT_SLOT, EXPERIENCE_OPTIONS, LEVELS, MAX_DIPLOMAS, SLOT_TIMES, SUBJECTS, WEEK_DAYS, ZONES, type Experience, type WeekDay, type Zone } from './constants.js';
-import { messages } from './messages.js';
+import { onboardingMessages } from './message-catalogue/onboarding.js';
+import { tutorsMessages } from './message-catalogue/tutors.js';
 import { optionalText, requiredText } from './schemas.js';
 import { uploadKeySchema } from './upload-schemas.js';
 import type { AvailabilityException } from './lesson-slots.js';
 import type { PhotoVariant } from './photos.js';
 import type { TutorResponseStats } from './messaging-schemas.js';
 
-const m = messages.onboarding;
+const m = onboardingMessages;
 
 // ─── Weekly availability ────────────────────────────────────────────────────────────────────
 
@@ -230,5 +231,5 @@ export interface TutorLessonStats {
 }
 
 export const tutorIdParamsSchema = z.object({
-  id: z.string({ error: messages.tutors.notFound }).check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: messages.tutors.notFound })),
+  id: z.string({ error: tutorsMessages.notFound }).check(z.regex(/^[A-Za-z0-9-]{1,64}$/, { error: tutorsMessages.notFound })),
 });

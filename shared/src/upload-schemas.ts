@@ -5,97 +5,17 @@
  * (functions/src/commons/s3-presign.ts).
  */
 import * as z from './zod.js';
-import { UPLOAD_DOCUMENT_TYPES, UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from './constants.js';
-import { messages } from './messages.js';
+import { UPLOAD_MAX_BYTES } from './constants.js';
+import { uploadsMessages } from './message-catalogue/uploads.js';
+import { validationMessages } from './message-catalogue/validation.js';
+import { acceptsContentType, parseUploadKey, UPLOAD_PURPOSES, UPLOAD_RULES } from './upload-keys.js';
 
-/** What an uploaded file is for; the KYC ones go to the private KYC bucket. */
-export const UPLOAD_PURPOSES = ['profile_photo', 'diploma', 'kyc_cni', 'kyc_selfie'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-export type UploadBucket = 'kyc' | 'tutor-images';
-export type ImageContentType = (typeof UPLOAD_IMAGE_TYPES)[number];
-/** Every type an upload may have; which purpose takes which: `UPLOAD_RULES`. */
-export const UPLOAD_CONTENT_TYPES = [...UPLOAD_IMAGE_TYPES, ...UPLOAD_DOCUMENT_TYPES] as const;
-export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
-
-export function bucketOfPurpose(purpose: UploadPurpose): UploadBucket {
-  return purpose === 'kyc_cni' || purpose === 'kyc_selfie' ? 'kyc' : 'tutor-images';
-}
-
-export const UPLOAD_EXTENSIONS: Record<UploadContentType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
-
-/** The formats as a user knows them. */
-const FORMAT_NAMES: Record<UploadContentType, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
-
-interface UploadRule {
-  types: readonly UploadContentType[];
-  /** The French refusals of another type, of a file over UPLOAD_MAX_BYTES. */
-  invalidType: string;
-  tooLarge: string;
-}
-const IMAGES: UploadRule = { types: UPLOAD_IMAGE_TYPES, invalidType: messages.uploads.invalidType, tooLarge: messages.uploads.tooLarge };
-
-/**
- * What each purpose takes. A profile photo becomes the avatar and the share image, an identity
- * document is compared with a face: images only. A diploma is often a scanned PDF: a PDF or an
- * image (never shown to others: they see its count).
- */
-export const UPLOAD_RULES: Record<UploadPurpose, UploadRule> = {
-  profile_photo: IMAGES,
-  diploma: { types: ['application/pdf', ...UPLOAD_IMAGE_TYPES], invalidType: messages.uploads.invalidDiplomaType, tooLarge: messages.uploads.diplomaTooLarge },
-  kyc_cni: IMAGES,
-  kyc_selfie: IMAGES,
-};
-
-export function acceptsContentType(purpose: UploadPurpose, type: string): type is UploadContentType {
-  return (UPLOAD_RULES[purpose].types as readonly string[]).includes(type);
-}
-
-/** 'PDF, JPEG, PNG ou WebP': what a purpose takes, as the refusals and the uploader's hint say it. */
-export function acceptedFormats(purpose: UploadPurpose): string {
-  const names = UPLOAD_RULES[purpose].types.map((type) => FORMAT_NAMES[type]);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} ou ${names.at(-1)}` : names.join('');
-}
-
-/**
- * `<owner user id>/<purpose>_<epoch ms>_<uuid>.<ext>`: built by the server only, so the owner
- * part is always the caller's own id, and the uuid makes every upload a new object. The extension
- * must be one of the purpose's types (no `.pdf` photo or identity document).
- */
-const UPLOAD_KEY = /^([A-Za-z0-9-]{1,64})\/(profile_photo|diploma|kyc_cni|kyc_selfie)_(\d{13})_([0-9a-f-]{36})\.(jpg|png|webp|pdf)$/;
-const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(UPLOAD_EXTENSIONS).map(([type, extension]) => [extension, type])) as Record<string, UploadContentType>;
-
-export interface ParsedUploadKey {
-  ownerId: string;
-  purpose: UploadPurpose;
-  /** The random UUID the server drew for this upload (`randomUUID()`): names it without its owner. */
-  uuid: string;
-  /** The type its extension says, which the upload's policy pinned. */
-  contentType: UploadContentType;
-}
-
-export function parseUploadKey(key: string): ParsedUploadKey | null {
-  const match = UPLOAD_KEY.exec(key);
-  if (!match) return null;
-  const purpose = match[2] as UploadPurpose;
-  const contentType = TYPE_OF_EXTENSION[match[5]!]!;
-  if (!acceptsContentType(purpose, contentType)) return null;
-  return { ownerId: match[1]!, purpose, uuid: match[4]!, contentType };
-}
-
-export function buildUploadKey(ownerId: string, purpose: UploadPurpose, contentType: UploadContentType, now: number, uuid: string): string {
-  const key = `${ownerId}/${purpose}_${now}_${uuid}.${UPLOAD_EXTENSIONS[contentType]}`;
-  if (!parseUploadKey(key)) throw new Error('Clé de fichier invalide');
-  return key;
-}
+// The purposes, types, rules and keys, where they have always been imported from.
+export * from './upload-keys.js';
 
 export const uploadKeySchema = z
-  .string({ error: messages.uploads.invalidKey })
-  .check(z.refine((key) => parseUploadKey(key) !== null, { error: messages.uploads.invalidKey }));
+  .string({ error: uploadsMessages.invalidKey })
+  .check(z.refine((key) => parseUploadKey(key) !== null, { error: uploadsMessages.invalidKey }));
 
 /**
  * `POST /api/uploads`: what the browser is about to upload. The type and the size are checked
@@ -103,11 +23,11 @@ export const uploadKeySchema = z
  */
 export const createUploadSchema = z
   .strictObject({
-    purpose: z.enum(UPLOAD_PURPOSES, { error: messages.validation.invalidRequest }),
-    content_type: z.string({ error: messages.validation.invalidRequest }).check(z.maxLength(255, { error: messages.validation.invalidRequest })),
+    purpose: z.enum(UPLOAD_PURPOSES, { error: validationMessages.invalidRequest }),
+    content_type: z.string({ error: validationMessages.invalidRequest }).check(z.maxLength(255, { error: validationMessages.invalidRequest })),
     size: z
-      .number({ error: messages.validation.invalidRequest })
-      .check(z.int({ error: messages.validation.invalidRequest }), z.minimum(1, { error: messages.validation.invalidRequest })),
+      .number({ error: validationMessages.invalidRequest })
+      .check(z.int({ error: validationMessages.invalidRequest }), z.minimum(1, { error: validationMessages.invalidRequest })),
   })
   .check(
     z.superRefine((value, ctx) => {

@@ -8,7 +8,7 @@ import type { SearchResponse } from './discovery-schemas.js';
 import type { TutorSummary } from './search.js';
 import type { TutorLessonStats } from './tutor-profile-schemas.js';
 import type { TutorResponseStats } from './messaging-schemas.js';
-import { messages } from './messages.js';
+import { httpMessages } from './message-catalogue/http.js';
 
 /** A visitor sees the first name and the initial of the last name: 'Yao K.'. */
 export function visitorName(firstName: string, lastName: string): string {
@@ -64,7 +64,7 @@ export const PUBLIC_API_RATE_LIMIT = { requests: 300, windowSeconds: 300 } as co
  * What a request over the limit gets with its 429, from the WAF and the local router alike: the
  * API's error shape, so that the SPA shows the French message as it shows the API's own errors.
  */
-export const tooManyRequestsBody = { error: { code: 'too_many_requests', message: messages.http.tooManyRequests } } as const;
+export const tooManyRequestsBody = { error: { code: 'too_many_requests', message: httpMessages.tooManyRequests } } as const;
 
 /** A profile photo as a visitor gets it: the variants through the CDN (`/photos/…`), never the original. */
 export interface PublicPhoto {

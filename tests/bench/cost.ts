@@ -134,6 +134,38 @@ function firstVisitBytes(): { bytes: number; files: number } | null {
   return { bytes, files: files.length };
 }
 
+/**
+ * WhatsApp (issue 34): Meta's price per template message, an input the operator sets from Meta's
+ * rate card (tests/bench/whatsapp-prices.json says why and where), times the templates a lesson
+ * sends when both sides chose WhatsApp: the parent's 'Paiement reçu', the tutor's 'Nouvelle demande',
+ * the parent's 'Cours accepté', the two reminders to each side, the tutor's 'Fonds versés' — 8; a
+ * number proven costs one authentication template; the replies in the window are free.
+ */
+const WHATSAPP_TEMPLATES_PER_BOOKING = 8;
+
+function printWhatsAppCost(): void {
+  const file = JSON.parse(readFileSync(path.join(import.meta.dirname, 'whatsapp-prices.json'), 'utf8')) as {
+    as_of: string;
+    market: string;
+    prices: Record<string, { usd: number | null; input?: string }>;
+  };
+  const rate = (name: string): number | null => {
+    const input = file.prices[name]!.input;
+    const given = input ? process.env[input] : undefined;
+    return given !== undefined && given !== '' && Number.isFinite(Number(given)) ? Number(given) : file.prices[name]!.usd;
+  };
+  const utility = rate('utility_template');
+  const authentication = rate('authentication_template');
+  const shown = (usd: number | null, input: string) => (usd === null ? `not set (${input}: read it on Meta's rate card)` : `${usd} USD (${input}, operator's input)`);
+  console.log(`## WhatsApp (Meta's prices, not AWS's; ${file.market}; tests/bench/whatsapp-prices.json of ${file.as_of})`);
+  console.log(`  per utility template (a notification): ${shown(utility, 'WHATSAPP_UTILITY_USD')}`);
+  console.log(`  per authentication template (a number's code): ${shown(authentication, 'WHATSAPP_AUTHENTICATION_USD')}`);
+  console.log('  per reply inside the 24-hour window (Accepter / Refuser answered, STOP): 0 USD');
+  console.log(
+    `  per 1 000 bookings with both sides on WhatsApp: ${WHATSAPP_TEMPLATES_PER_BOOKING * 1000} utility templates = ${utility === null ? 'not computed (no price set)' : `${(utility * WHATSAPP_TEMPLATES_PER_BOOKING * 1000).toFixed(2)} USD`}`,
+  );
+}
+
 export async function benchCost(): Promise<void> {
   const prices = JSON.parse(readFileSync(path.join(import.meta.dirname, 'aws-prices.json'), 'utf8')) as PriceFile;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kalan-bench-cost-'));
@@ -401,6 +433,7 @@ export async function benchCost(): Promise<void> {
       `  apart: each warm search container polls the catalogue journal every 2 s (HEAD): ${fmt(pollsPerMonth * p('s3_get_request'))} USD a month per container; Cognito's first 10 000 MAU are free (Lite).`,
     );
     console.log(`  Bedrock tokens are estimated at ${CHARS_PER_TOKEN} characters each. Prices read as described in aws-prices.json ("how_read"); ${fmt(perBooking)} USD per 1 000 bookings.`);
+    printWhatsAppCost();
   } finally {
     bedrock.restore();
     process.stdout.write = write;

@@ -49,7 +49,9 @@ describe('the bell and the notifications page', () => {
     const item = page.getByRole('button', { name: /Paiement reçu \(non lue\)/ });
     await expect.poll(() => item.isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/Nous avons bien reçu votre paiement de \d+\s\d{3}\sFCFA/).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Bientôt disponible').isVisible()).toBe(true);
+    // WhatsApp is offered (issue 34): the number to prove, no longer 'Bientôt disponible'.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Numéro WhatsApp' }).isVisible()).toBe(true);
+    expect(await page.getByText('Bientôt disponible').count()).toBe(0);
     expect(await overflowsHorizontally(page)).toBe(false);
     await page.screenshot({ path: '/tmp/notif-shots/notifications-360.png', fullPage: true }).catch(() => undefined);
 
@@ -68,7 +70,7 @@ describe('the bell and the notifications page', () => {
     await expect.poll(() => email.isChecked()).toBe(true);
     await page.getByText('Recevoir les notifications par e-mail').click();
     await expect.poll(async () => (await api('/api/notifications/preferences', { token: parent.accessToken })).body.email).toBe(false);
-    // SMS / WhatsApp: shown as coming, not a choice.
+    // No SMS channel; WhatsApp is a choice only once a number is proven (whatsapp-preferences.test.ts).
     expect(await page.getByRole('checkbox', { name: /SMS/ }).count()).toBe(0);
     await context.close();
   });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, passWhatsAppStep, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
 import { api, claimsOf, newUser, signIn, stack, uniqueEmail } from '../support/stack.js';
 import { withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { PNG_1PX } from '../integration/uploads-helpers.js';
@@ -118,6 +118,7 @@ describe('tutor onboarding', () => {
     await signInThroughUi(page, tutor.email, tutor.password);
     await waitForPath(page, '/onboarding');
     await fillTutorSteps(page);
+    await passWhatsAppStep(page);
 
     await visible(page, 'Vérifions votre identité').toBe(true);
     await page.getByRole('button', { name: 'Commencer' }).click();
@@ -265,6 +266,7 @@ describe('parent onboarding', () => {
     await page.getByLabel('Budget mensuel').selectOption('50000-100000');
     await page.getByLabel('Préférences').fill('Cours le mercredi après-midi');
     await page.getByRole('button', { name: 'Terminer' }).click();
+    await passWhatsAppStep(page);
     await waitForPath(page, '/');
 
     await page.reload();
@@ -298,6 +300,7 @@ describe("the profile editor from the Profil tab (issue 28)", () => {
     await signUpThroughUi(page, { firstName: 'Koffi', lastName: `Edit${randomUUID().slice(0, 6)}`, email, password, role: 'tuteur' });
     await waitForPath(page, '/onboarding');
     await fillTutorSteps(page);
+    await passWhatsAppStep(page);
     await visible(page, 'Vérifions votre identité').toBe(true);
     const { accessToken } = await signIn(email, password);
     tutorsCreated.push(String(claimsOf(accessToken).sub));

@@ -7,9 +7,11 @@
  * from a visitor's search, which works signed out and records nothing. 'Partager' shares the
  * tutor page's address, or copies it. Whatever the storage says, the way back stays in the app.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, newPage, overflowsHorizontally, pickSlots, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, passWhatsAppStep, pickSlots, signInThroughUi, signUpThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, stack, uniqueEmail } from '../support/stack.js';
 import { eventually, statusOf, withdrawTutorProfile } from '../integration/payments-helpers.js';
 import { listedTutor, type ListedTutor } from './visitor-fixtures.js';
@@ -103,6 +105,9 @@ describe('a shared link to a tutor, opened without an account', () => {
     await page.getByRole('button', { name: 'Suivant' }).click();
     taps += 1;
     await page.getByRole('button', { name: 'Terminer' }).click();
+    taps += 1;
+    // WhatsApp offered, skipped (issue 34).
+    await passWhatsAppStep(page);
     taps += 1;
 
     await waitForPath(page, `/tutors/${listed.profileId}`);
@@ -226,6 +231,47 @@ describe("a visitor arriving on the search (issue 28)", () => {
     await expect.poll(() => panel.getByRole('button', { name: 'Se connecter' }).count()).toBe(0);
     expect(await panel.getByRole('button', { name: 'Générer des recommandations IA' }).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe("a visitor's first page (issue 34)", () => {
+  // Text only these parts of the build contain (tests/bench/web-bundle.ts looks for the same).
+  const markers = {
+    "Amplify's Cognito client (the session)": 'AWSCognitoIdentityProviderService',
+    "Amplify's sign-in flows": 'USER_SRP_AUTH',
+    "the /auth screen's forms": 'Parcourir les répétiteurs',
+    'the admin console': 'Vérifications KYC',
+  };
+  const assets = path.resolve(import.meta.dirname, '../../web/dist/assets');
+
+  it("loads neither Amplify, nor the sign-in forms, nor the console on a tutor's page or the search from a shared link", async () => {
+    const built = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(assets, file), 'utf8'));
+    // All are in the build the stack serves: a marker renamed away cannot pass this test by itself.
+    for (const marker of Object.values(markers)) expect(built.some((code) => code.includes(marker)), marker).toBe(true);
+
+    for (const [address, ready] of [
+      [`/tutors/${listed.profileId}`, (page: Page) => page.getByRole('heading', { name: visitorName(), exact: true })],
+      ['/search', (page: Page) => page.getByRole('searchbox', { name: 'Recherche libre' })],
+    ] as const) {
+      const { context, page } = await visitor();
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname.endsWith('.js')) scripts.add(pathname);
+      });
+      await page.goto(address);
+      await expect.poll(() => ready(page).isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.waitForLoadState('networkidle');
+      // The files the stack serves are the build's (web/dist): read there, by their path.
+      const loaded = [...scripts].map((pathname) => ({ pathname, code: readFileSync(path.join(assets, path.basename(pathname)), 'utf8') }));
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const [part, marker] of Object.entries(markers)) {
+        expect(loaded.filter(({ code }) => code.includes(marker)).map(({ pathname }) => pathname), `${part} loaded by ${address}`).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });
 

@@ -137,6 +137,9 @@ describe('escrow workflow (CDK)', () => {
     const routeResources = Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Record<string, CfnResource>);
     const byKey = new Map(routeResources.map((r) => [r.Properties.RouteKey as string, r.Properties]));
     expect(byKey.get('POST /api/webhooks/paystack')?.AuthorizationType).toBe('NONE');
+    // Issue 34: Meta's WhatsApp webhook and its verify handshake prove themselves (signature, verify token).
+    expect(byKey.get('POST /api/webhooks/whatsapp')?.AuthorizationType).toBe('NONE');
+    expect(byKey.get('GET /api/webhooks/whatsapp')?.AuthorizationType).toBe('NONE');
     for (const route of Object.values(routes).filter((r) => r.auth === 'jwt' && r.handler.match(/^(payments|escrow|transactions|admin)\//))) {
       expect(byKey.get(`${route.method} ${route.path}`)?.AuthorizationType, route.path).toBe('JWT');
     }

@@ -104,6 +104,12 @@ describe('Monitoring', () => {
     expect(alarmsOn(METRICS_NAMESPACE, BUSINESS_EVENTS.WebhookRejected, 'stage', 'dev')).toEqual([]);
   });
 
+  it('alarms on the first WhatsApp webhook update that failed inside (answered 200 to Meta all the same)', () => {
+    const [alarm, ...others] = alarmsOn(METRICS_NAMESPACE, BUSINESS_EVENTS.WhatsAppWebhookFailed, 'stage', 'dev');
+    expect(others).toEqual([]);
+    expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+  });
+
   it('has one dashboard', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });

@@ -110,6 +110,8 @@ function expectedServiceActions(handlerModule: string, row: Permissions): Map<st
   const { data, search, auth } = stack;
   const objects = (bucket: { bucketArn: string }, key = '*') => resourceKind(Stack.of(stack).resolve(`${bucket.bucketArn}/${key}`));
   if (row.paystackSecret) add('secret', SECRET_ACTIONS);
+  // Issue 34: the WhatsApp Cloud API's credentials, read by the functions that send or take WhatsApp messages.
+  if (row.whatsappSecret) add('whatsappSecret', SECRET_ACTIONS);
   for (const action of row.workflow ?? []) add(action === 'StartExecution' || action === 'SendTaskSuccess' ? 'machine' : 'executions', [`states:${action}`]);
   if (row.payoutProviders) for (const secret of ['cinetpaySecret', 'waveSecret']) add(secret, SECRET_ACTIONS);
   for (const action of row.payoutWorkflow ?? []) add(action === 'StartExecution' ? 'payoutMachine' : 'payoutExecutions', [`states:${action}`]);
@@ -167,6 +169,7 @@ function serviceResourceKind(action: string, resource: unknown): string {
   const json = JSON.stringify(resource);
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/paystack-secret-key-')) return 'secret';
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/cinetpay-transfer-')) return 'cinetpaySecret';
+  if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/whatsapp-')) return 'whatsappSecret';
   if (action.startsWith('secretsmanager:') && json.includes(':secret:kalan/dev/wave-payouts-')) return 'waveSecret';
   if (action.startsWith('states:') && json.includes(':stateMachine:kalan-dev-escrow-')) return 'machine';
   if (action.startsWith('states:') && json.includes(':execution:kalan-dev-escrow-')) return 'executions';
@@ -312,6 +315,8 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'packages/changes',
         'packages/credits',
         'packages/guarantee',
+        // Issue 34: a tutor's answer from WhatsApp is the lesson action (lessons/act.ts).
+        'whatsapp/webhook',
       ].sort(),
     );
     expect([...ledgerWriters, ...payoutWriters].sort()).toEqual(Object.keys(PERMISSIONS).filter((m) => PERMISSIONS[m]!.ledger).sort());
@@ -357,6 +362,7 @@ describe('least privilege (infra/lib/permissions.ts against the synthesized poli
         'payments/verify-payment',
         'payments/webhook',
         'transactions/rate',
+        'whatsapp/webhook',
       ].sort(),
     );
     const anyStates = deployed.filter((f) => statementsOf(f).some((s) => actionsOf(s).some((a) => a.startsWith('states:'))));

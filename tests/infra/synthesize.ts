@@ -172,6 +172,9 @@ export function fakeSpaBuild(): string {
   writeFileSync(join(dist, 'assets', 'index-3f2a1b.js.gz'), 'gz');
   writeFileSync(join(dist, 'index.html.br'), 'br');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The installed app's files (issue 34): the service worker and the manifest, at the root.
+  writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Kalan"}');
   return dist;
 }
 

@@ -181,6 +181,15 @@ describe('site content', () => {
     expect(byPrefix.get('')?.SourceObjectKeys).toHaveLength(2);
   });
 
+  it('serves the service worker, the manifest and the icons as files, revalidated on every load (issue 34: a new version is found at the next visit)', () => {
+    const route = spaRouting();
+    for (const file of ['/sw.js', '/manifest.webmanifest', '/icons/kalan-192.png']) expect(route({ request: { uri: file } }).uri).toBe(file);
+    const built = synthesize({ spaDistDir: fakeSpaBuild() });
+    const entry = deployments(built.template).find((d) => !d.Properties.DestinationBucketKeyPrefix)?.Properties;
+    // sw.js, manifest.webmanifest and icons/ are outside assets/: the no-cache deployment, never a year.
+    expect(entry).toMatchObject({ Exclude: expect.arrayContaining(['assets/*']), SystemMetadata: { 'cache-control': 'no-cache' } });
+  });
+
   it("leaves the build's precompressed copies out: CloudFront compresses by itself", () => {
     const built = synthesize({ spaDistDir: fakeSpaBuild() });
     const outdir = built.app.synth().directory;
@@ -193,7 +202,7 @@ describe('site content', () => {
             .map((entry) => entry.name),
         ),
     );
-    expect(uploaded.sort()).toEqual(['config.json', 'favicon.svg', 'index-3f2a1b.js', 'index.html']);
+    expect(uploaded.sort()).toEqual(['config.json', 'favicon.svg', 'index-3f2a1b.js', 'index.html', 'manifest.webmanifest', 'sw.js']);
   });
 });
 

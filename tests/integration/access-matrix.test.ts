@@ -40,6 +40,8 @@ import {
 import { seedTutors } from '../../infra/local/seed/tutors.js';
 import { chargeSuccessBody, db, eventually, partition, seededTutor, sign, withdrawTutorProfile } from './payments-helpers.js';
 import { openConversation, sent, tutorWithProfile, type TutorWithProfile } from './messages-helpers.js';
+import { sentWhatsAppMessage, stackSignature, stackWhatsAppCredentials, whatsappMessageItem } from './whatsapp-helpers.js';
+import { statusBody, whatsappSignature } from '../support/whatsapp-webhook.js';
 import { bookPackage, dateIn, packageItem, packageRequest, payPackage, tutorEveryDay, useHandlersHere, weekdayOf, type PackageTutor } from './packages-support.js';
 
 /** A request of one row: path parameters, query, body, and what the call could change. */
@@ -197,6 +199,12 @@ async function onRequestedLesson(action: 'cancel' | 'decline' | 'accept', fresh:
 async function webhookFor(): Promise<Req & { body: string }> {
   const { id, reference } = await pendingLesson(w);
   return { body: await chargeSuccessBody(reference), state: () => partition(id), transactionId: id };
+}
+
+/** A 'read' status of a message Kalan sent the world's parent (unsigned); the message's item as the state (its id as `transactionId`). */
+async function whatsappStatusFor(): Promise<Req & { body: string }> {
+  const id = await sentWhatsAppMessage(w.parent.sub);
+  return { body: statusBody([{ id, status: 'read', recipient: '2250700000001' }]), state: () => whatsappMessageItem(id), transactionId: id };
 }
 
 /** The caller's own notifications, as the bell reads them. */
@@ -581,6 +589,71 @@ const matrix: Record<RouteId, Row> = {
       },
     ],
   },
+  /**
+   * Meta's verify handshake (issue 34): no JWT; our verify token or 403, whoever asks. The control:
+   * the stack's own token echoes the challenge.
+   */
+  whatsappWebhookVerify: {
+    roles: [],
+    auth: 'public',
+    visitors: true,
+    ok: 403,
+    request: () => ({ query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'pas-le-bon-jeton', 'hub.challenge': '4242' } }),
+    check: (res) => {
+      expect(res.body.error.message).toBe(messages.whatsapp.invalidVerifyToken);
+      expect(res.text).not.toContain('4242');
+    },
+    owned: [
+      {
+        who: 'Meta (jeton de vérification du stack)',
+        caller: () => undefined,
+        status: 200,
+        request: () => ({ query: { 'hub.mode': 'subscribe', 'hub.verify_token': stackWhatsAppCredentials().WHATSAPP_VERIFY_TOKEN, 'hub.challenge': '4242' } }),
+        check: (res) => expect(res.text).toBe('4242'),
+      },
+    ],
+  },
+  /** No JWT: Meta proves itself with `X-Hub-Signature-256`. Anything else is 401, whatever the token. */
+  whatsappWebhook: {
+    roles: [],
+    auth: 'public',
+    refused: 401,
+    request: whatsappStatusFor,
+    owned: [
+      {
+        who: 'parent, signature forgée',
+        caller: (w) => w.parent,
+        status: 401,
+        request: async () => {
+          const req = await whatsappStatusFor();
+          return { ...req, headers: { 'x-hub-signature-256': whatsappSignature(req.body, 'pas-notre-secret') } };
+        },
+      },
+      {
+        who: "admin, signature valide d'un autre corps",
+        caller: (w) => w.admin,
+        status: 401,
+        request: async () => {
+          const req = await whatsappStatusFor();
+          return { ...req, headers: { 'x-hub-signature-256': stackSignature(req.body.replace('"read"', '"delivered"')) } };
+        },
+      },
+      {
+        // The control: the refusals above are about the signature, not the body.
+        who: 'Meta (signature valide, sans jeton)',
+        caller: () => undefined,
+        status: 200,
+        request: async () => {
+          const req = await whatsappStatusFor();
+          return { ...req, headers: { 'x-hub-signature-256': stackSignature(req.body) } };
+        },
+        check: async (res, { req }) => {
+          expect(res.body).toEqual({ received: true });
+          expect(await whatsappMessageItem(req.transactionId!)).toMatchObject({ status: 'read', status_rank: 3 });
+        },
+      },
+    ],
+  },
   listMyTransactions: {
     roles: ['parent'],
     check: (res, { caller }) => {
@@ -950,12 +1023,35 @@ const matrix: Record<RouteId, Row> = {
   },
   getNotificationPreferences: {
     roles: ROLES,
-    check: (res) => expect(res.body).toEqual({ email: expect.any(Boolean), sms: false, available: { email: true, sms: false } }),
+    check: (res) => expect(res.body).toEqual({ email: expect.any(Boolean), whatsapp: false, available: { email: true, whatsapp: true } }),
   },
   saveNotificationPreferences: {
     roles: ROLES,
-    request: () => ({ body: { email: true, sms: false } }),
-    check: (res) => expect(res.body).toEqual({ email: true, sms: false, available: { email: true, sms: false } }),
+    request: () => ({ body: { email: true, whatsapp: false } }),
+    check: (res) => expect(res.body).toEqual({ email: true, whatsapp: false, available: { email: true, whatsapp: true } }),
+  },
+  // WhatsApp (issue 34): always the caller's own channel (the token's subject; no id in the path).
+  // A number that is not one and a code with none pending: refused in French after the role check,
+  // nothing sent (the codes' journey: tests/integration/whatsapp-channel.test.ts).
+  getWhatsAppChannel: {
+    roles: ROLES,
+    check: (res) => expect(res.body).toEqual({ state: expect.stringMatching(/^(none|pending|verified|stopped)$/), phone: expect.toBeOneOf([null, expect.any(String)]) }),
+  },
+  startWhatsAppVerification: {
+    roles: ROLES,
+    request: () => ({ body: { phone: '12345' } }),
+    ok: 400,
+    check: (res) => expect(JSON.stringify(res.body)).toContain(messages.whatsapp.invalidPhone),
+  },
+  confirmWhatsAppVerification: {
+    roles: ROLES,
+    request: () => ({ body: { code: '123456' } }),
+    ok: 400,
+    check: (res) => expect(JSON.stringify(res.body)).toContain(messages.whatsapp.invalidCode),
+  },
+  removeWhatsAppChannel: {
+    roles: ROLES,
+    check: (res) => expect(res.body).toEqual({ state: 'none', phone: null }),
   },
 
   // --- Visitors (issue 17): no session needed, no role checked; tutors listed publicly only, their

@@ -326,14 +326,14 @@ describe("after DELETE /api/me, the deleted account's access token (valid until 
       [parent, 'PATCH', '/api/me', { first_name: 'Revenant' }],
       [parent, 'POST', '/api/favorites', { tutor_id: seeded.id }],
       [parent, 'POST', '/api/search-history', { id: randomUUID(), filters: { query: 'maths' }, results_count: 1 }],
-      [parent, 'PUT', '/api/notifications/preferences', { email: false, sms: false }],
+      [parent, 'PUT', '/api/notifications/preferences', { email: false, whatsapp: false }],
       [parent, 'POST', '/api/notifications/read-all', {}],
       [parent, 'POST', '/api/recommendations', {}],
       // A parent's search made in the app (`record`) is written to its history by the search itself.
       [parent, 'GET', `/api/search/tutors?${new URLSearchParams({ q: 'maths', record: randomUUID() })}`],
       [tutor, 'PUT', '/api/me/tutor-profile', tutorProfileBody()],
       [tutor, 'POST', '/api/uploads', { purpose: 'profile_photo', content_type: 'image/png', size: 100 }],
-      [tutor, 'PUT', '/api/notifications/preferences', { email: false, sms: false }],
+      [tutor, 'PUT', '/api/notifications/preferences', { email: false, whatsapp: false }],
     ];
     for (const [user, method, path, body] of attempts) {
       const response = await api(path, { method, token: user.accessToken, body });

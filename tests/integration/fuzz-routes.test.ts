@@ -29,6 +29,7 @@ import { routes, type RouteDefinition, type RouteId } from '#shared/routes';
 import { claimsOf, newUser, stack } from '../support/stack.js';
 import { enrolledNewAdmin } from '../support/admin-session.js';
 import { sign } from './payments-helpers.js';
+import { stackSignature } from './whatsapp-helpers.js';
 
 /** Requests per run (the issue asks for at least 5 000), sent in batches of BATCH at once. */
 const REQUESTS = 5_200;
@@ -218,7 +219,7 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
         body: badBody,
         // Mostly a role the route admits (so the request reaches validation); sometimes not.
         role: fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...allowed) }, { weight: 1, arbitrary: fc.constantFrom<Role | null>(...ROLES) }),
-        // The webhook's signature: mostly Paystack's (so that the body reaches its parsing); sometimes forged.
+        // The webhooks' signature: mostly the provider's (so that the body reaches its parsing); sometimes forged.
         signed: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
         method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
         contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1'),
@@ -242,6 +243,8 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
           headers['content-type'] = defect === 'contentType' ? contentType : 'application/json';
         }
         if (routeId === 'paystackWebhook') headers['x-paystack-signature'] = signed ? sign(sentBody ?? '') : 'f'.repeat(128);
+        // Meta's WhatsApp webhook (issue 34): signed with the stack's app secret, or forged.
+        if (routeId === 'whatsappWebhook') headers['x-hub-signature-256'] = signed ? stackSignature(sentBody ?? '') : `sha256=${'f'.repeat(64)}`;
         return {
           routeId,
           defect,

@@ -63,7 +63,7 @@ describe('a paid booking, on the shared stack', () => {
 
   it('keeps to the app when the parent turned e-mail off', async () => {
     const parent = await newUser('parent');
-    const saved = await api('/api/notifications/preferences', { method: 'PUT', token: parent.accessToken, body: { email: false, sms: false } });
+    const saved = await api('/api/notifications/preferences', { method: 'PUT', token: parent.accessToken, body: { email: false, whatsapp: false } });
     expect(saved.status, saved.text).toBe(200);
     await paidBooking(parent);
     const items = await eventually(() => notificationItems(parent), (list) => list.length > 0, 30_000);

@@ -30,8 +30,9 @@ async function person(role: Role): Promise<Person> {
 describe('role guard of every route', () => {
   it('covers every route of the table', () => {
     // Public: the Paystack webhook (its signature), CinetPay's transfer notification (a hint: the
-    // status is read back from CinetPay) and the visitors' routes (issue 17: no caller).
-    const unguarded = ['paystackWebhook', 'cinetpayTransferNotification', 'publicSearchTutors', 'publicTutorProfile'] as const;
+    // status is read back from CinetPay), the visitors' routes (issue 17: no caller) and Meta's
+    // WhatsApp webhook with its verify handshake (issue 34: its signature, its verify token).
+    const unguarded = ['paystackWebhook', 'cinetpayTransferNotification', 'publicSearchTutors', 'publicTutorProfile', 'whatsappWebhookVerify', 'whatsappWebhook'] as const;
     expect(guarded.length + unguarded.length).toBe(Object.keys(routes).length);
     for (const id of unguarded) expect(routes[id].auth).toBe('public');
   });

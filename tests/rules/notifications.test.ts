@@ -173,8 +173,8 @@ describe('a change of status tells each side once', () => {
 
   it('keeps to in-app when the user turned e-mail off', async () => {
     const parent = await newPerson('parent');
-    const saved = await call('saveNotificationPreferences', parent, { body: { email: false, sms: false } });
-    expect(saved).toEqual({ status: 200, body: { email: false, sms: false, available: { email: true, sms: false } } });
+    const saved = await call('saveNotificationPreferences', parent, { body: { email: false, whatsapp: false } });
+    expect(saved).toEqual({ status: 200, body: { email: false, whatsapp: false, available: { email: true, whatsapp: false } } });
     const tutor = await newTutor();
     const booking = await bookAndPay(parent, tutor);
     await untilStatus(booking.id, 'escrow');
@@ -184,13 +184,16 @@ describe('a change of status tells each side once', () => {
     expect(mailsTo(parent)).toEqual([]);
   });
 
-  it('offers e-mail on by default and refuses SMS / WhatsApp, in French', async () => {
+  // The rules' engines have no WhatsApp double: the stage has no WhatsApp, it cannot be chosen
+  // (with it, the number must be verified first: tests/integration/whatsapp-channel.test.ts).
+  it('offers e-mail on by default and refuses WhatsApp on a stage without it, in French', async () => {
     const tutor = await newPerson('tuteur');
-    expect(await call('getNotificationPreferences', tutor)).toEqual({ status: 200, body: { email: true, sms: false, available: { email: true, sms: false } } });
-    const refused = await call('saveNotificationPreferences', tutor, { body: { email: true, sms: true } });
-    expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain(messages.notifications.smsUnavailable);
-    expect((await call('saveNotificationPreferences', tutor, { body: { email: 'oui', sms: false } })).status).toBe(400);
+    expect(await call('getNotificationPreferences', tutor)).toEqual({ status: 200, body: { email: true, whatsapp: false, available: { email: true, whatsapp: false } } });
+    const refused = await call('saveNotificationPreferences', tutor, { body: { email: true, whatsapp: true } });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain(messages.notifications.whatsappUnavailable);
+    expect((await call('saveNotificationPreferences', tutor, { body: { email: 'oui', whatsapp: false } })).status).toBe(400);
+    expect((await call('saveNotificationPreferences', tutor, { body: { email: true, sms: false } })).status).toBe(400);
     expect((await call('getNotificationPreferences', tutor)).body.email).toBe(true);
   });
 

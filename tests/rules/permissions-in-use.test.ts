@@ -477,6 +477,63 @@ describe('the handlers, run against DynamoDB Local, stay within their rows of in
     expect(of(WORKFLOW_TASKS).some((r) => r.action === 'update' && r.partition === `PACKAGE#${unpaidId}`)).toBe(true);
   });
 
+  it("WhatsApp (issue 34): the channel's routes, and a notification sent on WhatsApp by the notifier", async () => {
+    // The Cloud API, at the HTTP boundary only: it takes every message and gives it a wamid.
+    let sent = 0;
+    const codes: string[] = [];
+    const graph = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const body = JSON.parse(raw);
+        if (body.template?.name === 'kalan_code') codes.push(body.template.components[0].parameters[0].text);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: `wamid.perm${++sent}` }] }));
+      });
+    });
+    const port = await new Promise<number>((resolve) => graph.listen(0, '127.0.0.1', () => resolve((graph.address() as net.AddressInfo).port)));
+    Object.assign(process.env, { WHATSAPP_GRAPH_URL: `http://127.0.0.1:${port}`, WHATSAPP_ACCESS_TOKEN: 'EAAperm', WHATSAPP_PHONE_NUMBER_ID: '1' });
+    try {
+      const [tutor, other] = await Promise.all([newTutor(), newPerson('parent')]);
+      const phone = `07${String(Date.now()).slice(-8)}`;
+      const expectStatus = async (routeId: RouteId, caller: Person, status: number, options?: CallOptions) =>
+        expect((await callAs(routeId, caller, options)).status, routeId).toBe(status);
+      await expectStatus('getWhatsAppChannel', tutor, 200);
+      await expectStatus('startWhatsAppVerification', tutor, 200, { body: { phone } });
+      await expectStatus('confirmWhatsAppVerification', tutor, 400, { body: { code: codes.at(-1) === '000000' ? '111111' : '000000' } });
+      await expectStatus('confirmWhatsAppVerification', tutor, 200, { body: { code: codes.at(-1) } });
+      await expectStatus('startWhatsAppVerification', other, 400, { body: { phone } });
+      // WhatsApp alone: no SES in this file.
+      await expectStatus('saveNotificationPreferences', tutor, 200, { body: { email: false, whatsapp: true } });
+      const { deliver } = await import('../../functions/src/notifications/deliver.js');
+      const txId = randomUUID();
+      const delivered = await as(eventHandlers.notifier, () =>
+        deliver(
+          tutor.userId,
+          {
+            side: 'tutor',
+            ref: `${txId}#lesson_requested`,
+            details: { kind: 'lesson_requested', facts: { transactionId: txId, subject: 'Mathématiques', parentName: 'Koffi', tutorName: 'Awa', amountTotal: 1, amountTutor: 1, amountRefunded: 1, lesson: true } },
+          },
+          new Date().toISOString(),
+        ),
+      );
+      expect(delivered?.whatsapp).toBe('sent');
+      await expectStatus('removeWhatsAppChannel', tutor, 200);
+
+      const refused = requests.map((request) => ({ request, why: refusal(request) })).filter(({ why }) => why);
+      expect(refused.map(({ request, why }) => `${request.handlerModule}: ${why}`)).toEqual([]);
+      const of = (handlerModule: string) => requests.filter((r) => r.handlerModule === handlerModule);
+      expect(of('whatsapp/channel').some((r) => r.action === 'put' && r.partition.startsWith('WAPHONE#'))).toBe(true);
+      expect(of('whatsapp/channel').some((r) => r.action === 'delete' && r.partition.startsWith('WAPHONE#'))).toBe(true);
+      expect(of('whatsapp/channel').some((r) => r.action === 'put' && r.partition.startsWith('WAMSG#'))).toBe(true);
+      expect(of(eventHandlers.notifier).some((r) => r.action === 'put' && r.partition.startsWith('WAMSG#'))).toBe(true);
+    } finally {
+      graph.closeAllConnections();
+      await new Promise((resolve) => graph.close(resolve));
+    }
+  });
+
   it('would notice a handler going beyond its row', () => {
     expect(refusal({ handlerModule: 'transactions/rate', action: 'put', partition: 'TX#1', sk: 'LEDGER#release#1', attributes: ['debit'] })).toMatch(/ledger line/);
     expect(refusal({ handlerModule: 'auth/get-me', action: 'get', partition: 'TX#1', attributes: [] })).toBe('dynamodb:GetItem TX#1');

@@ -82,6 +82,15 @@ export async function answerTotpStep(page: Page, secret: string): Promise<void> 
   await page.locator('form').getByRole('button', { name: 'Valider' }).click();
 }
 
+/**
+ * The onboarding's last step (issue 34), 'Recevoir vos notifications sur WhatsApp', offered when
+ * the stage has WhatsApp (the local stack's double): passed with 'Continuer', nothing proven.
+ */
+export async function passWhatsAppStep(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Recevoir vos notifications sur WhatsApp' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Continuer' }).click();
+}
+
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 30_000 });
 }

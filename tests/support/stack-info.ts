@@ -5,6 +5,8 @@ export interface StackInfo {
   cognitoUrl: string;
   /** The local mailbox (infra/local/mailbox.ts): the codes of sign-up and password reset. */
   mailboxUrl: string;
+  /** The WhatsApp Cloud API double's conversations page (infra/local/whatsapp-double.ts, on the mailbox's port). */
+  whatsappUrl: string;
   dataDir: string;
   pool: { userPoolId: string; userPoolClientId: string };
   accounts: Array<{ role: string; email: string; password: string }>;

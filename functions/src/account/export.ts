@@ -89,7 +89,7 @@ export async function exportOf(caller: Pick<Caller, 'userId' | 'groups' | 'email
     kyc: { status: items.kycStatus?.status ?? null, submissions: kyc },
     recommendations: items.recommendations ? { created_at: items.recommendations.created_at, model_id: items.recommendations.model_id, answer: items.recommendations.answer } : null,
     notifications: {
-      preferences: items.notificationPreferences ? { email: items.notificationPreferences.email, sms: items.notificationPreferences.sms } : null,
+      preferences: items.notificationPreferences ? { email: items.notificationPreferences.email, whatsapp: items.notificationPreferences.whatsapp ?? false } : null,
       received: [...items.notifications]
         .sort((a, b) => (a.created_at < b.created_at ? 1 : -1))
         .map(({ kind, title, body, link, created_at, read_at }) => ({ kind, title, body, link, created_at, read_at: read_at ?? null })),

@@ -4,9 +4,11 @@ import {
   lessonActionSchema,
   lessonCancellation,
   type LessonAction,
+  type LessonActionInput,
   type LessonSide,
   type LessonView,
 } from '#shared/lesson-schemas';
+import type { Role } from '#shared/constants';
 import { messages } from '#shared/messages';
 import { transactionIdParamsSchema } from '#shared/payments-schemas';
 import { routes } from '#shared/routes';
@@ -55,49 +57,60 @@ async function packageCredit(tx: Transaction, view: LessonView, now: Date): Prom
   return { reason: 'cancellation', rebook_until: rebookUntil, refund_at: refundAt };
 }
 
+/** Who acts on a lesson: the caller of the API (the token's subject and groups), or the tutor a verified WhatsApp number speaks for. */
+export interface LessonActor {
+  userId: string;
+  groups: readonly Role[];
+}
+
 /**
- * `POST /api/lessons/{id}/actions`: what a parent or the tutor does on their lesson — accept or
- * decline a request, cancel (by the policy), mark it given, confirm it (the funds are released),
- * report a problem or a no-show. The lesson's actions allowed now (lesson-schemas.ts) are checked
- * first, with a French reason; the transaction process then applies it conditionally on the status
- * read (transitions.ts): of two racing answers, one wins, the other gets 409. Answers the lesson.
+ * What a parent or the tutor does on their lesson — accept or decline a request, cancel (by the
+ * policy), mark it given, confirm it (the funds are released), report a problem or a no-show. The
+ * lesson's actions allowed now (lesson-schemas.ts) are checked first, with a French reason; the
+ * transaction process then applies it conditionally on the status read (transitions.ts): of two
+ * racing answers, one wins, the other gets a ConflictError. Answers the lesson as `caller` sees it.
+ * The one way in for the app's route and for WhatsApp's buttons (whatsapp/webhook.ts): the same
+ * authorisation, lifecycle and deadline whichever way the tutor answers.
  */
+export async function actOnLesson(caller: LessonActor, transactionId: string, body: LessonActionInput): Promise<LessonView> {
+  const id = transactionId.toLowerCase();
+  const tx = await getTransaction(id);
+  const side = tx ? sideOf(tx, caller.userId, caller.groups) : null;
+  // Someone else's lesson, or no lesson at all: nothing to say about it.
+  if (!tx || !side || !isListedLesson(tx)) throw new NotFoundError(messages.lessons.notFound);
+  const now = new Date();
+  const view = toLessonView(tx, side, now);
+  if (!view.actions.includes(body.action)) throw new ConflictError(refusal(body.action, view, side, now));
+  const actor = side === 'tutor' ? 'tutor' : 'parent';
+  if (body.action === 'mark_given') {
+    try {
+      await applyStep(tx, { step: 'mark_given', actor, actorId: caller.userId });
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new ConflictError(messages.lessons.alreadyGiven);
+      throw error;
+    }
+  } else {
+    const report =
+      body.action === 'report_problem' ? { kind: 'problem' as const, reason: body.reason } : body.action === 'report_no_show' ? { kind: 'no_show' as const, reason: body.reason } : undefined;
+    // A package lesson the parent cancels in full is kept as a credit (issue 32).
+    const credit = body.action === 'cancel' && actor === 'parent' ? await packageCredit(tx, view, now) : null;
+    await applyTransition({
+      transactionId: id,
+      action: credit ? 'cancel_for_credit' : (LESSON_ACTION_TRANSITIONS[body.action] as TransactionAction),
+      actor,
+      actorId: caller.userId,
+      report,
+      ...(credit ? { credit } : {}),
+      now,
+    });
+  }
+  const updated = await getTransaction(id);
+  return toLessonView(updated!, side, new Date());
+}
+
+/** `POST /api/lessons/{id}/actions`: the caller's action on their lesson (actOnLesson). */
 export const handler = apiHandler(
   routes.lessonAction,
   { params: transactionIdParamsSchema, body: lessonActionSchema },
-  async ({ caller, params, body }) => {
-    const id = params.id.toLowerCase();
-    const tx = await getTransaction(id);
-    const side = tx ? sideOf(tx, caller.userId, caller.groups) : null;
-    // Someone else's lesson, or no lesson at all: nothing to say about it.
-    if (!tx || !side || !isListedLesson(tx)) throw new NotFoundError(messages.lessons.notFound);
-    const now = new Date();
-    const view = toLessonView(tx, side, now);
-    if (!view.actions.includes(body.action)) throw new ConflictError(refusal(body.action, view, side, now));
-    const actor = side === 'tutor' ? 'tutor' : 'parent';
-    if (body.action === 'mark_given') {
-      try {
-        await applyStep(tx, { step: 'mark_given', actor, actorId: caller.userId });
-      } catch (error) {
-        if ((error as { name?: string }).name === 'ConditionalCheckFailedException') throw new ConflictError(messages.lessons.alreadyGiven);
-        throw error;
-      }
-    } else {
-      const report =
-        body.action === 'report_problem' ? { kind: 'problem' as const, reason: body.reason } : body.action === 'report_no_show' ? { kind: 'no_show' as const, reason: body.reason } : undefined;
-      // A package lesson the parent cancels in full is kept as a credit (issue 32).
-      const credit = body.action === 'cancel' && actor === 'parent' ? await packageCredit(tx, view, now) : null;
-      await applyTransition({
-        transactionId: id,
-        action: credit ? 'cancel_for_credit' : (LESSON_ACTION_TRANSITIONS[body.action] as TransactionAction),
-        actor,
-        actorId: caller.userId,
-        report,
-        ...(credit ? { credit } : {}),
-        now,
-      });
-    }
-    const updated = await getTransaction(id);
-    return ok(toLessonView(updated!, side, new Date()));
-  },
+  async ({ caller, params, body }) => ok(await actOnLesson(caller, params.id, body)),
 );

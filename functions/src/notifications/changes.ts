@@ -6,6 +6,7 @@
 import type { LessonFacts, NotificationDetails, PackageFacts, Side } from '#shared/notifications';
 import type { PayoutFailureReason, PayoutStatus } from '#shared/payouts';
 import { isLesson, type TransactionAction, type TransactionStatus } from '#shared/transaction-process';
+import { answerDeadline } from '../escrow/timing.js';
 
 /** The fields of a transaction item the notifier reads. */
 export interface TransactionImage {
@@ -135,6 +136,9 @@ export function lessonFacts(tx: TransactionImage): LessonFacts {
     amountTutor: tx.amount_tutor,
     amountRefunded: tx.cancellation?.refund ?? tx.amount_total,
     lesson: isLesson(tx),
+    // Only a request waits for an answer (the WhatsApp 'Nouvelle demande' says until when).
+    // The window runs from the payment (the change that made it a request, when paid_at is missing).
+    ...(tx.status === 'requested' ? { answerDeadline: answerDeadline({ paid_at: tx.paid_at, created_at: tx.updated_at, course: tx.course }).toISOString() } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * The channels a notification goes out on, behind one interface. In-app is the notification item
- * itself (always written: deliver.ts); e-mail goes through SES v2 `SendEmail`; SMS / WhatsApp has
- * no provider configured yet: its channel is disabled, sends nothing and says so in the logs.
+ * The channels a notification goes out on. In-app is the notification item itself (always
+ * written: deliver.ts); e-mail goes through SES v2 `SendEmail`; WhatsApp (issue 34) through the
+ * Cloud API's templates (whatsapp/send.ts, whatsapp/templates.ts).
  */
 import type { NotificationContent } from '#shared/notifications';
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
@@ -19,8 +19,8 @@ export interface Recipient {
 export type SendOutcome = 'sent' | 'rejected' | 'disabled';
 
 export interface OutboundChannel {
-  readonly name: 'email' | 'sms';
-  /** False while the channel has no provider: the preferences show it 'Bientôt disponible'. */
+  readonly name: 'email';
+  /** False on a stage without a sender address. */
   readonly available: boolean;
   send(recipient: Recipient, content: NotificationContent): Promise<SendOutcome>;
 }
@@ -77,15 +77,5 @@ export const sesEmailChannel: OutboundChannel = {
       }
       throw error;
     }
-  },
-};
-
-/** SMS / WhatsApp: no provider configured. Sends nothing, and says so. */
-export const smsChannel: OutboundChannel = {
-  name: 'sms',
-  available: false,
-  async send(recipient) {
-    logger.info('SMS / WhatsApp channel not configured: nothing sent', { user_id: recipient.userId });
-    return 'disabled';
   },
 };

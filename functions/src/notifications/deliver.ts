@@ -1,8 +1,9 @@
 /**
  * Delivering a notification once, whatever the stream's retries: the in-app item is put only if
- * it does not exist (its id is the change's, never a new one), with the e-mail's state; the e-mail
- * is sent while that state is `pending`, and marked `sent` after. A retry after a failed send finds
- * it `pending` and sends it; a retry after a sent one finds it `sent` and sends nothing.
+ * it does not exist (its id is the change's, never a new one), with the e-mail's and WhatsApp's
+ * states; each is sent while its state is `pending`, and marked after. A retry after a failed send
+ * finds it `pending` and sends it; a retry after a sent one finds it `sent` and sends nothing. A
+ * WhatsApp message refused for good sends the e-mail instead (whatsapp/send.ts).
  */
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
@@ -15,8 +16,10 @@ import { cancellationCodes } from '#commons/counters';
 import { isConditionalCheckFailure, ProfileEntity } from '#commons/db';
 import { logger } from '#commons/logger';
 import { getProfile } from '../auth/profile-read.js';
-import { sesEmailChannel, smsChannel, type OutboundChannel, type Recipient } from './channels.js';
-import { NotificationEntity, unreadPartition, type EmailState } from './entities.js';
+import { cloudWhatsApp, sendNotificationWhatsApp, verifiedWhatsAppPhone, type WhatsAppOutbound } from '../whatsapp/send.js';
+import { whatsappTemplateOf } from '../whatsapp/templates.js';
+import { sesEmailChannel, type OutboundChannel, type Recipient } from './channels.js';
+import { NotificationEntity, unreadPartition, type EmailState, type WhatsAppState } from './entities.js';
 import type { PlannedNotification } from './changes.js';
 import { preferencesOf } from './preferences.js';
 
@@ -25,9 +28,9 @@ type NotificationItem = FormattedItem<typeof NotificationEntity>;
 /** The channels the notifier sends on besides in-app (tests hand their own). */
 export interface Channels {
   email: OutboundChannel;
-  sms: OutboundChannel;
+  whatsapp: WhatsAppOutbound;
 }
-export const productionChannels: Channels = { email: sesEmailChannel, sms: smsChannel };
+export const productionChannels: Channels = { email: sesEmailChannel, whatsapp: cloudWhatsApp };
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -39,6 +42,7 @@ export interface DeliveryResult {
   /** The in-app item was written now (false: it already was, by an earlier delivery). */
   created: boolean;
   email: EmailState;
+  whatsapp: WhatsAppState;
 }
 
 /**
@@ -61,11 +65,12 @@ export async function deliver(
   const recipient: Recipient = { userId, firstName: profile.first_name, email: profile.email };
   const id = notificationId(when, planned.ref);
   const emailWanted = preferences.email && Boolean(recipient.email) && channels.email.available;
+  const phone = preferences.whatsapp && channels.whatsapp.available ? await verifiedWhatsAppPhone(userId) : null;
 
   let item: NotificationItem;
   let created = true;
   try {
-    item = await putOnce(userId, id, planned.details.kind, content, when, emailWanted ? 'pending' : 'off');
+    item = await putOnce(userId, id, planned.details.kind, content, when, emailWanted ? 'pending' : 'off', phone ? 'pending' : 'off');
   } catch (error) {
     const [put, account] = cancellationCodes(error);
     // The account was deleted meanwhile: nothing is written under it again.
@@ -82,12 +87,25 @@ export async function deliver(
 
   let email = item.email_state;
   if (email === 'pending') email = await sendEmail(item, recipient, content, channels.email);
-  // SMS / WhatsApp: never chosen while unavailable (the preferences refuse it).
-  if (preferences.sms && created) await channels.sms.send(recipient, content);
-  return { id, kind: planned.details.kind, created, email };
+  let whatsapp: WhatsAppState = item.whatsapp_state ?? 'off';
+  // The number read now: one removed since the item was put is not written to any more.
+  const to = whatsapp === 'pending' ? (phone ?? (await verifiedWhatsAppPhone(userId))) : null;
+  if (whatsapp === 'pending' && to) {
+    const template = whatsappTemplateOf(planned.details, planned.side, content);
+    whatsapp = await sendNotificationWhatsApp(item, to, template, recipient, content, channels.whatsapp, channels.email);
+  }
+  return { id, kind: planned.details.kind, created, email, whatsapp };
 }
 
-async function putOnce(userId: string, id: string, kind: NotificationKind, content: NotificationContent, when: string, emailState: EmailState) {
+async function putOnce(
+  userId: string,
+  id: string,
+  kind: NotificationKind,
+  content: NotificationContent,
+  when: string,
+  emailState: EmailState,
+  whatsappState: WhatsAppState,
+) {
   const item = {
     user_id: userId,
     id,
@@ -95,6 +113,7 @@ async function putOnce(userId: string, id: string, kind: NotificationKind, conte
     ...content,
     created_at: when,
     email_state: emailState,
+    whatsapp_state: whatsappState,
     expires_at: Math.floor(Date.parse(when) / 1000) + NOTIFICATION_TTL_DAYS * DAY_SECONDS,
     gsi2pk: unreadPartition(userId),
     gsi2sk: id,

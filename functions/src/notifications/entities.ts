@@ -30,6 +30,15 @@ export const unreadPartition = (userId: string) => `NOTIF_UNREAD#${userId}`;
 export const EMAIL_STATES = ['pending', 'sent', 'off', 'rejected'] as const;
 export type EmailState = (typeof EMAIL_STATES)[number];
 
+/**
+ * What became of the WhatsApp message (issue 34), like the e-mail's: `pending` (to send: a retry
+ * sends it), `sent` (the Cloud API took it: `whatsapp_message_id`), `off` (not wanted, no verified
+ * number, or the stage has no WhatsApp), `failed` (refused for good: the e-mail went instead).
+ * Items written before issue 34 have none: read as `off`.
+ */
+export const WHATSAPP_STATES = ['pending', 'sent', 'off', 'failed'] as const;
+export type WhatsAppState = (typeof WHATSAPP_STATES)[number];
+
 export const NotificationEntity = new Entity({
   name: 'notification',
   ...onKalanTable,
@@ -44,6 +53,8 @@ export const NotificationEntity = new Entity({
     read_at: string().optional(),
     email_state: string().enum(...EMAIL_STATES),
     email_sent_at: string().optional(),
+    whatsapp_state: string().enum(...WHATSAPP_STATES).optional(),
+    whatsapp_message_id: string().optional(),
     /** Epoch seconds: DynamoDB's TTL deletes the notification then (NOTIFICATION_TTL_DAYS). */
     expires_at: number(),
     ...sparseIndexKeys('gsi2'),
@@ -51,14 +62,19 @@ export const NotificationEntity = new Entity({
   computeKey: userPrefixedKey(NOTIFICATION_PREFIX, 'id'),
 });
 
-/** The user's channels; none saved = the defaults (e-mail on, SMS off). */
+/**
+ * The user's channels; none saved = the defaults (e-mail on, WhatsApp off). Items saved before
+ * issue 34 carry `sms` (always false) and no `whatsapp`: read as WhatsApp off.
+ */
 export const NotificationPreferencesEntity = new Entity({
   name: 'notificationPreferences',
   ...onKalanTable,
   schema: item({
     user_id: string().key(),
     email: boolean(),
-    sms: boolean(),
+    whatsapp: boolean().optional(),
+    /** Before issue 34: SMS / WhatsApp, never on. Not written any more. */
+    sms: boolean().optional(),
     updated_at: string(),
   }),
   computeKey: userItemKey('NOTIF_PREFS'),

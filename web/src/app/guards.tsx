@@ -1,5 +1,5 @@
 import type { Role } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Button } from '@chakra-ui/react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { navigationOf } from '@/components/layout/navigation';
@@ -43,12 +43,12 @@ export function RequireProfile() {
   if (!profile) {
     return (
       <FullPageError
-        title={messages.ui.profileLoadFailure}
+        title={uiMessages.profileLoadFailure}
         detail={profileError?.message}
         onRetry={refetchProfile}
         secondary={
           <Button variant="outline" onClick={() => void signOut()}>
-            {messages.ui.signOut}
+            {uiMessages.signOut}
           </Button>
         }
       />

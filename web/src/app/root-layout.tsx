@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { AppPrompts } from '@/components/pwa/app-prompts';
 import { SignInRequiredOutlet } from '@/components/sign-in-required';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { BookingDialogOutlet } from '@/features/payments/components/booking-dialog-outlet';
@@ -16,6 +17,8 @@ export function RootLayout() {
       <BookingDialogOutlet />
       {/* 'Connexion requise', when a visitor taps what needs an account (issue 17). */}
       <SignInRequiredOutlet />
+      {/* 'Nouvelle version disponible', 'Installer Kalan' (issue 34). */}
+      <AppPrompts />
     </>
   );
 }

@@ -12,13 +12,14 @@ import {
   WaitForSession,
 } from './guards';
 import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';
+import { mayHaveSession } from '@/lib/amplify';
 import { RealtimeConnection } from '@/lib/realtime-provider';
 import { RootLayout } from './root-layout';
-import { AuthRoute } from './routes/auth';
 import { RouteErrorBoundary } from './routes/route-error';
 
-// Every screen but /auth is fetched on first visit, so that /auth starts with little JS.
+// Every screen is fetched on first visit, so that each first page starts with little JS.
 const screens = {
+  auth: () => import('./routes/auth'),
   home: () => import('./routes/home'),
   search: () => import('./routes/search'),
   payments: () => import('./routes/payments'),
@@ -35,6 +36,7 @@ const screens = {
   notFound: () => import('./routes/not-found'),
 };
 
+const AuthRoute = lazy(screens.auth);
 const HomeRoute = lazy(screens.home);
 const SearchRoute = lazy(screens.search);
 const PaymentsRoute = lazy(screens.payments);
@@ -50,8 +52,9 @@ const NotificationsRoute = lazy(screens.notifications);
 const MessagesRoute = lazy(screens.messages);
 const NotFoundRoute = lazy(screens.notFound);
 
-/** The screen of each address of the signed-in app (the routes below); /auth is in the entry. */
+/** The screen of each address (the routes below). */
 const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
+  '/auth': 'auth',
   '/': 'home',
   '/search': 'search',
   '/payments': 'payments',
@@ -67,31 +70,19 @@ const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
 };
 
 /**
- * Whether this browser holds a Cognito session: Amplify keeps its tokens in local storage under
- * `CognitoIdentityServiceProvider.<client id>.*`, `LastAuthUser` naming the signed-in user. Read
- * before the configuration is loaded, only to decide a prefetch: if Amplify changed its keys, the
- * screens would simply be fetched when they render, as before.
- */
-function mayBeSignedIn(): boolean {
-  try {
-    return Object.keys(localStorage).some((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
-  } catch {
-    return false;
-  }
-}
-
-/**
  * Starts fetching the code of the screen the app opens on, while the configuration, the session
  * and the profile load (main.tsx, before the first render): otherwise it is only asked for once
  * the guards let the screen render, one more round trip before the first paint (issue 14). Only
- * with a session, or for the screens a visitor sees too (the search, a tutor's page: issue 17): a
- * visitor without one is sent to /auth from the others, and /auth's code is in the entry.
+ * with a session, or for the screens a visitor sees too (the search, a tutor's page: issue 17, and
+ * /auth): a visitor without one is sent to /auth from the others, so /auth's code is fetched instead.
  */
 export function preloadScreenOf(pathname: string): void {
   const screen = pathname.startsWith('/tutors/') ? 'tutorProfile' : pathname.startsWith('/messages/') ? 'messages' : SCREEN_OF_PATH[pathname];
-  const openToVisitors = screen === 'tutorProfile' || screen === 'search';
+  if (!screen) return;
+  const openToVisitors = screen === 'tutorProfile' || screen === 'search' || screen === 'auth';
+  const first = openToVisitors || mayHaveSession() ? screen : 'auth';
   // A failure shows when the route renders (RouteErrorBoundary), not here.
-  if (screen && (openToVisitors || mayBeSignedIn())) screens[screen]().catch(() => undefined);
+  screens[first]().catch(() => undefined);
 }
 
 /**

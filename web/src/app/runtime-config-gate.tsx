@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
 import { FullPageError } from '@/components/ui/page-state';
@@ -29,6 +29,6 @@ export function RuntimeConfigGate({ children }: { children: ReactNode }) {
   if (status === 'ready') return children;
   if (status === 'loading') return <FullPageSpinner />;
   return (
-    <FullPageError title={messages.ui.configLoadFailure} onRetry={() => void load()} />
+    <FullPageError title={uiMessages.configLoadFailure} onRetry={() => void load()} />
   );
 }

@@ -5,7 +5,8 @@
  * `renderTutor` from the pages composed here. A visitor's card (issue 17) asks to sign in for
  * each, and remembers what was asked.
  */
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { tutorPagePath } from '#shared/visitors';
 import { useCallback, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -26,19 +27,19 @@ export function useBookTutor(): (tutor: BookingTarget) => void {
 /** A visitor's 'Réserver': 'Connexion requise', then the booking dialog on the tutor's page. */
 export function askToSignInToBook(tutorId: string): void {
   const returnTo = tutorPagePath(tutorId);
-  askToSignIn({ description: messages.auth.signInForPayment, pending: { action: 'book', tutorId, returnTo } });
+  askToSignIn({ description: authMessages.signInForPayment, pending: { action: 'book', tutorId, returnTo } });
 }
 
 /** A visitor's heart: 'Connexion requise', then the favourite added where the visitor was. */
 export function askToSignInForFavorite(tutorId: string, here: string): void {
   const returnTo = isAllowedReturnPath(here) ? here : tutorPagePath(tutorId);
-  askToSignIn({ description: messages.auth.signInForFavorites, pending: { action: 'favorite', tutorId, returnTo } });
+  askToSignIn({ description: authMessages.signInForFavorites, pending: { action: 'favorite', tutorId, returnTo } });
 }
 
 /** A visitor's 'Poser une question': 'Connexion requise', then back on the tutor's page (one tap more asks). */
 export function askToSignInToAsk(tutorId: string): void {
   const returnTo = tutorPagePath(tutorId);
-  askToSignIn({ description: messages.messaging.signInToAsk, pending: { action: 'ask', tutorId, returnTo } });
+  askToSignIn({ description: messagingMessages.signInToAsk, pending: { action: 'ask', tutorId, returnTo } });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DURATION_MAX_HOURS } from '#shared/constants';
 import type { LessonSlot } from '#shared/lesson-slots';
-import { messages } from '#shared/messages';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Box, Button, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LoadError } from '@/components/ui/page-state';
@@ -40,13 +41,13 @@ export function SlotPicker({ slots, loading, failed, onRetry, selected, onChange
 
   if (loading) {
     return (
-      <Stack gap="2" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={uiMessages.loading}>
         <Skeleton h="10" />
         <Skeleton h="10" />
       </Stack>
     );
   }
-  if (failed) return <LoadError size="sm" title={messages.tutors.slotsLoadFailure} onRetry={onRetry} />;
+  if (failed) return <LoadError size="sm" title={tutorsMessages.slotsLoadFailure} onRetry={onRetry} />;
   if (!day) return null;
 
   const tap = (start: string) => {

@@ -1,8 +1,11 @@
-import { messages } from '#shared/messages';
+import { httpMessages } from '#shared/message-catalogue/http';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { buildPath, routes, type RouteId } from '#shared/routes';
-import { apiErrorSchema } from '#shared/schemas';
-import { fetchAuthSession } from 'aws-amplify/auth';
+import { isNetworkFailure, lastSignedInUser, loadAmplify } from './amplify';
 import { getRuntimeConfig } from './config';
+import { readApiError } from './plain-shapes';
+import { OFFLINE_OWNER_HEADER } from './pwa/offline-copies';
+import { recordAnswer } from './pwa/offline-copy-store';
 
 /** An API failure, carrying the French message of the `{ error: { code, message } }` body. */
 export class ApiRequestError extends Error {
@@ -30,10 +33,26 @@ export interface ApiRequestOptions {
 }
 
 async function accessToken(): Promise<string> {
+  const { fetchAuthSession } = await loadAmplify();
   const { tokens } = await fetchAuthSession();
   const token = tokens?.accessToken?.toString();
-  if (!token) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
+  if (!token) throw new ApiRequestError(httpMessages.unauthorized, 401, 'UNAUTHORIZED');
   return token;
+}
+
+/**
+ * The request's credentials: the access token; offline with a token Amplify cannot renew, the
+ * name of the user whose offline copies the worker may answer with (OFFLINE_OWNER_HEADER).
+ */
+async function credentials(): Promise<[header: string, value: string]> {
+  try {
+    return ['Authorization', `Bearer ${await accessToken()}`];
+  } catch (error) {
+    if (error instanceof ApiRequestError || !isNetworkFailure(error)) throw error;
+    const owner = lastSignedInUser();
+    if (!owner) throw new ApiRequestError(uiMessages.networkFailure, 0, 'NETWORK_ERROR');
+    return [OFFLINE_OWNER_HEADER, owner.userId];
+  }
 }
 
 function queryString(query: ApiRequestOptions['query']): string {
@@ -52,7 +71,7 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
   const url = `${getRuntimeConfig().apiBaseUrl}${buildPath(route.path, options.params)}${queryString(options.query)}`;
 
   const headers = new Headers({ Accept: 'application/json' });
-  if (route.auth === 'jwt') headers.set('Authorization', `Bearer ${await accessToken()}`);
+  if (route.auth === 'jwt') headers.set(...(await credentials()));
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;
@@ -65,17 +84,19 @@ export async function apiRequest<T>(routeId: CallableRouteId, options: ApiReques
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(messages.ui.networkFailure, 0, 'NETWORK_ERROR');
+    throw new ApiRequestError(uiMessages.networkFailure, 0, 'NETWORK_ERROR');
   }
 
+  // An answer of the service worker's offline copy says when it was made (the screens' banner).
+  if (route.method === 'GET') recordAnswer(routeId, response);
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    if (parsed.success) throw new ApiRequestError(parsed.data.error.message, response.status, parsed.data.error.code, parsed.data.error.details);
+    const parsed = readApiError(payload);
+    if (parsed) throw new ApiRequestError(parsed.error.message, response.status, parsed.error.code, parsed.error.details);
     // API Gateway's JWT authorizer answers 401 {"message":"Unauthorized"}, not our error shape.
-    if (response.status === 401) throw new ApiRequestError(messages.http.unauthorized, 401, 'UNAUTHORIZED');
-    throw new ApiRequestError(messages.http.internal, response.status, `HTTP_${response.status}`);
+    if (response.status === 401) throw new ApiRequestError(httpMessages.unauthorized, 401, 'UNAUTHORIZED');
+    throw new ApiRequestError(httpMessages.internal, response.status, `HTTP_${response.status}`);
   }
   return payload as T;
 }

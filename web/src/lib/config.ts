@@ -1,4 +1,5 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '#shared/schemas';
+import type { RuntimeConfig } from '#shared/schemas';
+import { readRuntimeConfig } from './plain-shapes';
 
 let current: RuntimeConfig | undefined;
 
@@ -6,7 +7,9 @@ let current: RuntimeConfig | undefined;
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`/config.json a répondu ${response.status}`);
-  current = runtimeConfigSchema.parse(await response.json());
+  const config = readRuntimeConfig(await response.json());
+  if ('invalid' in config) throw new Error(`/config.json : le champ ${config.invalid} est absent ou invalide`);
+  current = config;
   return current;
 }
 

@@ -4,7 +4,8 @@
  * tab bar. Shared, so in lib (features never import each other); the screens themselves are the
  * messages feature's.
  */
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import type { ConversationsPage, ConversationView, StartConversationRequest } from '#shared/messaging-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -58,8 +59,8 @@ export function useOpenConversation() {
     },
     onError: (error) =>
       notify.error({
-        title: messages.messaging.openFailure,
-        description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure,
+        title: messagingMessages.openFailure,
+        description: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure,
       }),
   });
   const { mutate, isPending } = mutation;

@@ -7,8 +7,8 @@
  */
 import type { RealtimeEvent } from '#shared/messaging';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { useEffect, useSyncExternalStore } from 'react';
+import { loadAmplify } from './amplify';
 import { useAuth } from './auth';
 import { getRuntimeConfig } from './config';
 
@@ -35,6 +35,7 @@ export function useRealtimeOpen(): boolean {
 }
 
 async function accessToken(fresh: boolean): Promise<string | undefined> {
+  const { fetchAuthSession } = await loadAmplify();
   const { tokens } = await fetchAuthSession({ forceRefresh: fresh });
   return tokens?.accessToken?.toString();
 }

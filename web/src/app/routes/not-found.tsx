@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { notFoundMessage } from '#shared/message-catalogue/not-found';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -9,9 +10,9 @@ export default function NotFoundRoute() {
         <Heading as="h1" size="6xl" color="orange.solid">
           404
         </Heading>
-        <Text fontSize="xl">{messages.notFound}</Text>
+        <Text fontSize="xl">{notFoundMessage}</Text>
         <Button asChild variant="outline">
-          <RouterLink to="/">{messages.ui.backHome}</RouterLink>
+          <RouterLink to="/">{uiMessages.backHome}</RouterLink>
         </Button>
       </Stack>
     </Center>

@@ -1,11 +1,11 @@
-import { messages } from '#shared/messages';
+import { httpMessages } from '#shared/message-catalogue/http';
 import { Component, type ReactNode } from 'react';
 import { useLocation, type Location } from 'react-router-dom';
 import { FullPageError } from '@/components/ui/page-state';
 
 /** Any render error, or a screen's code that failed to download (e.g. after a new deploy). */
 export function RouteError() {
-  return <FullPageError title={messages.http.internal} onRetry={() => window.location.reload()} />;
+  return <FullPageError title={httpMessages.internal} onRetry={() => window.location.reload()} />;
 }
 
 interface BoundaryProps {

@@ -1,13 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { PageLayout } from '@/components/layout/page-layout';
+import { SectionSpinner } from '@/components/ui/full-page-spinner';
 import { useAddFavoriteAfterSignIn } from '@/features/favorites/api/favorites';
 import { useHistoryRecorded } from '@/features/history/api/history';
-import { SearchHistoryCard } from '@/features/history/components/search-history-card';
 import { RecommendationsPanel } from '@/features/recommendations/components/recommendations-panel';
 import { SEARCH_TITLE, SearchScreen } from '@/features/search/components/search-screen';
+import { mayHaveSession } from '@/lib/amplify';
 import { useAuth } from '@/lib/auth';
 import { useTakePendingAction } from '../resume-after-sign-in';
 import { useRenderTutor } from '../tutor-cards';
+
+// The history is a parent's (its dates bring date-fns and its French locale): a visitor's search
+// from a shared link does not carry it (issue 34); with a session in this browser it is fetched
+// with the screen, not after it.
+const loadHistoryCard = () => import('@/features/history/components/search-history-card').then((module) => ({ default: module.SearchHistoryCard }));
+const SearchHistoryCard = lazy(loadHistoryCard);
+if (mayHaveSession()) void loadHistoryCard().catch(() => undefined);
 
 /**
  * Search composed with its history, the AI panel and the tutor cards (also Home's search tab).
@@ -35,7 +43,15 @@ export function SearchPage() {
       renderTutor={renderTutor}
       recordSearches={isParent}
       onSearched={isParent ? historyRecorded : undefined}
-      renderHistory={isParent ? (apply) => <SearchHistoryCard onSelect={apply} /> : undefined}
+      renderHistory={
+        isParent
+          ? (apply) => (
+              <Suspense fallback={<SectionSpinner />}>
+                <SearchHistoryCard onSelect={apply} />
+              </Suspense>
+            )
+          : undefined
+      }
       // Recommendations are a parent's (spec §6): other roles search without the AI panel; a
       // visitor sees it, with 'Connexion requise'.
       renderSuggestions={

@@ -1,12 +1,12 @@
 import { Button } from '@chakra-ui/react';
 import type { TutorSummary } from '#shared/search';
 import type { PublicTutorProfile } from '#shared/tutor-profile-schemas';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LuHeart } from 'react-icons/lu';
 import { useParams } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
+import { SectionSpinner } from '@/components/ui/full-page-spinner';
 import { useAddFavoriteAfterSignIn, useFavoriteToggle } from '@/features/favorites/api/favorites';
-import { PackageSection } from '@/features/packages/components/package-section';
 import { openBookingDialog } from '@/features/payments/components/booking-store';
 import { useTutorProfile } from '@/features/tutors/api/tutor-profile';
 import { TUTOR_PROFILE_TITLE, TutorProfileView } from '@/features/tutors/components/tutor-profile-view';
@@ -40,6 +40,9 @@ const summaryOf = (tutor: PublicTutorProfile): TutorSummary => ({
   profile_image_variants: tutor.profile_image_variants,
   availability_slots: weeklySlots(tutor),
 });
+
+/** The monthly package (issue 29) is a signed-in parent's: a visitor's tutor page does not carry its code (issue 34). */
+const PackageSection = lazy(() => import('@/features/packages/components/package-section').then((module) => ({ default: module.PackageSection })));
 
 const isSignedInProfile = (tutor: TutorPageProfile): tutor is PublicTutorProfile => !('display_name' in tutor);
 
@@ -92,7 +95,11 @@ export default function TutorProfileRoute() {
         onBook={(tutor) => (isSignedInProfile(tutor) ? book(tutor) : askToSignInToBook(tutor.id))}
         askOf={askOf}
         // A package needs the free slots (signed in) and is a parent's: a visitor signs in through 'Réserver'.
-        renderPackage={(tutor) => (isSignedInProfile(tutor) && profile?.role !== 'tuteur' ? <PackageSection tutor={tutor} /> : null)}
+        renderPackage={(tutor) => (isSignedInProfile(tutor) && profile?.role !== 'tuteur' ? (
+            <Suspense fallback={<SectionSpinner />}>
+              <PackageSection tutor={tutor} />
+            </Suspense>
+          ) : null)}
         renderFavorite={(tutor) => {
           if (!isSignedInProfile(tutor)) {
             return <FavoriteButton isFavorite={false} onToggle={() => askToSignInForFavorite(tutor.id, here)} />;

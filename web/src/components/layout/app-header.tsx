@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Box, Button, Flex, Heading, IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuArrowLeft, LuLogIn, LuMenu } from 'react-icons/lu';
@@ -63,7 +63,7 @@ export function AppHeader({ title, onBack }: AppHeaderProps) {
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">
       <Flex maxW="5xl" mx="auto" h="14" px={{ base: '2', md: '4' }} align="center" gap="2">
-        <IconButton aria-label={messages.ui.back} variant="ghost" size="md" onClick={goBack}>
+        <IconButton aria-label={uiMessages.back} variant="ghost" size="md" onClick={goBack}>
           <LuArrowLeft />
         </IconButton>
         <Heading as="h1" size={{ base: 'md', md: 'lg' }} flex="1" minW="0" truncate>

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { SIGN_OUT_ENTRY, type NavigationEntry } from './navigation';
@@ -38,7 +38,7 @@ export default function HeaderMenu({ menu, onSelect }: HeaderMenuProps) {
             <Menu.Separator />
             <Menu.Item value={SIGN_OUT_ENTRY} color="fg.error" _hover={{ bg: 'bg.error', color: 'fg.error' }}>
               <LuLogOut />
-              {messages.ui.signOut}
+              {uiMessages.signOut}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
 import { type InvoiceView } from '#shared/payments-schemas';
 import { Alert, Box, Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
@@ -95,5 +95,5 @@ export function InvoiceDialog({ transactionId, onClose }: InvoiceDialogProps) {
     queryFn: ({ signal }) => apiRequest<InvoiceView>('getInvoice', { params: { id: transactionId! }, signal }),
     enabled: transactionId !== null,
   });
-  return <InvoiceDocumentDialog open={transactionId !== null} onClose={onClose} query={query} toHtml={invoiceHtml} loadFailure={messages.payments.loadFailure} />;
+  return <InvoiceDocumentDialog open={transactionId !== null} onClose={onClose} query={query} toHtml={invoiceHtml} loadFailure={paymentsMessages.loadFailure} />;
 }

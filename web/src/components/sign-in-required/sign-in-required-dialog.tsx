@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { Button, Dialog, Text } from '@chakra-ui/react';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { SignInActions } from './sign-in-actions';
@@ -16,7 +16,7 @@ export default function SignInRequiredDialog({ request, onClose }: SignInRequire
       open
       onClose={onClose}
       role="alertdialog"
-      title={messages.auth.signInRequired}
+      title={authMessages.signInRequired}
       footerProps={{ flexDirection: { base: 'column-reverse', sm: 'row' }, alignItems: 'stretch', gap: '2' }}
       footer={
         <>
@@ -29,7 +29,7 @@ export default function SignInRequiredDialog({ request, onClose }: SignInRequire
     >
       <Text>{request.description}</Text>
       <Text mt="2" fontSize="sm" color="fg.muted">
-        {messages.auth.backAfterSignIn}
+        {authMessages.backAfterSignIn}
       </Text>
     </DialogFrame>
   );

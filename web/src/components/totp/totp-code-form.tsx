@@ -1,5 +1,6 @@
 import { totpCodeSchema, type TotpCodeInput } from '#shared/mfa-schemas';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -27,7 +28,7 @@ export function TotpCodeForm({ onSubmit, submitLabel }: TotpCodeFormProps) {
     try {
       await onSubmit(code);
     } catch (error) {
-      setError('code', { message: error instanceof Error ? error.message : messages.auth.unexpected });
+      setError('code', { message: error instanceof Error ? error.message : authMessages.unexpected });
       setFocus('code');
     }
   });
@@ -37,7 +38,7 @@ export function TotpCodeForm({ onSubmit, submitLabel }: TotpCodeFormProps) {
     <form noValidate onSubmit={submit}>
       <Stack gap="4">
         <Field.Root invalid={Boolean(errors.code)} required>
-          <Field.Label>{messages.mfa.codeLabel}</Field.Label>
+          <Field.Label>{mfaMessages.codeLabel}</Field.Label>
           <Input
             autoFocus
             autoComplete="one-time-code"
@@ -48,7 +49,7 @@ export function TotpCodeForm({ onSubmit, submitLabel }: TotpCodeFormProps) {
             letterSpacing="widest"
             {...register('code')}
           />
-          {errors.code?.message ? <Field.ErrorText>{errors.code.message}</Field.ErrorText> : <Field.HelperText>{messages.mfa.codeHelp}</Field.HelperText>}
+          {errors.code?.message ? <Field.ErrorText>{errors.code.message}</Field.ErrorText> : <Field.HelperText>{mfaMessages.codeHelp}</Field.HelperText>}
         </Field.Root>
         <Button type="submit" size="lg" width="full" loading={isSubmitting}>
           {submitLabel}

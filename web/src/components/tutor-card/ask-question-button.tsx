@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { LuMessageCircle } from 'react-icons/lu';
 import type { TutorCardAsk } from './tutor-card';
@@ -15,7 +15,7 @@ export function AskQuestionButton({ ask, ...props }: { ask: TutorCardAsk } & Omi
       onClick={() => !ask.pending && ask.onAsk()}
     >
       <LuMessageCircle />
-      {messages.messaging.askQuestion}
+      {messagingMessages.askQuestion}
     </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
 
 /** Centered spinner shown while the session, the profile or a screen's code is loading. */
@@ -6,7 +6,7 @@ export function FullPageSpinner() {
   return (
     <Center minH="100dvh" role="status" aria-live="polite">
       <Spinner size="xl" color="orange.solid" borderWidth="3px" />
-      <VisuallyHidden>{messages.ui.loading}</VisuallyHidden>
+      <VisuallyHidden>{uiMessages.loading}</VisuallyHidden>
     </Center>
   );
 }
@@ -16,7 +16,7 @@ export function SectionSpinner() {
   return (
     <Center py="4" role="status" aria-live="polite">
       <Spinner size="md" color="orange.solid" />
-      <VisuallyHidden>{messages.ui.loading}</VisuallyHidden>
+      <VisuallyHidden>{uiMessages.loading}</VisuallyHidden>
     </Center>
   );
 }

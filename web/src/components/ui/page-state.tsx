@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Alert, Button, Card, Center, EmptyState, Stack, Text, VStack, type CardRootProps } from '@chakra-ui/react';
 import { type ReactNode } from 'react';
 
@@ -22,7 +22,7 @@ export function LoadError({ title, description, onRetry, size }: LoadErrorProps)
       </Alert.Content>
       {onRetry && (
         <Button size="sm" variant="outline" onClick={onRetry}>
-          {messages.ui.retry}
+          {uiMessages.retry}
         </Button>
       )}
     </Alert.Root>
@@ -83,7 +83,7 @@ export function FullPageError({ title, detail, onRetry, secondary }: FullPageErr
         <Text fontWeight="semibold">{title}</Text>
         {detail !== undefined && <Text color="fg.muted">{detail}</Text>}
         <Stack direction="row" gap="3">
-          <Button onClick={onRetry}>{messages.ui.retry}</Button>
+          <Button onClick={onRetry}>{uiMessages.retry}</Button>
           {secondary}
         </Stack>
       </Stack>

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { adminMessages } from '#shared/message-catalogue/admin';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Alert, Button, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -46,7 +47,7 @@ export function PagedList<Page, Item>({
 }: PagedListProps<Page, Item>) {
   if (query.isPending) {
     return (
-      <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+      <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
         {Array.from({ length: skeleton.count }, (_, i) => (
           <Skeleton key={i} height={skeleton.height} rounded="lg" />
         ))}
@@ -80,11 +81,11 @@ export function PagedList<Page, Item>({
           {query.isFetchNextPageError && (
             <Alert.Root status="error" size="sm">
               <Alert.Indicator />
-              <Alert.Title>{messages.ui.networkFailure}</Alert.Title>
+              <Alert.Title>{uiMessages.networkFailure}</Alert.Title>
             </Alert.Root>
           )}
           <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} data-testid="admin-load-more">
-            {query.isFetchNextPageError ? messages.ui.retry : (loadMoreLabel ?? messages.admin.loadMore)}
+            {query.isFetchNextPageError ? uiMessages.retry : (loadMoreLabel ?? adminMessages.loadMore)}
           </Button>
         </Stack>
       )}

@@ -5,7 +5,7 @@
  * gives back now (`lessonCancellation`).
  */
 import { lessonCancellation, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
-import { messages } from '#shared/messages';
+import { lessonsMessages } from '#shared/message-catalogue/lessons';
 import { commissionOf, formatFcfa } from '#shared/money';
 import { cancellationConsequence } from '@/lib/cancellation-wording';
 import { lessonTimeLabel } from '@/lib/lesson-dates';
@@ -22,18 +22,24 @@ export const ACTION_LABELS: Record<LessonAction, string> = {
   cancel: 'Annuler le cours',
 };
 
+/**
+ * The actions that move money (a refund, the release to the tutor): disabled offline, never
+ * queued for the network's return (issue 34). The others only change who is expected to act.
+ */
+export const MONEY_ACTIONS: readonly LessonAction[] = ['decline', 'cancel', 'confirm'];
+
 /** The main action of a lesson (a solid button); the others are outlined. */
 export const PRIMARY_ACTIONS: readonly LessonAction[] = ['accept', 'mark_given', 'confirm'];
 
 /** What the API answered, said to the user once done. */
 export const ACTION_DONE: Record<LessonAction, string> = {
-  accept: messages.lessons.accepted,
-  decline: messages.lessons.declined,
-  cancel: messages.lessons.cancelled,
-  mark_given: messages.lessons.given,
-  confirm: messages.lessons.confirmed,
-  report_problem: messages.lessons.reported,
-  report_no_show: messages.lessons.reported,
+  accept: lessonsMessages.accepted,
+  decline: lessonsMessages.declined,
+  cancel: lessonsMessages.cancelled,
+  mark_given: lessonsMessages.given,
+  confirm: lessonsMessages.confirmed,
+  report_problem: lessonsMessages.reported,
+  report_no_show: lessonsMessages.reported,
 };
 
 export interface ActionConfirmation {

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { searchMessages } from '#shared/message-catalogue/search';
 import { understandingNotice, type QueryUnderstanding, type SearchFilters, type UnderstandingChip } from '#shared/search';
 
 /** What the results screen shows of a search's understanding (issue 33), as plain data. */
@@ -41,7 +41,7 @@ export function searchWithoutChip(filters: SearchFilters, chip: UnderstandingChi
  * search, and a region added with its text already in it is not read out).
  */
 export function resultsAnnouncement(total: number, understanding: QueryUnderstanding | undefined): string {
-  if (total === 0) return messages.search.empty;
+  if (total === 0) return searchMessages.empty;
   const view = understandingView(understanding);
   return [`${total} répétiteur(s) trouvé(s).`, view?.relaxed, view?.dropped].filter(Boolean).join(' ');
 }

@@ -3,7 +3,8 @@
  * 'Répond en général en 3 h' and 'Taux de réponse : 92 %' — nothing below
  * RESPONSE_STATS_MIN_QUESTIONS questions (the API answers null then).
  */
-import { responseRateLabel, responseTimeLabel, type TutorResponseStats } from '#shared/messaging-schemas';
+import { responseRateLabel, responseTimeLabel } from '#shared/messaging';
+import type { TutorResponseStats } from '#shared/messaging-schemas';
 
 /** The two lines to show, or null. Read defensively: a view without the field shows nothing. */
 export function responseFigures(tutor: object): { responseTime: string; responseRate: string } | null {

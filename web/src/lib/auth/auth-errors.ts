@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { validationMessages } from '#shared/message-catalogue/validation';
 
 /** Cognito wraps a PreSignUp rejection as "<trigger> failed with error <message>." */
 const LAMBDA_REJECTION = /failed with error ([\s\S]+)\.$/;
@@ -24,33 +25,33 @@ function errorName(error: unknown): string | undefined {
 export function authErrorMessage(error: unknown, action: AuthAction = 'signIn'): string {
   switch (errorName(error)) {
     case 'NotAuthorizedException':
-      return action === 'signIn' ? messages.auth.invalidCredentials : messages.auth.unexpected;
+      return action === 'signIn' ? authMessages.invalidCredentials : authMessages.unexpected;
     case 'UserNotFoundException':
       // A reset code for an unknown address: as if the code were wrong (nothing is revealed).
-      return action === 'confirmReset' ? messages.auth.codeMismatch : messages.auth.invalidCredentials;
+      return action === 'confirmReset' ? authMessages.codeMismatch : authMessages.invalidCredentials;
     case 'InvalidPasswordException':
-      return action === 'signIn' ? messages.auth.invalidCredentials : messages.validation.passwordPolicy;
+      return action === 'signIn' ? authMessages.invalidCredentials : validationMessages.passwordPolicy;
     case 'UsernameExistsException':
     case 'AliasExistsException':
-      return messages.auth.userExists;
+      return authMessages.userExists;
     case 'CodeMismatchException':
-      return messages.auth.codeMismatch;
+      return authMessages.codeMismatch;
     case 'ExpiredCodeException':
-      return messages.auth.codeExpired;
+      return authMessages.codeExpired;
     case 'LimitExceededException':
     case 'TooManyRequestsException':
     case 'TooManyFailedAttemptsException':
-      return messages.auth.tooManyAttempts;
+      return authMessages.tooManyAttempts;
     case 'InvalidParameterException':
-      return /already confirmed/i.test((error as Error).message) ? messages.auth.alreadyConfirmed : messages.auth.unexpected;
+      return /already confirmed/i.test((error as Error).message) ? authMessages.alreadyConfirmed : authMessages.unexpected;
     case 'UserLambdaValidationException': {
       const rejection = LAMBDA_REJECTION.exec((error as Error).message)?.[1]?.trim();
-      return rejection || messages.auth.unexpected;
+      return rejection || authMessages.unexpected;
     }
     case 'AuthFlowError':
       return (error as Error).message;
     default:
-      return messages.auth.unexpected;
+      return authMessages.unexpected;
   }
 }
 

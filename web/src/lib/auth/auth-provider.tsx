@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, getCurrentUser, type AuthSession, type AuthUser } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import type { AuthSession, AuthUser } from 'aws-amplify/auth';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isNetworkFailure, lastSignedInUser, loadAmplify, mayHaveSession, onAuthEvent } from '../amplify';
 import { AuthContext, type AuthActions, type AuthContextValue } from './auth-context';
 import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
+import { clearOfflineCopies } from '../pwa/offline-copy-store';
 
 interface SessionState {
   user: AuthUser | null;
@@ -21,8 +22,8 @@ const meQuery = (userId: string | undefined) => ({
   staleTime: 5 * 60_000,
 });
 
-/** Sign-in, sign-up and sign-out code, fetched on first use (see preloadAuthActions). */
-const loadCognitoActions = () => import('./cognito-actions');
+/** Sign-in, sign-up and sign-out code, fetched on first use (see preloadAuthActions), Amplify configured. */
+const loadCognitoActions = () => Promise.all([loadAmplify(), import('./cognito-actions')]).then(([, cognito]) => cognito);
 
 /** Starts fetching the sign-in/sign-up code, e.g. as soon as the user touches the form. */
 export function preloadAuthActions(): void {
@@ -38,34 +39,63 @@ async function inFrench<T>(kind: AuthAction, action: () => Promise<T>): Promise<
   }
 }
 
+/** The renewal errors after which Amplify drops the session (its TokenOrchestrator's list): sign in again. */
+const REFUSALS = ['NotAuthorizedException', 'TokenRevokedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'UserNotConfirmedException', 'RefreshTokenReuseException'];
+function sessionRefused(error: unknown): boolean {
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && REFUSALS.some((refusal) => name.startsWith(refusal));
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [sessionState, setSessionState] = useState<SessionState>({ user: null, session: null, isLoading: true });
 
   const refreshSession = useCallback(async () => {
+    // Without a session in this browser (a visitor), Amplify is not even fetched (issue 34).
+    if (!mayHaveSession()) {
+      startTransition(() => setSessionState(SIGNED_OUT));
+      return;
+    }
     try {
+      const { fetchAuthSession, getCurrentUser } = await loadAmplify();
       const user = await getCurrentUser();
       const session = await fetchAuthSession();
       // Asked now, not once the screens render: their code may still be on its way (issue 14).
       // Only the first time: later refreshes (a new token…) leave the query to its own rules.
       if (!queryClient.getQueryState(meQueryKey(user.userId))) void queryClient.prefetchQuery(meQuery(user.userId));
       startTransition(() => setSessionState({ user, session, isLoading: false }));
-    } catch {
-      startTransition(() => setSessionState(SIGNED_OUT));
+    } catch (error) {
+      // Offline with a token past its hour: Amplify cannot renew it (it keeps it), yet this is still
+      // this person's phone — the screens read their offline copies (issue 34) until the network is
+      // back ('online' below) and the session is renewed; a session Cognito refused signs out.
+      const offline = isNetworkFailure(error) ? lastSignedInUser() : null;
+      startTransition(() => setSessionState(offline ? { user: offline, session: null, isLoading: false } : SIGNED_OUT));
     }
   }, [queryClient]);
 
   const clearSession = useCallback(() => {
     setSessionState(SIGNED_OUT);
     queryClient.clear(); // no data of the previous user survives a sign-out
+    void clearOfflineCopies(); // nor its offline copies (issue 34)
   }, [queryClient]);
 
   useEffect(() => {
     void refreshSession();
-    return Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') clearSession();
-      else void refreshSession(); // signedIn, tokenRefresh, tokenRefresh_failure, …
+    const backOnline = () => void refreshSession();
+    window.addEventListener('online', backOnline);
+    const stopListening = onAuthEvent((event, data) => {
+      if (event === 'signedOut') clearSession();
+      // A renewal Cognito refused ends the session (Amplify cleared it): signed out. One that failed
+      // with the session kept (no network, Cognito busy) is left to the next read: asking again at
+      // once would fail again and announce it again, in a loop.
+      else if (event === 'tokenRefresh_failure') {
+        if (sessionRefused((data as { error?: unknown } | undefined)?.error)) void refreshSession();
+      } else void refreshSession(); // signedIn, tokenRefresh, …
     });
+    return () => {
+      window.removeEventListener('online', backOnline);
+      stopListening();
+    };
   }, [refreshSession, clearSession]);
 
   const userId = sessionState.user?.userId;
@@ -85,7 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn: ({ email, password }) => inFrench('signIn', () => signInAndRefresh(email, password)),
       confirmSignInCode: (code) =>
         inFrench('signIn', async () => {
-          const mfa = await import('./mfa');
+          const [, mfa] = await Promise.all([loadAmplify(), import('./mfa')]);
           await mfa.confirmTotpCode(code);
           await refreshSession();
         }),

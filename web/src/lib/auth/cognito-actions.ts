@@ -4,7 +4,7 @@
  * /auth does not need to paint.
  */
 import type { SignUpInput } from '#shared/schemas';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import {
   confirmResetPassword,
   confirmSignUp,
@@ -33,7 +33,7 @@ function nextStepOf(result: SignInOutput): AuthNextStep {
     case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
       return 'totp';
     default:
-      throw new AuthFlowError(messages.auth.unexpected);
+      throw new AuthFlowError(authMessages.unexpected);
   }
 }
 
@@ -61,7 +61,7 @@ export async function createAccount({ email, password, firstName, lastName, role
   });
   if (isSignUpComplete || nextStep.signUpStep === 'DONE') return 'done';
   if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') return 'confirmSignUp';
-  throw new AuthFlowError(messages.auth.unexpected);
+  throw new AuthFlowError(authMessages.unexpected);
 }
 
 /** The code e-mailed at sign-up. */

@@ -4,7 +4,8 @@
  * like cognito-actions.ts.
  */
 import { TOTP_ISSUER } from '#shared/mfa-schemas';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
 import { confirmSignIn, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { AuthFlowError } from './auth-errors';
 
@@ -20,7 +21,7 @@ const WRONG_CODE = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAExce
 
 function inFrench(error: unknown): never {
   const name = error instanceof Error ? error.name : undefined;
-  if (name && WRONG_CODE.has(name)) throw new AuthFlowError(messages.mfa.codeMismatch);
+  if (name && WRONG_CODE.has(name)) throw new AuthFlowError(mfaMessages.codeMismatch);
   throw error;
 }
 
@@ -48,5 +49,5 @@ export async function confirmTotpCode(code: string): Promise<void> {
   } catch (error) {
     inFrench(error);
   }
-  if (!result.isSignedIn) throw new AuthFlowError(messages.auth.unexpected);
+  if (!result.isSignedIn) throw new AuthFlowError(authMessages.unexpected);
 }

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notify';
@@ -15,7 +15,7 @@ export function useSignOutToAuth(): () => Promise<void> {
     try {
       await signOut();
     } catch {
-      notify.error({ title: messages.auth.unexpected });
+      notify.error({ title: authMessages.unexpected });
     }
     navigate('/auth', { replace: true });
   }, [signOut, navigate]);

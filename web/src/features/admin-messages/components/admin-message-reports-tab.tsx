@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { REPORT_DECISIONS, REPORT_REASONS, UPHELD_REPORTS_BEFORE_RESTRICTION, type ReportDecision, type ReportStatus } from '#shared/messaging';
 import type { AdminMessageReportView } from '#shared/messaging-schemas';
 import { Badge, Box, Button, Card, DataList, Flex, Heading, Stack, Text } from '@chakra-ui/react';
@@ -13,7 +14,7 @@ import { ViewFilter, type ViewOption } from '@/components/ui/view-filter';
 import { ApiRequestError } from '@/lib/api';
 import { useAdminMessageReports, useDecideMessageReport } from '../api/admin-message-reports';
 
-const text = messages.messaging;
+const text = messagingMessages;
 const VIEWS: ReadonlyArray<ViewOption<ReportStatus>> = [
   { value: 'open', label: text.reportsOpen },
   { value: 'closed', label: text.reportsClosed },
@@ -180,7 +181,7 @@ function DecisionButtons({ report }: { report: AdminMessageReportView }) {
       await decide.mutateAsync({ id: report.id, decision, note: note.trim() || undefined });
       notify.success({ title: text.reportDecided });
     } catch (error) {
-      notify.error({ title: text.decideFailure, description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure });
+      notify.error({ title: text.decideFailure, description: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure });
     } finally {
       setDecision(null);
     }

@@ -1,6 +1,15 @@
-import { mfaStatusSchema, type MfaStatusResponse } from '#shared/mfa-schemas';
+import type { MfaStatusResponse } from '#shared/mfa-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+
+/**
+ * The answer, read with its schema. The schema (and zod) is fetched with the answer: the gate
+ * sits on every signed-in route, so a static import would put zod on a visitor's first page too.
+ */
+async function mfaStatusOf(answer: Promise<unknown>): Promise<MfaStatusResponse> {
+  const [{ mfaStatusSchema }, payload] = await Promise.all([import('#shared/mfa-schemas'), answer]);
+  return mfaStatusSchema.parse(payload);
+}
 
 export const mfaStatusKey = (userId: string | undefined) => ['admin', 'mfa', userId] as const;
 
@@ -8,7 +17,7 @@ export const mfaStatusKey = (userId: string | undefined) => ['admin', 'mfa', use
 export function useMfaStatus(userId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: mfaStatusKey(userId),
-    queryFn: async ({ signal }) => mfaStatusSchema.parse(await apiRequest<unknown>('getAdminMfa', { signal })),
+    queryFn: ({ signal }) => mfaStatusOf(apiRequest<unknown>('getAdminMfa', { signal })),
     enabled,
     // Asked again on each visit of a screen: the factor can be turned off elsewhere.
     staleTime: 0,
@@ -19,7 +28,7 @@ export function useMfaStatus(userId: string | undefined, enabled: boolean) {
 export function useRecordEnrolment(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => mfaStatusSchema.parse(await apiRequest<unknown>('enrolAdminMfa', { body: {} })),
+    mutationFn: () => mfaStatusOf(apiRequest<unknown>('enrolAdminMfa', { body: {} })),
     onSuccess: (status: MfaStatusResponse) => queryClient.setQueryData(mfaStatusKey(userId), status),
   });
 }

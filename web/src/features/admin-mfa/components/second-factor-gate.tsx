@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FullPageSpinner } from '@/components/ui/full-page-spinner';
@@ -24,12 +25,12 @@ export function SecondFactorGate({ children }: { children: ReactNode }) {
   if (status.isError) {
     return (
       <FullPageError
-        title={messages.mfa.statusFailure}
+        title={mfaMessages.statusFailure}
         detail={status.error.message}
         onRetry={() => void status.refetch()}
         secondary={
           <Button variant="outline" onClick={() => void signOut()}>
-            {messages.ui.signOut}
+            {uiMessages.signOut}
           </Button>
         }
       />

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { LuShieldCheck } from 'react-icons/lu';
 import { PageLayout } from '@/components/layout/page-layout';
@@ -8,18 +8,18 @@ import { useAuth } from '@/lib/auth';
 export default function SignInAgain({ justEnrolled = false }: { justEnrolled?: boolean }) {
   const { signOut } = useAuth();
   return (
-    <PageLayout title={justEnrolled ? messages.mfa.enrolDoneTitle : messages.mfa.signInAgainTitle}>
+    <PageLayout title={justEnrolled ? mfaMessages.enrolDoneTitle : mfaMessages.signInAgainTitle}>
       <Card.Root maxW="lg" mx="auto">
         <Card.Body>
           <Stack gap="4" role="status">
             <Stack direction="row" align="center" gap="3" color="green.fg">
               <LuShieldCheck size="24" aria-hidden />
-              <Text fontWeight="semibold">{messages.mfa.signInAgainTitle}</Text>
+              <Text fontWeight="semibold">{mfaMessages.signInAgainTitle}</Text>
             </Stack>
-            <Text>{messages.mfa.signInAgainText}</Text>
+            <Text>{mfaMessages.signInAgainText}</Text>
             {/* Signing out sends the admin to /auth (RequireAuth). */}
             <Button size="lg" onClick={() => void signOut()}>
-              {messages.mfa.signInAgain}
+              {mfaMessages.signInAgain}
             </Button>
           </Stack>
         </Card.Body>

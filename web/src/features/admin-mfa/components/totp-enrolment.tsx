@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
 import { Box, Card, Code, QrCode, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,28 +39,28 @@ export default function TotpEnrolment() {
   };
 
   return (
-    <PageLayout title={messages.mfa.enrolTitle}>
+    <PageLayout title={mfaMessages.enrolTitle}>
       <Card.Root maxW="lg" mx="auto">
         <Card.Body>
           <Stack gap="5">
-            <Text>{messages.mfa.enrolIntro}</Text>
+            <Text>{mfaMessages.enrolIntro}</Text>
             <Stack gap="3">
-              <Text fontWeight="semibold">{messages.mfa.scanStep}</Text>
+              <Text fontWeight="semibold">{mfaMessages.scanStep}</Text>
               {setup.isError ? (
                 <Text role="alert" color="fg.error">
-                  {messages.mfa.setupFailure}
+                  {mfaMessages.setupFailure}
                 </Text>
               ) : setup.data ? (
                 <>
                   <Box alignSelf="center" bg="white" p="3" rounded="md" borderWidth="1px">
-                    <QrCode.Root value={setup.data.uri} size="xl" aria-label={`QR code : ${messages.mfa.scanStep}`} role="img">
+                    <QrCode.Root value={setup.data.uri} size="xl" aria-label={`QR code : ${mfaMessages.scanStep}`} role="img">
                       <QrCode.Frame>
                         <QrCode.Pattern />
                       </QrCode.Frame>
                     </QrCode.Root>
                   </Box>
                   <Text fontSize="sm" color="fg.muted" id="totp-secret-label">
-                    {messages.mfa.secretLabel}
+                    {mfaMessages.secretLabel}
                   </Text>
                   <Code
                     aria-labelledby="totp-secret-label"
@@ -79,8 +79,8 @@ export default function TotpEnrolment() {
               )}
             </Stack>
             <Stack gap="3">
-              <Text fontWeight="semibold">{messages.mfa.codeStep}</Text>
-              <TotpCodeForm onSubmit={submit} submitLabel={messages.mfa.enrolSubmit} />
+              <Text fontWeight="semibold">{mfaMessages.codeStep}</Text>
+              <TotpCodeForm onSubmit={submit} submitLabel={mfaMessages.enrolSubmit} />
             </Stack>
           </Stack>
         </Card.Body>

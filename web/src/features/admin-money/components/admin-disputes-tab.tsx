@@ -1,5 +1,6 @@
 import { courseOf, formatRating } from '#shared/french';
-import { messages } from '#shared/messages';
+import { adminMessages } from '#shared/message-catalogue/admin';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
 import { stepFor } from '#shared/transaction-process';
 import { Badge, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -23,9 +24,9 @@ export function AdminDisputesTab() {
     if (!closing) return;
     try {
       await close.mutateAsync({ id: closing, adminNotes: notes || undefined });
-      notify.success({ title: messages.payments.disputeClosed });
+      notify.success({ title: paymentsMessages.disputeClosed });
     } catch (error) {
-      notify.error({ title: messages.admin.actionFailure, description: error instanceof ApiRequestError ? error.message : undefined });
+      notify.error({ title: adminMessages.actionFailure, description: error instanceof ApiRequestError ? error.message : undefined });
     } finally {
       setClosing(null);
     }
@@ -35,7 +36,7 @@ export function AdminDisputesTab() {
       <PagedList
         query={query}
         itemsOf={(page) => page.disputes}
-        loadError={messages.admin.transactionsLoadFailure}
+        loadError={adminMessages.transactionsLoadFailure}
         skeleton={{ count: 2, height: '28' }}
         empty={
           <EmptyNotice

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Card, SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { useAdminStats } from '../api/admin-money';
 
@@ -22,7 +22,7 @@ export function AdminMoneyStatCards() {
               <Stat.Label>{label}</Stat.Label>
               {query.isError ? (
                 <Stat.HelpText as="dd" color="fg.error">
-                  {messages.ui.networkFailure}
+                  {uiMessages.networkFailure}
                 </Stat.HelpText>
               ) : (
                 <Stat.ValueText>{value ?? <Skeleton height="7" width="10" />}</Stat.ValueText>

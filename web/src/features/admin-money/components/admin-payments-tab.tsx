@@ -1,5 +1,5 @@
 import { courseOf } from '#shared/french';
-import { messages } from '#shared/messages';
+import { adminMessages } from '#shared/message-catalogue/admin';
 import { formatFcfa } from '#shared/money';
 import { PAYMENT_METHOD_LABELS } from '#shared/payments';
 import type { AdminTransactionsView } from '#shared/payments-schemas';
@@ -16,8 +16,8 @@ import { TransactionHeadline } from './transaction-headline';
 import { RetryAction } from './retry-action';
 
 const VIEWS: ReadonlyArray<ViewOption<AdminTransactionsView>> = [
-  { value: 'all', label: messages.admin.allTransactionsFilter },
-  { value: 'attention', label: messages.admin.attentionFilter },
+  { value: 'all', label: adminMessages.allTransactionsFilter },
+  { value: 'attention', label: adminMessages.attentionFilter },
 ];
 
 /**
@@ -40,7 +40,7 @@ function TransactionsList({ view }: { view: AdminTransactionsView }) {
     <PagedList
       query={query}
       itemsOf={(page) => page.transactions}
-      loadError={messages.admin.transactionsLoadFailure}
+      loadError={adminMessages.transactionsLoadFailure}
       skeleton={{ count: 3, height: '24' }}
       countLabel={(count, more) => `${count} transaction(s)${more ? ' affichée(s)' : ''}`}
       refresh

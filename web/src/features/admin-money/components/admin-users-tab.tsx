@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Badge, Box, Card, Flex, Text } from '@chakra-ui/react';
 import { formatDate } from '@/components/money/format';
 import { PagedList } from '@/components/ui/paged-list';
@@ -12,7 +12,7 @@ export function AdminUsersTab() {
     <PagedList
       query={query}
       itemsOf={(page) => page.users}
-      loadError={messages.ui.networkFailure}
+      loadError={uiMessages.networkFailure}
       skeleton={{ count: 4, height: '14' }}
       countLabel={(count, more) => `${count} utilisateur(s)${more ? ' affiché(s)' : ''}`}
       renderItem={(user) => (

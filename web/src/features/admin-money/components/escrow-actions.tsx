@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { adminMessages } from '#shared/message-catalogue/admin';
 import { formatFcfa } from '#shared/money';
 import { canTakeAction, moneyReceived, type EscrowDecision } from '#shared/transaction-process';
 import { type TransactionView } from '#shared/payments-schemas';
@@ -22,9 +22,9 @@ export function EscrowActions({ transaction }: { transaction: TransactionView })
     if (!action) return;
     try {
       await decision.mutateAsync({ id: transaction.id, action, adminNotes: notes || undefined });
-      notify.success({ title: action === 'release' ? messages.admin.released : messages.admin.refunded });
+      notify.success({ title: action === 'release' ? adminMessages.released : adminMessages.refunded });
     } catch (error) {
-      notify.error({ title: messages.admin.actionFailure, description: error instanceof ApiRequestError ? error.message : undefined });
+      notify.error({ title: adminMessages.actionFailure, description: error instanceof ApiRequestError ? error.message : undefined });
     } finally {
       setAction(null);
     }

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { adminMessages } from '#shared/message-catalogue/admin';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ export function RetryAction({ transaction }: { transaction: TransactionView }) {
       const { message } = await retry.mutateAsync({ id: transaction.id });
       notify.success({ title: message });
     } catch (error) {
-      notify.error({ title: messages.admin.retryFailureTitle, description: error instanceof ApiRequestError ? error.message : undefined });
+      notify.error({ title: adminMessages.retryFailureTitle, description: error instanceof ApiRequestError ? error.message : undefined });
     } finally {
       setConfirming(false);
     }
@@ -28,13 +28,13 @@ export function RetryAction({ transaction }: { transaction: TransactionView }) {
   return (
     <>
       <Button size="xs" colorPalette="orange" onClick={() => setConfirming(true)} loading={retry.isPending} data-testid="retry-transaction">
-        <LuRotateCw /> {messages.admin.retry}
+        <LuRotateCw /> {adminMessages.retry}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title={messages.admin.retryConfirmTitle}
-        description={messages.admin.retryConfirm}
-        confirmLabel={messages.admin.retry}
+        title={adminMessages.retryConfirmTitle}
+        description={adminMessages.retryConfirm}
+        confirmLabel={adminMessages.retry}
         loading={retry.isPending}
         onConfirm={() => void confirm()}
         onCancel={() => setConfirming(false)}

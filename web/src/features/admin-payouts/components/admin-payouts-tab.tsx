@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
 import { formatFcfa } from '#shared/money';
 import { PAYOUT_STATUS_LABELS, PAYOUT_STATUSES, type PayoutStatus } from '#shared/payouts';
 import type { AdminPayoutView } from '#shared/payouts-schemas';
@@ -20,10 +20,10 @@ const PROVIDER_LABELS: Record<string, string> = { cinetpay: 'CinetPay', wave: 'W
 /** The filter's words: 'À traiter' first (what an admin opens the tab for); the two 'Annulé' told apart. */
 const FILTER_LABELS: Record<Filter, string> = {
   ...PAYOUT_STATUS_LABELS,
-  needs_attention: messages.payouts.adminAttention,
+  needs_attention: payoutsMessages.adminAttention,
   reversed: "Annulé par l'opérateur",
   cancelled: 'Annulé par Kalan',
-  all: messages.payouts.adminAllFilter,
+  all: payoutsMessages.adminAllFilter,
 };
 const FILTERS: readonly Filter[] = ['needs_attention', 'all', ...PAYOUT_STATUSES.filter((status) => status !== 'needs_attention')];
 
@@ -35,13 +35,13 @@ export function AdminPayoutsTab() {
       <FloatCards />
       <Stack gap="3" as="section" aria-labelledby="admin-payouts-title">
         <Heading as="h2" size="md" id="admin-payouts-title">
-          {messages.payouts.adminTitle}
+          {payoutsMessages.adminTitle}
         </Heading>
         <PayoutsList filter={filter} onFilter={setFilter} />
       </Stack>
       <Stack gap="3" as="section" aria-labelledby="admin-destinations-title">
         <Heading as="h2" size="md" id="admin-destinations-title">
-          {messages.payouts.adminDestinations}
+          {payoutsMessages.adminDestinations}
         </Heading>
         <DestinationsToReview />
       </Stack>
@@ -51,11 +51,11 @@ export function AdminPayoutsTab() {
 
 function FloatCards() {
   const float = useProviderFloat();
-  if (float.isError) return <LoadError title={messages.payouts.adminLoadFailure} description={float.error.message} onRetry={() => void float.refetch()} />;
+  if (float.isError) return <LoadError title={payoutsMessages.adminLoadFailure} description={float.error.message} onRetry={() => void float.refetch()} />;
   return (
     <Stack gap="2" as="section" aria-labelledby="admin-float-title">
       <Heading as="h2" size="md" id="admin-float-title">
-        {messages.payouts.adminFloat}
+        {payoutsMessages.adminFloat}
       </Heading>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
         {!float.data && [0, 1].map((i) => <Skeleton key={i} height="24" rounded="lg" />)}
@@ -64,15 +64,15 @@ function FloatCards() {
             <Card.Body gap="2">
               <Stat.Root>
                 <Stat.Label>{PROVIDER_LABELS[provider.provider] ?? provider.provider}</Stat.Label>
-                <Stat.ValueText fontSize="xl">{provider.balance === null ? messages.payouts.adminFloatUnavailable : formatFcfa(provider.balance)}</Stat.ValueText>
+                <Stat.ValueText fontSize="xl">{provider.balance === null ? payoutsMessages.adminFloatUnavailable : formatFcfa(provider.balance)}</Stat.ValueText>
                 <Stat.HelpText as="dd">
-                  {messages.payouts.adminFloatExpected(formatFcfa(provider.expected_24h))} · {formatDateTime(provider.read_at)}
+                  {payoutsMessages.adminFloatExpected(formatFcfa(provider.expected_24h))} · {formatDateTime(provider.read_at)}
                 </Stat.HelpText>
               </Stat.Root>
               {provider.short && (
                 <Alert.Root status="warning" size="sm">
                   <Alert.Indicator />
-                  <Alert.Title>{messages.payouts.adminFloatShort}</Alert.Title>
+                  <Alert.Title>{payoutsMessages.adminFloatShort}</Alert.Title>
                 </Alert.Root>
               )}
             </Card.Body>
@@ -104,12 +104,12 @@ function PayoutsList({ filter, onFilter }: { filter: Filter; onFilter: (filter: 
       <PagedList
         query={query}
         itemsOf={(page) => page.payouts}
-        loadError={messages.payouts.adminLoadFailure}
+        loadError={payoutsMessages.adminLoadFailure}
         showErrorDetail
         skeleton={{ count: 3, height: '28' }}
         countLabel={(count, more) => `${count} retrait(s)${more ? ' affiché(s)' : ''}`}
         refresh
-        empty={<EmptyNotice icon={<LuWallet />} title={messages.payouts.adminEmpty} />}
+        empty={<EmptyNotice icon={<LuWallet />} title={payoutsMessages.adminEmpty} />}
         renderItem={(payout) => <AdminPayoutCard key={payout.id} payout={payout} />}
       />
     </Stack>
@@ -137,13 +137,13 @@ function AdminPayoutCard({ payout }: { payout: AdminPayoutView }) {
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{messages.payouts.destinationLabel}</DataList.ItemLabel>
+            <DataList.ItemLabel>{payoutsMessages.destinationLabel}</DataList.ItemLabel>
             <DataList.ItemValue>
               {payout.operator_label} {payout.phone_masked} · {payout.holder_name}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{messages.payouts.adminProviderReference}</DataList.ItemLabel>
+            <DataList.ItemLabel>{payoutsMessages.adminProviderReference}</DataList.ItemLabel>
             <DataList.ItemValue wordBreak="break-all">
               {PROVIDER_LABELS[payout.provider] ?? payout.provider} · {payout.provider_reference ?? '—'}
             </DataList.ItemValue>
@@ -151,7 +151,7 @@ function AdminPayoutCard({ payout }: { payout: AdminPayoutView }) {
         </DataList.Root>
         {payout.failure_reason && (
           <Text fontSize="sm" color="fg.error">
-            {messages.payouts.reasonLabel} : {payout.failure_reason}
+            {payoutsMessages.reasonLabel} : {payout.failure_reason}
           </Text>
         )}
         {payout.attention && (

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatIvorianPhone } from '#shared/payouts';
 import type { AdminDestinationView } from '#shared/payouts-schemas';
 import { Badge, Button, Card, Flex, Stack, Text, Textarea } from '@chakra-ui/react';
@@ -20,10 +21,10 @@ export function DestinationsToReview() {
     <PagedList
       query={query}
       itemsOf={(page) => page.destinations}
-      loadError={messages.payouts.adminDestinationsLoadFailure}
+      loadError={payoutsMessages.adminDestinationsLoadFailure}
       showErrorDetail
       skeleton={{ count: 1, height: '24' }}
-      empty={<EmptyNotice icon={<LuSmartphone />} title={messages.payouts.adminDestinationsEmpty} />}
+      empty={<EmptyNotice icon={<LuSmartphone />} title={payoutsMessages.adminDestinationsEmpty} />}
       renderItem={(destination) => <DestinationCard key={destination.tutor_user_id} destination={destination} />}
     />
   );
@@ -37,13 +38,13 @@ function DestinationCard({ destination }: { destination: AdminDestinationView })
 
   const decide = async () => {
     if (!decision) return;
-    if (note.trim().length < 3) return setError(messages.payouts.noteRequired);
+    if (note.trim().length < 3) return setError(payoutsMessages.noteRequired);
     try {
       await review.mutateAsync({ tutorId: destination.tutor_user_id, decision, note: note.trim() });
-      notify.success({ title: decision === 'approve' ? messages.payouts.adminApproved : messages.payouts.adminRejected });
+      notify.success({ title: decision === 'approve' ? payoutsMessages.adminApproved : payoutsMessages.adminRejected });
       setDecision(null);
     } catch (failure) {
-      setError(failure instanceof ApiRequestError ? failure.message : messages.ui.networkFailure);
+      setError(failure instanceof ApiRequestError ? failure.message : uiMessages.networkFailure);
     }
   };
 
@@ -52,21 +53,21 @@ function DestinationCard({ destination }: { destination: AdminDestinationView })
       <Card.Body gap="2">
         <Flex justify="space-between" gap="2" wrap="wrap">
           <Text fontWeight="semibold">{destination.tutor_name}</Text>
-          <Badge colorPalette="orange">{messages.payouts.destinationStatus[destination.status]}</Badge>
+          <Badge colorPalette="orange">{payoutsMessages.destinationStatus[destination.status]}</Badge>
         </Flex>
         <Text fontSize="sm">
           {destination.operator_label} · {formatIvorianPhone(destination.phone)} · {formatDateTime(destination.changed_at)}
         </Text>
         <Text fontSize="sm">
-          {messages.payouts.holderLabel} : <strong>{destination.holder_name}</strong> · {messages.payouts.adminKycName} :{' '}
+          {payoutsMessages.holderLabel} : <strong>{destination.holder_name}</strong> · {payoutsMessages.adminKycName} :{' '}
           <strong>{destination.kyc_name ?? '—'}</strong>
         </Text>
         <Flex gap="2" wrap="wrap">
           <Button size="xs" colorPalette="green" onClick={() => setDecision('approve')}>
-            <LuCheck /> {messages.payouts.adminApprove}
+            <LuCheck /> {payoutsMessages.adminApprove}
           </Button>
           <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDecision('reject')}>
-            <LuX /> {messages.payouts.adminReject}
+            <LuX /> {payoutsMessages.adminReject}
           </Button>
         </Flex>
       </Card.Body>
@@ -75,14 +76,14 @@ function DestinationCard({ destination }: { destination: AdminDestinationView })
         onClose={() => !review.isPending && setDecision(null)}
         role="alertdialog"
         closeButton={false}
-        title={decision === 'approve' ? messages.payouts.adminApproveTitle : messages.payouts.adminRejectTitle}
+        title={decision === 'approve' ? payoutsMessages.adminApproveTitle : payoutsMessages.adminRejectTitle}
         footer={
           <>
             <Button variant="outline" onClick={() => setDecision(null)} disabled={review.isPending}>
-              {messages.payouts.cancel}
+              {payoutsMessages.cancel}
             </Button>
             <Button colorPalette={decision === 'approve' ? 'green' : 'red'} loading={review.isPending} onClick={() => void decide()}>
-              {decision === 'approve' ? messages.payouts.adminApprove : messages.payouts.adminReject}
+              {decision === 'approve' ? payoutsMessages.adminApprove : payoutsMessages.adminReject}
             </Button>
           </>
         }
@@ -91,7 +92,7 @@ function DestinationCard({ destination }: { destination: AdminDestinationView })
           <Text fontSize="sm">
             {destination.holder_name} / {destination.kyc_name ?? '—'}
           </Text>
-          <FormField label={messages.payouts.adminNoteLabel} required error={error}>
+          <FormField label={payoutsMessages.adminNoteLabel} required error={error}>
             <Textarea value={note} maxLength={500} rows={3} onChange={(event) => setNote(event.currentTarget.value)} />
           </FormField>
         </Stack>

@@ -1,4 +1,6 @@
-import { messages } from '#shared/messages';
+import { adminMessages } from '#shared/message-catalogue/admin';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { OPERATOR_RULES, PAYOUT_OPERATORS, type PayoutOperator } from '#shared/payouts';
 import { adminRetryPayoutSchema, type AdminPayoutView } from '#shared/payouts-schemas';
@@ -23,9 +25,9 @@ export function PayoutActions({ payout }: { payout: AdminPayoutView }) {
   const confirmCancel = async (note: string) => {
     try {
       await cancel.mutateAsync({ id: payout.id, note });
-      notify.success({ title: messages.payouts.adminCancelled });
+      notify.success({ title: payoutsMessages.adminCancelled });
     } catch (error) {
-      notify.error({ title: messages.admin.actionFailure, description: error instanceof ApiRequestError ? error.message : undefined });
+      notify.error({ title: adminMessages.actionFailure, description: error instanceof ApiRequestError ? error.message : undefined });
     } finally {
       setDialog(null);
     }
@@ -35,24 +37,24 @@ export function PayoutActions({ payout }: { payout: AdminPayoutView }) {
     <Flex gap="2" wrap="wrap">
       {canRetry && (
         <Button size="xs" colorPalette="orange" onClick={() => setDialog('retry')}>
-          <LuRotateCw /> {messages.payouts.adminRetry}
+          <LuRotateCw /> {payoutsMessages.adminRetry}
         </Button>
       )}
       {canCancel && (
         <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDialog('cancel')}>
-          <LuBan /> {messages.payouts.adminCancel}
+          <LuBan /> {payoutsMessages.adminCancel}
         </Button>
       )}
       {dialog === 'retry' && <RetryDialog payout={payout} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={dialog === 'cancel'}
-        title={messages.payouts.adminCancelTitle}
-        description={messages.payouts.adminCancelConfirm(formatFcfa(payout.amount), payout.tutor_name)}
-        confirmLabel={messages.payouts.adminCancel}
+        title={payoutsMessages.adminCancelTitle}
+        description={payoutsMessages.adminCancelConfirm(formatFcfa(payout.amount), payout.tutor_name)}
+        confirmLabel={payoutsMessages.adminCancel}
         destructive
         withNotes
-        notesLabel={messages.payouts.adminNoteLabel}
-        notesRequired={messages.payouts.noteRequired}
+        notesLabel={payoutsMessages.adminNoteLabel}
+        notesRequired={payoutsMessages.noteRequired}
         loading={cancel.isPending}
         onConfirm={(note) => void confirmCancel(note)}
         onCancel={() => setDialog(null)}
@@ -81,10 +83,10 @@ function RetryDialog({ payout, onClose }: { payout: AdminPayoutView; onClose: ()
     try {
       // The API says what the retry did (paid after all, returned, sent again…), in French.
       const { message } = await retry.mutateAsync({ id: payout.id, ...parsed.data });
-      notify.success({ title: message || messages.payouts.adminRetried });
+      notify.success({ title: message || payoutsMessages.adminRetried });
       onClose();
     } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure);
     }
   };
 
@@ -93,22 +95,22 @@ function RetryDialog({ payout, onClose }: { payout: AdminPayoutView; onClose: ()
       open
       onClose={() => !retry.isPending && onClose()}
       role="alertdialog"
-      title={messages.payouts.adminRetryTitle}
+      title={payoutsMessages.adminRetryTitle}
       closeButton={false}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={retry.isPending}>
-            {messages.payouts.cancel}
+            {payoutsMessages.cancel}
           </Button>
           <Button colorPalette="orange" onClick={() => void submit()} loading={retry.isPending}>
-            {messages.payouts.adminRetry}
+            {payoutsMessages.adminRetry}
           </Button>
         </>
       }
     >
       <Stack gap="4">
-        <Text fontSize="sm">{messages.payouts.adminRetryIntro}</Text>
-        <FormField label={messages.payouts.adminCorrectedOperator} error={errors.operator}>
+        <Text fontSize="sm">{payoutsMessages.adminRetryIntro}</Text>
+        <FormField label={payoutsMessages.adminCorrectedOperator} error={errors.operator}>
           <NativeSelect.Root>
             <NativeSelect.Field value={operator} onChange={(event) => setOperator(event.currentTarget.value as PayoutOperator | '')}>
               <option value="">{`Inchangé (${payout.operator_label})`}</option>
@@ -121,10 +123,10 @@ function RetryDialog({ payout, onClose }: { payout: AdminPayoutView; onClose: ()
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </FormField>
-        <FormField label={messages.payouts.adminCorrectedPhone} error={errors.phone}>
+        <FormField label={payoutsMessages.adminCorrectedPhone} error={errors.phone}>
           <Input type="tel" inputMode="tel" value={phone} placeholder={payout.phone_masked} onChange={(event) => setPhone(event.currentTarget.value)} />
         </FormField>
-        <FormField label={messages.payouts.adminNoteLabel} required error={errors.note}>
+        <FormField label={payoutsMessages.adminNoteLabel} required error={errors.note}>
           <Textarea value={note} maxLength={500} rows={3} onChange={(event) => setNote(event.currentTarget.value)} />
         </FormField>
         {failure && (

@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type KycStatus } from '#shared/constants';
 import { deBefore } from '#shared/french';
-import { messages } from '#shared/messages';
+import { kycMessages } from '#shared/message-catalogue/kyc';
 import { type AdminKycItem } from '#shared/kyc-schemas';
 import {
   Badge,
@@ -71,7 +71,7 @@ function KycSubmissions({ view }: { view: 'all' | 'pending' }) {
 function KycSubmissionCard({ item }: { item: AdminKycItem }) {
   const review = useReviewKyc();
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  const [note, setNote] = useState<string>(messages.kyc.defaultRejectNote);
+  const [note, setNote] = useState<string>(kycMessages.defaultRejectNote);
   const ownerName = item.owner ? `${item.owner.first_name} ${item.owner.last_name}`.trim() : 'Compte supprimé';
   const status = STATUS[item.status];
 
@@ -79,12 +79,12 @@ function KycSubmissionCard({ item }: { item: AdminKycItem }) {
     try {
       await review.mutateAsync({ id: item.id, decision, note: decision === 'reject' ? note : undefined });
     } catch {
-      notify.error({ title: messages.kyc.updateFailure });
+      notify.error({ title: kycMessages.updateFailure });
       return;
     } finally {
       setDialog(null);
     }
-    notify.success({ title: decision === 'approve' ? messages.kyc.approved : messages.kyc.rejected });
+    notify.success({ title: decision === 'approve' ? kycMessages.approved : kycMessages.rejected });
   };
 
   return (
@@ -134,7 +134,7 @@ function KycSubmissionCard({ item }: { item: AdminKycItem }) {
             variant="outline"
             colorPalette="red"
             onClick={() => {
-              setNote(messages.kyc.defaultRejectNote);
+              setNote(kycMessages.defaultRejectNote);
               setDialog('reject');
             }}
             disabled={review.isPending}

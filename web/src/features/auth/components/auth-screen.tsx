@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
 import type { ConfirmSignUpInput, ForgotPasswordInput, ResetPasswordInput, SignInInput, SignUpInput } from '#shared/schemas';
 import { Box, Card, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ type Step =
   /** The password was right and Cognito asks the authenticator app's code (an admin's account). */
   | { name: 'totp' };
 
-const errorMessage = (error: unknown) => (error instanceof Error ? error.message : messages.auth.unexpected);
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : authMessages.unexpected);
 
 /**
  * /auth: sign-in and sign-up, toggled (spec §2 Auth). After 'Devenir répétiteur' on another
@@ -56,8 +57,8 @@ export function AuthScreen() {
     switch (next) {
       case 'done':
         return origin === 'signIn'
-          ? land(messages.auth.signInSuccessTitle, messages.auth.signInSuccess)
-          : land(messages.auth.signUpSuccessTitle, messages.auth.signUpSuccess);
+          ? land(authMessages.signInSuccessTitle, authMessages.signInSuccess)
+          : land(authMessages.signUpSuccessTitle, authMessages.signUpSuccess);
       case 'confirmSignUp':
         return setStep({ name: 'confirmSignUp', ...credentials, origin });
       case 'totp':
@@ -77,25 +78,25 @@ export function AuthScreen() {
   };
 
   const handleSignIn = async (values: SignInInput) => {
-    const result = await attempt(messages.auth.signInErrorTitle, () => signIn(values));
+    const result = await attempt(authMessages.signInErrorTitle, () => signIn(values));
     if (result.ok) advance(result.value, values, 'signIn');
   };
 
   const handleTotpCode = async (code: string) => {
     notify.dismissAll();
     await confirmSignInCode(code); // a refused code is shown under the field (TotpStep)
-    land(messages.auth.signInSuccessTitle, messages.auth.signInSuccess);
+    land(authMessages.signInSuccessTitle, authMessages.signInSuccess);
   };
 
   const handleSignUp = async (values: SignUpInput) => {
-    const result = await attempt(messages.auth.signUpErrorTitle, () => signUp(values));
+    const result = await attempt(authMessages.signUpErrorTitle, () => signUp(values));
     if (result.ok) advance(result.value, { email: values.email, password: values.password }, 'signUp');
   };
 
   const handleConfirm = async ({ code }: ConfirmSignUpInput) => {
     if (step.name !== 'confirmSignUp') return;
     const { email, password, origin } = step;
-    const result = await attempt(messages.auth.confirmErrorTitle, () => confirmSignUp({ email, password, code }));
+    const result = await attempt(authMessages.confirmErrorTitle, () => confirmSignUp({ email, password, code }));
     // A new account lands as after a sign-up; an older one confirmed at sign-in, as after a sign-in.
     if (result.ok) advance(result.value, { email, password }, origin);
   };
@@ -103,21 +104,21 @@ export function AuthScreen() {
   const handleResend = async () => {
     if (step.name !== 'confirmSignUp') return;
     const { email } = step;
-    const result = await attempt(messages.auth.confirmErrorTitle, () => resendSignUpCode(email));
-    if (result.ok) notify.success({ title: messages.auth.codeResentTitle, description: messages.auth.codeResent(email) });
+    const result = await attempt(authMessages.confirmErrorTitle, () => resendSignUpCode(email));
+    if (result.ok) notify.success({ title: authMessages.codeResentTitle, description: authMessages.codeResent(email) });
   };
 
   const handleForgotPassword = async ({ email }: ForgotPasswordInput) => {
-    const result = await attempt(messages.auth.resetErrorTitle, () => requestPasswordReset(email));
+    const result = await attempt(authMessages.resetErrorTitle, () => requestPasswordReset(email));
     if (result.ok) setStep({ name: 'resetPassword', email });
   };
 
   const handleResetPassword = async ({ code, password }: ResetPasswordInput) => {
     if (step.name !== 'resetPassword') return;
     const { email } = step;
-    const result = await attempt(messages.auth.resetErrorTitle, () => confirmPasswordReset({ email, code, password }));
+    const result = await attempt(authMessages.resetErrorTitle, () => confirmPasswordReset({ email, code, password }));
     if (!result.ok) return;
-    notify.success({ title: messages.auth.resetSuccessTitle, description: messages.auth.resetSuccess });
+    notify.success({ title: authMessages.resetSuccessTitle, description: authMessages.resetSuccess });
     setStep({ name: 'signIn', email });
   };
 
@@ -179,7 +180,7 @@ export function AuthScreen() {
               {isSignIn ? 'Pas encore de compte ? ' : isSignUp ? 'Déjà un compte ? ' : ''}
               <Link asChild variant="underline" colorPalette="orange" fontWeight="semibold" color="colorPalette.fg">
                 <button type="button" onClick={() => setStep(isSignIn ? { name: 'signUp' } : { name: 'signIn' })}>
-                  {isSignIn ? "S'inscrire" : isSignUp ? 'Se connecter' : messages.auth.backToSignIn}
+                  {isSignIn ? "S'inscrire" : isSignUp ? 'Se connecter' : authMessages.backToSignIn}
                 </button>
               </Link>
             </Box>
@@ -199,21 +200,21 @@ export function AuthScreen() {
 function headerOf(step: Step, tutorSignUp: boolean): { title: string; description: string } {
   switch (step.name) {
     case 'signIn':
-      return { title: messages.auth.signInTitle, description: 'Connectez-vous à votre compte' };
+      return { title: authMessages.signInTitle, description: 'Connectez-vous à votre compte' };
     case 'signUp':
       return {
-        title: messages.auth.signUpTitle,
+        title: authMessages.signUpTitle,
         description: tutorSignUp
           ? 'Votre compte Répétiteur, avec une autre adresse email que votre compte actuel'
           : 'Créez votre compte en quelques secondes',
       };
     case 'confirmSignUp':
-      return { title: messages.auth.confirmTitle, description: messages.auth.confirmDescription(step.email) };
+      return { title: authMessages.confirmTitle, description: authMessages.confirmDescription(step.email) };
     case 'forgotPassword':
-      return { title: messages.auth.resetTitle, description: messages.auth.resetRequestDescription };
+      return { title: authMessages.resetTitle, description: authMessages.resetRequestDescription };
     case 'resetPassword':
-      return { title: messages.auth.resetTitle, description: messages.auth.resetConfirmDescription(step.email) };
+      return { title: authMessages.resetTitle, description: authMessages.resetConfirmDescription(step.email) };
     case 'totp':
-      return { title: messages.mfa.signInStepTitle, description: messages.mfa.signInStepSubtitle };
+      return { title: mfaMessages.signInStepTitle, description: mfaMessages.signInStepSubtitle };
   }
 }

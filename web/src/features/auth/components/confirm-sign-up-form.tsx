@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { confirmSignUpSchema, type ConfirmSignUpInput } from '#shared/schemas';
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,7 +33,7 @@ export function ConfirmSignUpForm({ onSubmit, onResend }: ConfirmSignUpFormProps
     // noValidate: the zod schema gives the French messages, not the browser.
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <Stack gap="4">
-        <FormField label={messages.auth.confirmCodeLabel} error={errors.code}>
+        <FormField label={authMessages.confirmCodeLabel} error={errors.code}>
           <Input
             autoFocus
             autoComplete="one-time-code"
@@ -45,10 +45,10 @@ export function ConfirmSignUpForm({ onSubmit, onResend }: ConfirmSignUpFormProps
           />
         </FormField>
         <Button type="submit" size="lg" width="full" loading={isSubmitting} mt="2">
-          {messages.auth.confirmSubmit}
+          {authMessages.confirmSubmit}
         </Button>
         <Button type="button" variant="outline" width="full" loading={resending} onClick={resend}>
-          {messages.auth.resendCode}
+          {authMessages.resendCode}
         </Button>
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '#shared/schemas';
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,7 +25,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onSubmit }: ForgotPasswo
           <Input autoFocus type="email" autoComplete="email" inputMode="email" placeholder="vous@exemple.com" {...register('email')} />
         </FormField>
         <Button type="submit" size="lg" width="full" loading={isSubmitting} mt="2">
-          {messages.auth.resetRequestSubmit}
+          {authMessages.resetRequestSubmit}
         </Button>
       </Stack>
     </form>

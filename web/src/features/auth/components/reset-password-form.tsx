@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { resetPasswordSchema, type ResetPasswordInput } from '#shared/schemas';
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,14 +20,14 @@ export function ResetPasswordForm({ onSubmit }: ResetPasswordFormProps) {
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <Stack gap="4">
-        <FormField label={messages.auth.confirmCodeLabel} error={errors.code}>
+        <FormField label={authMessages.confirmCodeLabel} error={errors.code}>
           <Input autoFocus autoComplete="one-time-code" inputMode="numeric" placeholder="123456" {...register('code')} />
         </FormField>
-        <FormField label={messages.auth.newPasswordLabel} error={errors.password} helperText={messages.auth.passwordHelp}>
+        <FormField label={authMessages.newPasswordLabel} error={errors.password} helperText={authMessages.passwordHelp}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
         <Button type="submit" size="lg" width="full" loading={isSubmitting} mt="2">
-          {messages.auth.resetSubmit}
+          {authMessages.resetSubmit}
         </Button>
       </Stack>
     </form>

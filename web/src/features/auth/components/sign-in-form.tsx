@@ -1,5 +1,5 @@
 import { signInSchema, type SignInInput } from '#shared/schemas';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { Box, Button, Input, Link, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -33,7 +33,7 @@ export function SignInForm({ onSubmit, onForgotPassword, defaultEmail = '' }: Si
         <Box textAlign="right" fontSize="sm" mt="-2">
           <Link asChild variant="underline" colorPalette="orange" color="colorPalette.fg">
             <button type="button" onClick={() => onForgotPassword(getValues('email').trim().toLowerCase())}>
-              {messages.auth.forgotPasswordLink}
+              {authMessages.forgotPasswordLink}
             </button>
           </Link>
         </Box>

@@ -1,5 +1,5 @@
 import { SIGN_UP_ROLE_OPTIONS } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { signUpSchema, type SignUpInput } from '#shared/schemas';
 import { Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -52,7 +52,7 @@ export function SignUpForm({ onSubmit, defaultRole = 'parent' }: SignUpFormProps
         <FormField label="Email" error={errors.email}>
           <Input type="email" autoComplete="email" inputMode="email" placeholder="vous@exemple.com" {...register('email')} />
         </FormField>
-        <FormField label="Mot de passe" error={errors.password} helperText={messages.auth.passwordHelp}>
+        <FormField label="Mot de passe" error={errors.password} helperText={authMessages.passwordHelp}>
           <Input type="password" autoComplete="new-password" {...register('password')} />
         </FormField>
         <Button type="submit" size="lg" width="full" loading={isSubmitting} mt="2">

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { mfaMessages } from '#shared/message-catalogue/mfa';
 import { Stack, Text } from '@chakra-ui/react';
 import { TotpCodeForm } from '@/components/totp/totp-code-form';
 
@@ -11,8 +11,8 @@ interface TotpStepProps {
 export function TotpStep({ onSubmit }: TotpStepProps) {
   return (
     <Stack gap="4">
-      <Text color="fg.muted">{messages.mfa.signInStepText}</Text>
-      <TotpCodeForm onSubmit={onSubmit} submitLabel={messages.mfa.signInStepSubmit} />
+      <Text color="fg.muted">{mfaMessages.signInStepText}</Text>
+      <TotpCodeForm onSubmit={onSubmit} submitLabel={mfaMessages.signInStepSubmit} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { type FavoritesResponse } from '#shared/discovery-schemas';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { favoritesMessages } from '#shared/message-catalogue/favorites';
 import { type TutorSummary } from '#shared/search';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -65,17 +66,17 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
     },
     onMutate: ({ tutor, add }) => showChange(queryClient, tutor.id, add ? tutor : undefined),
     onSuccess: (_data, { add }) => {
-      notify.success({ title: add ? messages.favorites.added : messages.favorites.removed });
+      notify.success({ title: add ? favoritesMessages.added : favoritesMessages.removed });
     },
     onError: (error, { add }, context) => {
       if (add && error instanceof ApiRequestError && error.status === 409) {
-        notify.info({ title: messages.favorites.duplicateTitle, description: messages.favorites.duplicate });
+        notify.info({ title: favoritesMessages.duplicateTitle, description: favoritesMessages.duplicate });
         return; // it is a favourite: keep the heart filled
       }
       queryClient.setQueryData(favoritesQueryKey, context?.previous);
       notify.error({
-        title: messages.favorites.loadTitle,
-        description: add ? messages.favorites.addFailure : messages.favorites.removeFailure,
+        title: favoritesMessages.loadTitle,
+        description: add ? favoritesMessages.addFailure : favoritesMessages.removeFailure,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesQueryKey }),
@@ -94,11 +95,11 @@ export function useFavoriteToggle(): (tutor: TutorSummary) => TutorCardFavorite 
         pending: waitingForFavorites || pendingId === tutor.id,
         onToggle: () => {
           if (!user) {
-            notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForFavorites });
+            notify.error({ title: authMessages.signInRequired, description: authMessages.signInForFavorites });
             return;
           }
           if (profile?.role !== 'parent') {
-            notify.info({ title: messages.favorites.parentsOnly });
+            notify.info({ title: favoritesMessages.parentsOnly });
             return;
           }
           mutate({ tutor, add: !isFavorite });
@@ -120,21 +121,21 @@ export function useAddFavoriteAfterSignIn(): (tutorId: string) => void {
     mutationFn: (tutorId: string) => apiRequest('addFavorite', { body: { tutor_id: tutorId } }),
     // The list's first read starts with the sign-in, beside this add: see showChange.
     onMutate: (tutorId) => showChange(queryClient, tutorId, null),
-    onSuccess: () => notify.success({ title: messages.favorites.added }),
+    onSuccess: () => notify.success({ title: favoritesMessages.added }),
     onError: (error, _tutorId, context) => {
       if (error instanceof ApiRequestError && error.status === 409) {
-        notify.info({ title: messages.favorites.duplicateTitle, description: messages.favorites.duplicate });
+        notify.info({ title: favoritesMessages.duplicateTitle, description: favoritesMessages.duplicate });
         return;
       }
       queryClient.setQueryData(favoritesQueryKey, context?.previous);
-      notify.error({ title: messages.favorites.loadTitle, description: messages.favorites.addFailure });
+      notify.error({ title: favoritesMessages.loadTitle, description: favoritesMessages.addFailure });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: favoritesQueryKey }),
   });
   const role = profile?.role;
   return useCallback(
     (tutorId: string) => {
-      if (role !== 'parent') notify.info({ title: messages.favorites.parentsOnly });
+      if (role !== 'parent') notify.info({ title: favoritesMessages.parentsOnly });
       else mutate(tutorId);
     },
     [role, mutate],

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { favoritesMessages } from '#shared/message-catalogue/favorites';
 import { type TutorSummary } from '#shared/search';
 import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuHeart } from 'react-icons/lu';
@@ -36,7 +36,7 @@ export function FavoritesList({ onBook, askOf, showTitle = true }: FavoritesList
     return (
       <Stack gap="4">
         {title}
-        <Text color="fg.muted">{messages.favorites.parentsOnly}</Text>
+        <Text color="fg.muted">{favoritesMessages.parentsOnly}</Text>
       </Stack>
     );
   }
@@ -46,8 +46,8 @@ export function FavoritesList({ onBook, askOf, showTitle = true }: FavoritesList
   else if (favorites.isError) {
     content = (
       <LoadError
-        title={messages.favorites.loadTitle}
-        description={messages.favorites.loadFailure}
+        title={favoritesMessages.loadTitle}
+        description={favoritesMessages.loadFailure}
         onRetry={() => void favorites.refetch()}
       />
     );
@@ -58,7 +58,7 @@ export function FavoritesList({ onBook, askOf, showTitle = true }: FavoritesList
         icon={<LuHeart />}
         color="orange.solid"
         titleAs="h3"
-        title={messages.favorites.empty}
+        title={favoritesMessages.empty}
         description="Touchez le cœur d’un répétiteur pour le retrouver ici."
         action={
           <Button size="sm" onClick={() => navigate('/search')}>

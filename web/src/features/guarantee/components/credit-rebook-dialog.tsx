@@ -1,6 +1,9 @@
 import type { CreditView } from '#shared/package-schemas';
 import { courseOf } from '#shared/french';
-import { messages } from '#shared/messages';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import type { TutorSummary } from '#shared/search';
 import { Alert, Badge, Button, Card, Field, Flex, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -85,18 +88,18 @@ function RebookFlow({ credit, onClose }: { credit: RebookCredit; onClose: () => 
     const level = tutor.levels.includes(credit.level) ? credit.level : (tutor.levels[0] ?? credit.level);
     try {
       await spend.mutateAsync({ id: credit.id, tutorId: tutor.id, slots: selected, ...(otherTutor ? { subject, level } : {}) });
-      notify.success({ title: messages.packages.creditUsed });
+      notify.success({ title: packagesMessages.creditUsed });
       onClose();
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 409) {
         // A slot taken meanwhile: say it, and show what is free now.
-        setFailure(error.message || messages.payments.slotTaken);
+        setFailure(error.message || paymentsMessages.slotTaken);
         setPicked([]);
         setStep('slot');
         await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(tutor.id) });
         return;
       }
-      setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure);
     }
   };
 
@@ -162,7 +165,7 @@ function RebookFlow({ credit, onClose }: { credit: RebookCredit; onClose: () => 
             {slotsQuery.data?.slots.length === 0 ? (
               <Alert.Root status="info">
                 <Alert.Indicator />
-                <Alert.Title>{messages.tutors.noFreeSlots}</Alert.Title>
+                <Alert.Title>{tutorsMessages.noFreeSlots}</Alert.Title>
               </Alert.Root>
             ) : (
               <SlotPicker
@@ -183,7 +186,7 @@ function RebookFlow({ credit, onClose }: { credit: RebookCredit; onClose: () => 
             </Text>
             {tooDear && (
               <Text color="fg.error" fontSize="sm" role="alert">
-                {messages.packages.creditTooSmall(formatFcfa(credit.amount))}
+                {packagesMessages.creditTooSmall(formatFcfa(credit.amount))}
               </Text>
             )}
             {wrongLength && (
@@ -255,7 +258,7 @@ function TutorResults({
 }) {
   if (query.isPending) {
     return (
-      <Stack gap="2" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+      <Stack gap="2" role="status" aria-busy="true" aria-label={uiMessages.loading}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} h="16" rounded="md" />
         ))}

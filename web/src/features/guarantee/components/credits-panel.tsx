@@ -1,6 +1,6 @@
 import type { CreditView } from '#shared/package-schemas';
 import { courseOf } from '#shared/french';
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { Badge, Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ export function CreditsPanel({ reasons = ['guarantee'] }: { reasons?: ReadonlyAr
   const query = useMyCredits();
   const [using, setUsing] = useState<CreditView | null>(null);
   if (query.isPending) {
-    return <Skeleton h="24" rounded="lg" role="status" aria-busy="true" aria-label={messages.ui.loading} />;
+    return <Skeleton h="24" rounded="lg" role="status" aria-busy="true" aria-label={uiMessages.loading} />;
   }
   if (query.isError) return <LoadError size="sm" title="Impossible de charger vos crédits" onRetry={() => void query.refetch()} />;
   const credits = query.data.filter((credit) => reasons.includes(credit.reason));

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { guaranteeMessages } from '#shared/message-catalogue/guarantee';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { TRIAL_GUARANTEE, type GuaranteeChoice } from '#shared/package-schemas';
 import { Alert, Button, Field, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
@@ -110,7 +111,7 @@ function ClaimDialog({ open, lesson, onClose, onClosed, onCredited }: ClaimDialo
 
   const next = () => {
     if (!choice) {
-      setChoiceError(messages.guarantee.choiceRequired);
+      setChoiceError(guaranteeMessages.choiceRequired);
       return;
     }
     if (reason.length > MAX_REASON) return;
@@ -123,15 +124,15 @@ function ClaimDialog({ open, lesson, onClose, onClosed, onCredited }: ClaimDialo
     try {
       await claim.mutateAsync({ id: lesson.id, choice, reason: reason.trim() || undefined });
       if (choice === 'refund') {
-        notify.success({ title: messages.guarantee.refunded });
+        notify.success({ title: guaranteeMessages.refunded });
         onClose();
       } else {
-        notify.success({ title: messages.guarantee.credited });
+        notify.success({ title: guaranteeMessages.credited });
         onCredited();
       }
     } catch (error) {
       setConfirming(false);
-      setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure);
     }
   };
 

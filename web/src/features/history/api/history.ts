@@ -1,5 +1,5 @@
 import { type SearchHistoryResponse } from '#shared/discovery-schemas';
-import { messages } from '#shared/messages';
+import { searchMessages } from '#shared/message-catalogue/search';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { notify } from '@/components/ui/notify';
@@ -24,9 +24,9 @@ export function useClearHistory() {
     mutationFn: () => apiRequest('clearSearchHistory'),
     onSuccess: () => {
       queryClient.setQueryData<SearchHistoryResponse>(historyQueryKey, { entries: [] });
-      notify.success({ title: messages.search.historyCleared });
+      notify.success({ title: searchMessages.historyCleared });
     },
-    onError: () => notify.error({ title: messages.search.historyClearFailure }),
+    onError: () => notify.error({ title: searchMessages.historyClearFailure }),
   });
 }
 

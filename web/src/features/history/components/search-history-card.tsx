@@ -1,5 +1,6 @@
 import { type SearchHistoryEntry } from '#shared/discovery-schemas';
-import { messages } from '#shared/messages';
+import { searchMessages } from '#shared/message-catalogue/search';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { searchLabel, zoneLabel, type SearchFilters } from '#shared/search';
 import {
   Badge,
@@ -92,7 +93,7 @@ export function SearchHistoryCard({ onSelect }: { onSelect: (filters: SearchFilt
       </Card.Header>
       <Card.Body pt="2">
         {history.isPending ? (
-          <Stack gap="3" role="status" aria-label={messages.ui.loading}>
+          <Stack gap="3" role="status" aria-label={uiMessages.loading}>
             {[0, 1, 2].map((i) => (
               <Skeleton key={i} h="12" />
             ))}
@@ -100,7 +101,7 @@ export function SearchHistoryCard({ onSelect }: { onSelect: (filters: SearchFilt
         ) : history.isError || entries.length === 0 ? (
           // Failures of the history are only logged (spec §8): the card just looks empty.
           <Text color="fg.muted" fontSize="sm">
-            {messages.search.historyEmpty}
+            {searchMessages.historyEmpty}
           </Text>
         ) : (
           <Stack gap="0" mx="-3">

@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '#shared/constants';
-import { messages } from '#shared/messages';
+
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LuUserPlus, LuWallet } from 'react-icons/lu';

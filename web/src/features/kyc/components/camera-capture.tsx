@@ -1,5 +1,5 @@
 import { CAMERA_IDEAL } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { uploadsMessages } from '#shared/message-catalogue/uploads';
 import { type UploadPurpose } from '#shared/upload-schemas';
 import { AspectRatio, Box, Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -53,7 +53,7 @@ export function CameraCapture({ purpose, facingMode, captureLabel, onConfirmed }
       console.error(error);
       stopCamera();
       setCameraFailed(true);
-      notify.error({ title: messages.uploads.cameraErrorTitle, description: messages.uploads.cameraError });
+      notify.error({ title: uploadsMessages.cameraErrorTitle, description: uploadsMessages.cameraError });
     }
   };
 
@@ -80,7 +80,7 @@ export function CameraCapture({ purpose, facingMode, captureLabel, onConfirmed }
       setPhoto({ blob, url: URL.createObjectURL(blob) });
       setState('captured');
     } catch {
-      notify.error({ title: messages.uploads.uploadErrorTitle, description: messages.uploads.uploadError });
+      notify.error({ title: uploadsMessages.uploadErrorTitle, description: uploadsMessages.uploadError });
     }
   };
 
@@ -99,11 +99,11 @@ export function CameraCapture({ purpose, facingMode, captureLabel, onConfirmed }
     setUploading(true);
     try {
       const key = await uploadFile(photo.blob, purpose);
-      notify.success({ title: messages.uploads.uploadSuccess });
+      notify.success({ title: uploadsMessages.uploadSuccess });
       onConfirmed(key);
     } catch (error) {
       console.error(error);
-      notify.error({ title: messages.uploads.uploadErrorTitle, description: messages.uploads.uploadError });
+      notify.error({ title: uploadsMessages.uploadErrorTitle, description: uploadsMessages.uploadError });
     } finally {
       setUploading(false);
     }
@@ -128,7 +128,7 @@ export function CameraCapture({ purpose, facingMode, captureLabel, onConfirmed }
           {state === 'closed' && (
             <Stack align="center" justify="center" h="full" color="fg.muted" gap="2" px="4" textAlign="center">
               <LuCamera size="32" />
-              <Text fontSize="sm">{cameraFailed ? messages.uploads.cameraError : 'Caméra fermée'}</Text>
+              <Text fontSize="sm">{cameraFailed ? uploadsMessages.cameraError : 'Caméra fermée'}</Text>
             </Stack>
           )}
         </Box>

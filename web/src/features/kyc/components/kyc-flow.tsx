@@ -1,5 +1,5 @@
 import { KYC_REVIEW_HOURS } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { kycMessages } from '#shared/message-catalogue/kyc';
 import { Box, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { LuCheck, LuIdCard, LuShieldCheck, LuUser } from 'react-icons/lu';
@@ -42,10 +42,10 @@ export function KycFlow({ onDone }: KycFlowProps) {
       await submitKyc.mutateAsync({ cni_image_key: cniKey, selfie_image_key: selfieKey });
     } catch (error) {
       console.error(error);
-      notify.error({ title: messages.kyc.submitFailure });
+      notify.error({ title: kycMessages.submitFailure });
       return;
     }
-    notify.success({ title: messages.kyc.submitSuccess });
+    notify.success({ title: kycMessages.submitSuccess });
     setStep('complete');
   };
 

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { kycMessages } from '#shared/message-catalogue/kyc';
 import { Button } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuHourglass } from 'react-icons/lu';
@@ -35,8 +35,8 @@ export function KycPending({ onDone }: { onDone?: () => void }) {
     <KycNotice
       icon={<LuHourglass />}
       color="orange.solid"
-      title={messages.kyc.pendingTitle}
-      description={messages.kyc.pendingDescription}
+      title={kycMessages.pendingTitle}
+      description={kycMessages.pendingDescription}
       onDone={onDone}
     />
   );

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { kycMessages } from '#shared/message-catalogue/kyc';
 import { Alert, Skeleton, Stack } from '@chakra-ui/react';
 import { LuBadgeCheck } from 'react-icons/lu';
 import { useMyKyc } from '../api/kyc';
@@ -43,7 +43,7 @@ export function KycScreen({ onDone }: { onDone: () => void }) {
           <Alert.Content>
             <Alert.Title>Votre vérification a été rejetée</Alert.Title>
             <Alert.Description>
-              Motif : {current.data?.admin_notes ?? messages.kyc.defaultRejectNote}. Vous pouvez soumettre de nouvelles photos.
+              Motif : {current.data?.admin_notes ?? kycMessages.defaultRejectNote}. Vous pouvez soumettre de nouvelles photos.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

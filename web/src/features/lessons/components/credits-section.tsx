@@ -1,5 +1,6 @@
 import { courseOf } from '#shared/french';
-import { messages } from '#shared/messages';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import type { CreditView } from '#shared/package-schemas';
 import { Button, Card, Heading, Stack, Text } from '@chakra-ui/react';
@@ -58,10 +59,10 @@ export function CreditsSection({ credits }: { credits: CreditView[] }) {
               { id: chosen.id, tutorId: chosen.tutor_id, slots },
               {
                 onSuccess: () => {
-                  notify.success({ title: messages.packages.creditUsed });
+                  notify.success({ title: packagesMessages.creditUsed });
                   setChosen(null);
                 },
-                onError: (failure) => setError(failure instanceof ApiRequestError ? failure.message : messages.ui.networkFailure),
+                onError: (failure) => setError(failure instanceof ApiRequestError ? failure.message : uiMessages.networkFailure),
               },
             )
           }

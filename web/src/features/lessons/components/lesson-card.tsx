@@ -2,13 +2,16 @@ import { courseOf } from '#shared/french';
 import { LESSON_ACTIONS, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
 import { commissionOf, formatFcfa } from '#shared/money';
 import { Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
+import { offlineMessages } from '#shared/message-catalogue/offline';
 import { forwardRef, type ReactNode } from 'react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { STATUS_PALETTE } from '@/components/money/transaction-status-badge';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { refundNote } from '@/lib/cancellation-wording';
 import { frenchMoment, lessonTimeLabel } from '@/lib/lesson-dates';
-import { ACTION_LABELS, PRIMARY_ACTIONS } from '../lesson-actions';
+import { useOnline } from '@/lib/pwa/online';
+import { ACTION_LABELS, MONEY_ACTIONS, PRIMARY_ACTIONS } from '../lesson-actions';
 
 interface LessonCardProps {
   lesson: LessonView;
@@ -59,6 +62,7 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
 ) {
   const titleId = `lesson-${lesson.id}-title`;
   const actions = LESSON_ACTIONS.filter((action) => lesson.actions.includes(action));
+  const online = useOnline();
   const tutorShare = lesson.amount_total - commissionOf(lesson.amount_total);
   return (
     <Card.Root
@@ -142,7 +146,8 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
                 size="sm"
                 variant={PRIMARY_ACTIONS.includes(action) ? 'solid' : 'outline'}
                 colorPalette={action === 'decline' || action === 'cancel' ? 'red' : undefined}
-                disabled={busy}
+                disabled={busy || (!online && MONEY_ACTIONS.includes(action))}
+                aria-describedby={!online && MONEY_ACTIONS.includes(action) ? `${lesson.id}-connection-needed` : undefined}
                 onClick={() => onAction(action)}
               >
                 {ACTION_LABELS[action]}
@@ -154,17 +159,20 @@ export const LessonCard = forwardRef<HTMLDivElement, LessonCardProps>(function L
                 size="sm"
                 variant="ghost"
                 colorPalette="orange"
-                aria-label={`${messages.messaging.openConversation} avec ${side === 'tutor' ? lesson.parent_name : lesson.tutor_name}`}
+                aria-label={`${messagingMessages.openConversation} avec ${side === 'tutor' ? lesson.parent_name : lesson.tutor_name}`}
                 // aria-disabled, not disabled: the keyboard focus stays on the button while it works.
                 aria-disabled={conversationPending || undefined}
                 loading={conversationPending}
                 onClick={() => !conversationPending && onOpenConversation()}
               >
                 <LuMessageCircle />
-                {messages.messaging.openConversation}
+                {messagingMessages.openConversation}
               </Button>
             )}
           </Wrap>
+        )}
+        {actions.some((action) => MONEY_ACTIONS.includes(action)) && (
+          <ConnectionNeeded id={`${lesson.id}-connection-needed`} message={offlineMessages.moneyActionNeedsConnection} />
         )}
       </Card.Body>
     </Card.Root>

@@ -1,5 +1,7 @@
 import type { LessonAction, LessonView } from '#shared/lesson-schemas';
-import { messages } from '#shared/messages';
+import { lessonsMessages } from '#shared/message-catalogue/lessons';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Alert, Button, Heading, Skeleton, Stack } from '@chakra-ui/react';
@@ -21,6 +23,7 @@ import { PackageGroup } from './package-group';
 import { RenewalDialog } from './renewal-dialog';
 import { SlotChoiceDialog } from './slot-choice-dialog';
 import { TutorWeek } from './tutor-week';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const MY_LESSONS_TITLE = 'Mes cours';
 
@@ -42,9 +45,9 @@ interface PackageAsked {
 }
 
 const PACKAGE_DONE = {
-  stop: messages.packages.stopped,
-  accept: messages.packages.accepted,
-  decline: messages.packages.declined,
+  stop: packagesMessages.stopped,
+  accept: packagesMessages.accepted,
+  decline: packagesMessages.declined,
 } as const;
 
 /**
@@ -79,7 +82,9 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
   const cards = useRef(new Map<string, HTMLDivElement>());
 
   // Once the lessons are drawn, the linked one is scrolled to and focused (so the keyboard starts there).
-  const shown = Boolean(query.data);
+  // Drawn means the packages too: until they answer the screen is a skeleton (which answers first
+  // depends on the network — and on the service worker's cache, issue 34).
+  const shown = Boolean(query.data) && !packagesQuery.isPending;
   useEffect(() => {
     if (!target || !shown) return;
     const card = cards.current.get(target);
@@ -90,7 +95,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
   if (query.isPending || packagesQuery.isPending) {
     return (
-      <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+      <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height="36" rounded="lg" />
         ))}
@@ -98,7 +103,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
     );
   }
   if (query.isError) {
-    return <LoadError title={messages.lessons.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />;
+    return <LoadError title={lessonsMessages.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />;
   }
 
   const { upcoming, past } = query.data;
@@ -118,7 +123,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
       {
         onSuccess: () => notify.success({ title: ACTION_DONE[action] }),
         onError: (error) =>
-          notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure }),
+          notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure }),
         onSettled: () => setAsked((current) => current && { ...current, open: false }),
       },
     );
@@ -200,11 +205,12 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
   return (
     <Stack gap="6">
+      <OfflineCopyBanner screen="lessons" />
       {lessonSide === 'tutor' && <TutorWeek lessons={all} />}
       {packagesQuery.isError && (
         <Alert.Root status="warning">
           <Alert.Indicator />
-          <Alert.Title>{messages.packages.loadFailure}</Alert.Title>
+          <Alert.Title>{packagesMessages.loadFailure}</Alert.Title>
         </Alert.Root>
       )}
       {creditsQuery.data && <CreditsSection credits={creditsQuery.data} />}
@@ -263,7 +269,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
           destructive={confirmation.destructive}
           withNotes={Boolean(confirmation.reasonLabel)}
           notesLabel={confirmation.reasonLabel}
-          notesRequired={confirmation.reasonLabel ? messages.lessons.reasonRequired : undefined}
+          notesRequired={confirmation.reasonLabel ? lessonsMessages.reasonRequired : undefined}
           loading={act.isPending}
           onConfirm={confirm}
           onCancel={() => setAsked({ ...asked, open: false })}
@@ -295,8 +301,8 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
             reschedule.mutate(
               { id: moving.lesson.id, slots },
               {
-                onSuccess: () => (notify.success({ title: messages.packages.rescheduled }), setMoving(null)),
-                onError: (error) => setMoveError(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure),
+                onSuccess: () => (notify.success({ title: packagesMessages.rescheduled }), setMoving(null)),
+                onError: (error) => setMoveError(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure),
               },
             )
           }
@@ -308,7 +314,7 @@ export function MyLessons({ guarantee, guaranteeCredits }: MyLessonsProps = {}) 
 
 /** Says an action failed, in the API's words. */
 function failed(error: unknown) {
-  notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure });
+  notify.error({ title: 'Action impossible', description: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure });
 }
 
 /** What a package action's confirmation says: for a stop, what the policy gives back now. */

@@ -1,12 +1,18 @@
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatAmount, formatFcfa } from '#shared/money';
 import type { PackageView } from '#shared/package-schemas';
 import { Alert, Badge, Button, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { LoadError } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { frenchMoment } from '@/lib/lesson-dates';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { useRenewalPreview, useRenewPackage } from '../api/packages';
 
 /**
@@ -19,15 +25,17 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
   const renew = useRenewPackage();
   const [failure, setFailure] = useState<string | null>(null);
   const unavailable = new Set(preview.data?.unavailable ?? []);
-  const payable = Boolean(preview.data) && unavailable.size === 0;
+  const online = useOnline();
+  const payable = Boolean(preview.data) && unavailable.size === 0 && online;
+  useMarkPaymentInProgress();
 
   const pay = async () => {
     try {
       const result = await renew.mutateAsync(pkg.id);
-      if (!result.authorization_url) return setFailure(result.error || messages.payments.initFailure);
+      if (!result.authorization_url) return setFailure(result.error || paymentsMessages.initFailure);
       window.location.assign(result.authorization_url);
     } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : messages.payments.initFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : paymentsMessages.initFailure);
       if (error instanceof ApiRequestError && error.status === 409) void preview.refetch();
     }
   };
@@ -38,19 +46,27 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
       onClose={() => !renew.isPending && onClose()}
       title="Renouveler le forfait"
       rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside' }}
+      footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
+          <ConnectionNeeded id="renewal-connection-needed" message={offlineMessages.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={renew.isPending}>
             Annuler
           </Button>
-          <Button disabled={!payable} loading={renew.isPending} loadingText="Traitement..." onClick={() => void pay()}>
+          <Button
+            disabled={!payable}
+            aria-describedby={online ? undefined : 'renewal-connection-needed'}
+            loading={renew.isPending}
+            loadingText="Traitement..."
+            onClick={() => void pay()}
+          >
             {preview.data ? `Payer ${formatAmount(preview.data.amount_total)} FCFA` : 'Payer'}
           </Button>
         </>
       }
     >
       {preview.isPending ? (
-        <Stack gap="2" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+        <Stack gap="2" role="status" aria-busy="true" aria-label={uiMessages.loading}>
           <Skeleton h="6" />
           <Skeleton h="16" />
         </Stack>
@@ -72,7 +88,7 @@ export function RenewalDialog({ pkg, onClose }: { pkg: PackageView; onClose: () 
             <Alert.Root status="warning">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{messages.packages.renewalUnavailable}</Alert.Title>
+                <Alert.Title>{packagesMessages.renewalUnavailable}</Alert.Title>
                 <Alert.Description>{[...unavailable].map(frenchMoment).join(' ; ')}</Alert.Description>
               </Alert.Content>
             </Alert.Root>

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { DialogFrame } from '@/components/ui/dialog-frame';
@@ -67,14 +68,14 @@ export function SlotChoiceDialog({ title, description, tutorId, hours, until, co
           </Alert.Root>
         )}
         {query.isPending ? (
-          <Stack gap="2" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+          <Stack gap="2" role="status" aria-busy="true" aria-label={uiMessages.loading}>
             <Skeleton h="10" />
             <Skeleton h="10" />
           </Stack>
         ) : query.isError ? (
-          <LoadError size="sm" title={messages.tutors.slotsLoadFailure} onRetry={() => void query.refetch()} />
+          <LoadError size="sm" title={tutorsMessages.slotsLoadFailure} onRetry={() => void query.refetch()} />
         ) : starts.length === 0 ? (
-          <Text color="fg.muted">{messages.tutors.noFreeSlots}</Text>
+          <Text color="fg.muted">{tutorsMessages.noFreeSlots}</Text>
         ) : (
           <SimpleGrid role="group" aria-label="Créneaux libres" columns={{ base: 1, sm: 2 }} gap="2">
             {starts.map((start) => (

@@ -1,5 +1,5 @@
 import { hasContactDetails } from '#shared/contact-masking';
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { MASKED_CONTACT, MESSAGE_MAX_LENGTH } from '#shared/messaging-schemas';
 import { Alert, Box, Flex, IconButton, Text, Textarea } from '@chakra-ui/react';
 import { useDeferredValue, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -80,7 +80,7 @@ export function Composer({ contactsMasked, sending, error, onSend }: ComposerPro
         <Alert.Root id={noticeId} status="warning" size="sm" mb="2" data-testid="contact-warning">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{messages.messaging.maskingNotice}</Alert.Title>
+            <Alert.Title>{messagingMessages.maskingNotice}</Alert.Title>
             <Alert.Description>{CONTACT_WARNING}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -90,7 +90,7 @@ export function Composer({ contactsMasked, sending, error, onSend }: ComposerPro
           ref={fieldRef}
           aria-label="Votre message"
           aria-describedby={contactsMasked ? noticeId : undefined}
-          placeholder={messages.messaging.placeholder}
+          placeholder={messagingMessages.placeholder}
           value={text}
           maxLength={MESSAGE_MAX_LENGTH}
           onChange={(event) => setText(event.target.value)}
@@ -101,14 +101,14 @@ export function Composer({ contactsMasked, sending, error, onSend }: ComposerPro
           bg="bg"
           enterKeyHint="send"
         />
-        <IconButton type="submit" aria-label={messages.messaging.send} loading={sending} disabled={text.trim() === ''} colorPalette="orange">
+        <IconButton type="submit" aria-label={messagingMessages.send} loading={sending} disabled={text.trim() === ''} colorPalette="orange">
           <LuSend />
         </IconButton>
       </Flex>
       {/* The warning above says the same, louder: the notice is said once. */}
       {contactsMasked && !showsContacts && (
         <Text id={noticeId} fontSize="xs" color="fg.muted" mt="1.5" data-testid="masking-notice">
-          {messages.messaging.maskingNotice}
+          {messagingMessages.maskingNotice}
         </Text>
       )}
     </Box>

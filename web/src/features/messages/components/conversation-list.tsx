@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import type { ConversationView } from '#shared/messaging-schemas';
 import { Avatar, Badge, Box, Button, Center, Flex, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuMessagesSquare } from 'react-icons/lu';
@@ -54,7 +54,7 @@ function ConversationItem({ conversation, selected }: { conversation: Conversati
             </Flex>
             <Flex gap="2" align="center">
               <Text fontSize="sm" color={unread > 0 ? 'fg' : 'fg.muted'} fontWeight={unread > 0 ? 'medium' : undefined} flex="1" minW="0" truncate>
-                {last ? `${last.sender === conversation.side ? 'Vous : ' : ''}${last.body}` : messages.messaging.noMessages}
+                {last ? `${last.sender === conversation.side ? 'Vous : ' : ''}${last.body}` : messagingMessages.noMessages}
               </Text>
               {unread > 0 && (
                 <Badge colorPalette="orange" variant="solid" borderRadius="full" flexShrink={0} data-testid="unread-count">
@@ -102,8 +102,8 @@ export function ConversationList({ selectedId }: { selectedId?: string }) {
           icon={<LuMessagesSquare />}
           color="orange.solid"
           titleAs="h2"
-          title={messages.messaging.empty}
-          description={isParent ? messages.messaging.emptyHint : TUTOR_EMPTY_HINT}
+          title={messagingMessages.empty}
+          description={isParent ? messagingMessages.emptyHint : TUTOR_EMPTY_HINT}
           action={
             isParent && (
               <Button asChild size="sm" variant="outline">

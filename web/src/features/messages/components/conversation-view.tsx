@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import type { ConversationView as Conversation } from '#shared/messaging-schemas';
 import { Alert, Box, Button, Center, Flex, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -22,8 +22,8 @@ const pageVisible = () => document.visibilityState === 'visible';
 function sendFailure(error: unknown): string {
   // The API's own French words (429 'Vous envoyez trop de messages…', 403 suspended…), else the generic one.
   if (error instanceof ApiRequestError && error.status !== 0 && error.status < 500) return error.message;
-  if (error instanceof ApiRequestError && error.status === 0) return `${messages.messaging.sendFailure} : ${error.message}`;
-  return messages.messaging.sendFailure;
+  if (error instanceof ApiRequestError && error.status === 0) return `${messagingMessages.sendFailure} : ${error.message}`;
+  return messagingMessages.sendFailure;
 }
 
 /** The conversation's header inside its pane: who, and their page when the other person is a tutor. */
@@ -131,7 +131,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
     return (
       <Box p="4">
         <LoadError
-          title={notFound ? messages.messaging.conversationNotFound : messages.messaging.loadFailure}
+          title={notFound ? messagingMessages.conversationNotFound : messagingMessages.loadFailure}
           description={notFound ? undefined : query.error?.message}
           onRetry={notFound ? undefined : () => void query.refetch()}
         />
@@ -161,14 +161,14 @@ export function ConversationPane({ conversationId }: { conversationId: string })
         {query.hasNextPage && (
           <Center mb="3">
             <Button ref={olderButton} size="sm" variant="outline" loading={query.isFetchingNextPage} onClick={loadOlder}>
-              {messages.messaging.olderMessages}
+              {messagingMessages.olderMessages}
             </Button>
           </Center>
         )}
         {list.length === 0 && pending === null ? (
           <Center h="full" minH="32">
             <Text color="fg.muted" textAlign="center">
-              {messages.messaging.noMessages}
+              {messagingMessages.noMessages}
             </Text>
           </Center>
         ) : (
@@ -187,7 +187,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
           <Alert.Root status="info" size="sm">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{conversation.send_blocked_reason ?? messages.messaging.messagingSuspended}</Alert.Title>
+              <Alert.Title>{conversation.send_blocked_reason ?? messagingMessages.messagingSuspended}</Alert.Title>
             </Alert.Content>
           </Alert.Root>
         </Box>

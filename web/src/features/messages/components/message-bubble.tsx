@@ -1,5 +1,5 @@
 import { frenchDayOf, frenchTimeOf } from '#shared/french-dates';
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { DELETED_MESSAGE_TEXT, type MessageView } from '#shared/messaging-schemas';
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -67,19 +67,19 @@ export function MessageBubble({ message, onReport }: MessageBubbleProps) {
         <>
           {message.masked.length > 0 && !muted && (
             <Text fontSize="xs" color="fg.muted" data-testid="masked-note">
-              {messages.messaging.maskedInMessage}
+              {messagingMessages.maskedInMessage}
             </Text>
           )}
           <Flex gap="2" align="center" fontSize="xs" color="fg.muted">
             <Text as="span">{sentAtLabel(message.sent_at)}</Text>
             {message.mine && (
               <Text as="span" data-testid="message-status" fontWeight={message.read ? 'semibold' : undefined}>
-                {message.read ? messages.messaging.read : messages.messaging.sent}
+                {message.read ? messagingMessages.read : messagingMessages.sent}
               </Text>
             )}
             {!message.mine && !muted && (
               <Button variant="plain" size="xs" h="auto" minW="0" p="0" color="fg.muted" textDecoration="underline" onClick={() => onReport(message.id)}>
-                {messages.messaging.report}
+                {messagingMessages.report}
                 <Box as="span" srOnly>
                   {' '}
                   le message de {sentAtLabel(message.sent_at)}

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { Box, Center, Flex, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { LuMessagesSquare } from 'react-icons/lu';
@@ -8,7 +8,7 @@ import { useRealtimeOpen } from '@/lib/realtime-provider';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-view';
 
-export const MESSAGES_TITLE = messages.messaging.title;
+export const MESSAGES_TITLE = messagingMessages.title;
 
 /** The socket may take a moment to open: the offline notice waits this long before it shows. */
 const OFFLINE_NOTICE_DELAY_MS = 3_000;
@@ -41,7 +41,7 @@ export function MessagesScreen({ conversationId }: { conversationId?: string }) 
       <AppHeader title={MESSAGES_TITLE} onBack={conversationId ? () => navigate('/messages') : undefined} />
       {offline && (
         <Text role="status" fontSize="xs" color="fg.muted" textAlign="center" px="3" py="1" bg="bg" borderBottomWidth="1px" data-testid="realtime-offline">
-          {messages.messaging.offline}
+          {messagingMessages.offline}
         </Text>
       )}
       <Flex as="main" flex="1" minH="0" w="full" maxW="5xl" mx="auto" bg="bg" borderXWidth={{ base: '0', lg: '1px' }}>

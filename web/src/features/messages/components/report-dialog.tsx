@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { messagingMessages } from '#shared/message-catalogue/messaging';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { REPORT_REASONS, type ReportReason } from '#shared/messaging-schemas';
 import { Button, Dialog, Field, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -43,16 +44,16 @@ export function ReportDialog({ conversationId, messageId, onClose }: ReportDialo
       { messageId, report: { reason, ...(trimmed ? { details: trimmed } : {}) } },
       {
         onSuccess: () => {
-          notify.success({ title: messages.messaging.reportSent });
+          notify.success({ title: messagingMessages.reportSent });
           close();
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.status === 409) {
-            notify.info({ title: messages.messaging.alreadyReported });
+            notify.info({ title: messagingMessages.alreadyReported });
             close();
             return;
           }
-          notify.error({ title: error instanceof ApiRequestError ? error.message : messages.ui.networkFailure });
+          notify.error({ title: error instanceof ApiRequestError ? error.message : uiMessages.networkFailure });
         },
       },
     );
@@ -62,7 +63,7 @@ export function ReportDialog({ conversationId, messageId, onClose }: ReportDialo
     <DialogFrame
       open={messageId !== null}
       onClose={close}
-      title={messages.messaging.reportTitle}
+      title={messagingMessages.reportTitle}
       closeButton={report.isPending ? 'disabled' : true}
       footer={
         <>
@@ -72,7 +73,7 @@ export function ReportDialog({ conversationId, messageId, onClose }: ReportDialo
             </Button>
           </Dialog.ActionTrigger>
           <Button colorPalette="red" loading={report.isPending} onClick={submit}>
-            {messages.messaging.report}
+            {messagingMessages.report}
           </Button>
         </>
       }
@@ -102,7 +103,7 @@ export function ReportDialog({ conversationId, messageId, onClose }: ReportDialo
               ))}
             </Stack>
           </RadioCard.Root>
-          {missingReason && <Field.ErrorText>{messages.messaging.reportReasonRequired}</Field.ErrorText>}
+          {missingReason && <Field.ErrorText>{messagingMessages.reportReasonRequired}</Field.ErrorText>}
         </Field.Root>
         <Field.Root>
           <Field.Label>Précisions (facultatif)</Field.Label>

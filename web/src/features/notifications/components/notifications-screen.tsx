@@ -1,11 +1,13 @@
 import { lessonTimeLabel } from '#shared/french-dates';
 import type { NotificationView } from '#shared/notifications';
-import { Badge, Box, Button, Card, Checkbox, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Checkbox, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuBellOff } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/lib/notifications';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notifications';
+import { WhatsAppChannel } from './whatsapp-channel';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const NOTIFICATIONS_TITLE = 'Notifications';
 
@@ -119,7 +121,7 @@ function NotificationsList() {
   );
 }
 
-/** The channels: in-app always, e-mail by choice, SMS / WhatsApp shown as coming. */
+/** The channels: in-app always, e-mail by choice, WhatsApp with a proven number (issue 34). */
 function NotificationPreferencesSection() {
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreferences();
@@ -138,19 +140,13 @@ function NotificationPreferencesSection() {
               <Checkbox.Root
                 checked={preferences.data?.email ?? true}
                 disabled={preferences.isPending || save.isPending}
-                onCheckedChange={({ checked }) => save.mutate({ email: checked === true, sms: false })}
+                onCheckedChange={({ checked }) => save.mutate({ email: checked === true, whatsapp: preferences.data?.whatsapp ?? false })}
               >
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
                 <Checkbox.Label>Recevoir les notifications par e-mail</Checkbox.Label>
               </Checkbox.Root>
-              {/* No provider yet: shown, not offered. */}
-              <HStack gap="2" wrap="wrap">
-                <Text fontSize="sm">Par SMS ou WhatsApp</Text>
-                <Badge colorPalette="gray" variant="outline">
-                  Bientôt disponible
-                </Badge>
-              </HStack>
+              {preferences.data && <WhatsAppChannel available={preferences.data.available.whatsapp} />}
             </Stack>
           )}
         </Stack>
@@ -163,6 +159,7 @@ function NotificationPreferencesSection() {
 export function NotificationsScreen() {
   return (
     <Stack gap="6">
+      <OfflineCopyBanner screen="notifications" />
       <NotificationsList />
       <NotificationPreferencesSection />
     </Stack>

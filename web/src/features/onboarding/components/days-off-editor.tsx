@@ -1,5 +1,5 @@
 import type { AvailabilityException } from '#shared/lesson-slots';
-import { messages } from '#shared/messages';
+import { onboardingMessages } from '#shared/message-catalogue/onboarding';
 import { addException, availabilityExceptionSchema, MAX_AVAILABILITY_EXCEPTIONS } from '#shared/tutor-profile-schemas';
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -15,8 +15,8 @@ interface DaysOffEditorProps {
 /** Why a period off cannot be added, in French; null when it can. */
 function problemOf(list: readonly AvailabilityException[], off: AvailabilityException): string | null {
   const parsed = z.safeParse(availabilityExceptionSchema, off);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.onboarding.invalidDayOffDate;
-  if (list.length >= MAX_AVAILABILITY_EXCEPTIONS) return messages.onboarding.tooManyDaysOff;
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? onboardingMessages.invalidDayOffDate;
+  if (list.length >= MAX_AVAILABILITY_EXCEPTIONS) return onboardingMessages.tooManyDaysOff;
   return null;
 }
 
@@ -68,11 +68,11 @@ export function DaysOffEditor({ value, onChange }: DaysOffEditorProps) {
         </Stack>
       )}
       <HStack gap="2" wrap="wrap" align="flex-end">
-        <Field.Root width={{ base: 'full', sm: '44' }} invalid={problem === messages.onboarding.invalidDayOffDate}>
+        <Field.Root width={{ base: 'full', sm: '44' }} invalid={problem === onboardingMessages.invalidDayOffDate}>
           <Field.Label>Du</Field.Label>
           <Input type="date" size="sm" value={start} onChange={(event) => setStart(event.currentTarget.value)} />
         </Field.Root>
-        <Field.Root width={{ base: 'full', sm: '44' }} invalid={problem === messages.onboarding.dayOffEndBeforeStart}>
+        <Field.Root width={{ base: 'full', sm: '44' }} invalid={problem === onboardingMessages.dayOffEndBeforeStart}>
           <Field.Label>Au (inclus)</Field.Label>
           <Input type="date" size="sm" value={end} min={start || undefined} onChange={(event) => setEnd(event.currentTarget.value)} />
         </Field.Root>

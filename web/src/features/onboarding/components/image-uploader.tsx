@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { uploadsMessages } from '#shared/message-catalogue/uploads';
 import { acceptedFormats, parseUploadKey, UPLOAD_RULES, type UploadPurpose } from '#shared/upload-schemas';
 import { Box, Button, IconButton, Image, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
@@ -23,7 +23,7 @@ interface ImageUploaderProps {
 
 /** The toasts of an upload, in the words of what is sent: a photo, or a diploma (maybe a PDF). */
 function wordingOf(purpose: UploadPurpose) {
-  const { uploads } = messages;
+  const uploads = uploadsMessages;
   return purpose === 'diploma'
     ? { failed: uploads.diplomaUploadError, done: uploads.diplomaUploadSuccess }
     : { failed: uploads.uploadError, done: uploads.uploadSuccess };
@@ -42,7 +42,7 @@ export function ImageUploader({ label, purpose, max, value, onChange }: ImageUpl
   const replaces = max === 1;
   const room = replaces ? 1 : max - value.length;
   const wording = wordingOf(purpose);
-  const formats = messages.uploads.acceptedFormats(acceptedFormats(purpose));
+  const formats = uploadsMessages.acceptedFormats(acceptedFormats(purpose));
 
   const handleFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.currentTarget.files ?? []).slice(0, room); // extra files ignored
@@ -53,7 +53,7 @@ export function ImageUploader({ label, purpose, max, value, onChange }: ImageUpl
       try {
         const uploadable = await uploadableFile(file, purpose);
         if (!uploadable) {
-          notify.error({ title: messages.uploads.refusedTitle, description: formats });
+          notify.error({ title: uploadsMessages.refusedTitle, description: formats });
           continue;
         }
         const key = await uploadFile(uploadable, purpose);
@@ -63,7 +63,7 @@ export function ImageUploader({ label, purpose, max, value, onChange }: ImageUpl
         notify.success({ title: wording.done });
       } catch (error) {
         console.error(error);
-        notify.error({ title: messages.uploads.uploadErrorTitle, description: wording.failed });
+        notify.error({ title: uploadsMessages.uploadErrorTitle, description: wording.failed });
       } finally {
         setUploading((n) => n - 1);
       }

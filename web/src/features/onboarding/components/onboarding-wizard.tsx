@@ -2,10 +2,14 @@ import { Stack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { get, useForm, type DefaultValues, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { messages } from '#shared/messages';
+import { onboardingMessages } from '#shared/message-catalogue/onboarding';
+import { uiMessages } from '#shared/message-catalogue/ui';
+import { whatsappMessages } from '#shared/message-catalogue/whatsapp';
 import { profileEditorPath } from '@/components/layout/navigation';
 import { notify } from '@/components/ui/notify';
 import { LoadError } from '@/components/ui/page-state';
+import { useNotificationPreferences } from '@/features/notifications/api/notifications';
+import { WhatsAppChannel } from '@/features/notifications/components/whatsapp-channel';
 import { saveOrNotify } from '../hooks/save-or-notify';
 import { AnswersSkeleton } from './answers-skeleton';
 import { EditorShell } from './editor-shell';
@@ -84,7 +88,7 @@ export function OnboardingWizard<T extends FieldValues, Saved>(props: Onboarding
   const saved = props.definition.useSaved();
   if (saved.isPending) return <AnswersSkeleton />;
   if (props.editing && saved.isError) {
-    return <LoadError title={messages.ui.profileLoadFailure} onRetry={() => void saved.refetch()} />;
+    return <LoadError title={uiMessages.profileLoadFailure} onRetry={() => void saved.refetch()} />;
   }
   return <WizardSteps {...props} saved={saved.data ?? null} />;
 }
@@ -97,6 +101,9 @@ function WizardSteps<T extends FieldValues, Saved>({
   editing,
 }: OnboardingWizardProps<T, Saved> & { saved: Saved | null }) {
   const [index, setIndex] = useState(0);
+  // Issue 34: once the answers are saved, WhatsApp offered (skippable) before leaving, when the stage has it.
+  const [offerWhatsApp, setOfferWhatsApp] = useState(false);
+  const preferences = useNotificationPreferences();
   const navigate = useNavigate();
   const save = definition.useSave();
   const form = useForm<T>({ resolver: definition.resolver, defaultValues: definition.defaults(saved) });
@@ -118,14 +125,14 @@ function WizardSteps<T extends FieldValues, Saved>({
     const submit = form.handleSubmit(
       async (values) => {
         if (!(await saveOrNotify(save, prepare ? prepare(values) : values, onRefused))) return;
-        notify.success({ title: messages.onboarding.saved });
+        notify.success({ title: onboardingMessages.saved });
         onDone();
       },
       // Open the first section holding a refused answer, where its message shows.
       (errors: FieldErrors<T>) => {
         const wrong = steps.find((step) => fieldsOf(step)?.some((name) => get(errors, name) !== undefined));
         if (wrong && wrong.id !== section.id) navigate(profileEditorPath(wrong.id), { replace: true });
-        notify.error({ title: messages.onboarding.checkAnswers });
+        notify.error({ title: onboardingMessages.checkAnswers });
       },
     );
     return (
@@ -157,9 +164,10 @@ function WizardSteps<T extends FieldValues, Saved>({
     async (values) => {
       if (!(await saveOrNotify(save, prepare ? prepare(values) : values, onRefused))) return;
       if (definition.savedMessage) notify.success({ title: definition.savedMessage });
-      onDone();
+      if (preferences.data?.available.whatsapp) setOfferWhatsApp(true);
+      else onDone();
     },
-    definition.invalidMessage ? () => notify.error({ title: messages.onboarding.saveFailure, description: definition.invalidMessage }) : undefined,
+    definition.invalidMessage ? () => notify.error({ title: onboardingMessages.saveFailure, description: definition.invalidMessage }) : undefined,
   );
   const next = async () => {
     if (last) return void submit();
@@ -167,6 +175,14 @@ function WizardSteps<T extends FieldValues, Saved>({
     if (checked && !(await form.trigger(checked))) return;
     setIndex(index + 1);
   };
+
+  if (offerWhatsApp) {
+    return (
+      <StepShell step={all.length + 1} total={all.length + 1} title={whatsappMessages.onboardingTitle} description={whatsappMessages.onboardingLater} onNext={onDone} nextLabel={whatsappMessages.onboardingContinue}>
+        <WhatsAppChannel />
+      </StepShell>
+    );
+  }
 
   return (
     <StepShell

@@ -1,5 +1,7 @@
 import { EXPERIENCE_LABELS, EXPERIENCE_OPTIONS, KYC_REVIEW_HOURS, LEVELS, MAX_DIPLOMAS, MAX_PROFILE_PHOTOS, SUBJECTS, SUGGESTED_RATE_RANGE, ZONE_LABELS, ZONES } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { onboardingMessages } from '#shared/message-catalogue/onboarding';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { validationMessages } from '#shared/message-catalogue/validation';
 import { formatFcfa } from '#shared/money';
 import {
   HIDDEN_FROM_VISITORS_LABEL,
@@ -85,7 +87,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
   resolver: zodResolver(tutorProfileInputSchema),
   defaults,
   refusedField: (error) =>
-    error instanceof ApiRequestError && error.status === 409 && error.message === messages.packages.dayOffConflict
+    error instanceof ApiRequestError && error.status === 409 && error.message === packagesMessages.dayOffConflict
       ? { name: 'availability_exceptions', type: DAY_OFF_CONFLICT, message: error.message }
       : null,
   welcome: {
@@ -212,7 +214,7 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
                   <Stack gap="2">
                     <DaysOffEditor value={field.value ?? []} onChange={field.onChange} />
                     {fieldState.error?.type === DAY_OFF_CONFLICT ? (
-                      <DayOffConflict message={fieldState.error.message ?? messages.packages.dayOffConflict} />
+                      <DayOffConflict message={fieldState.error.message ?? packagesMessages.dayOffConflict} />
                     ) : (
                       <FieldError message={fieldState.error?.message ?? firstMessage(fieldState.error)} />
                     )}
@@ -238,6 +240,6 @@ export const tutorWizard: WizardDefinition<TutorProfileInput, MyTutorProfile> = 
     };
   },
   finishLabel: 'Enregistrer et continuer',
-  savedMessage: messages.onboarding.saved,
-  invalidMessage: messages.validation.invalidRequest,
+  savedMessage: onboardingMessages.saved,
+  invalidMessage: validationMessages.invalidRequest,
 };

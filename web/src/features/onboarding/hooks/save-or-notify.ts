@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { onboardingMessages } from '#shared/message-catalogue/onboarding';
 import { notify } from '@/components/ui/notify';
 
 /**
@@ -16,7 +16,7 @@ export async function saveOrNotify<T>(
     return true;
   } catch (error) {
     onRefused?.(error);
-    notify.error({ title: messages.onboarding.saveFailure, description: (error as Error).message });
+    notify.error({ title: onboardingMessages.saveFailure, description: (error as Error).message });
     return false;
   }
 }

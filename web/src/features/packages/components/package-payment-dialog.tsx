@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
 import { formatAmount, formatFcfa } from '#shared/money';
 import { PACKAGE_WEEKS } from '#shared/package-schemas';
 import { isMobileMoney } from '#shared/payments';
@@ -8,10 +9,13 @@ import { Alert, Button, List, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PaymentMethodFields } from '@/components/money/payment-method-fields';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { answerWindowTerms, parentCancellationTerms } from '@/lib/cancellation-wording';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { tutorSlotsKey } from '@/lib/tutor-slots';
 import { useBookPackage } from '../api/packages';
 import { weeklySlotLabel } from '../package-plan';
@@ -38,6 +42,8 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const busy = book.isPending;
+  const online = useOnline();
+  useMarkPaymentInProgress();
 
   const pay = async () => {
     const problem = phoneNumberError(method, phone);
@@ -57,10 +63,10 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
         phoneNumber: isMobileMoney(method) ? phone.trim() : undefined,
       });
       if (!result.authorization_url) {
-        setFailure(result.error || messages.payments.initFailure);
+        setFailure(result.error || paymentsMessages.initFailure);
         return;
       }
-      notify.success({ title: messages.payments.initSuccessTitle, description: messages.payments.initSuccess });
+      notify.success({ title: paymentsMessages.initSuccessTitle, description: paymentsMessages.initSuccess });
       // Paid once, on the provider's page; its return leads back to Kalan.
       window.location.assign(result.authorization_url);
     } catch (error) {
@@ -72,7 +78,7 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
         await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(plan.tutorId) });
         return;
       }
-      setFailure(error instanceof ApiRequestError ? error.message : messages.payments.initFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : paymentsMessages.initFailure);
     }
   };
 
@@ -83,12 +89,20 @@ export function PackagePaymentDialog({ plan, courseLabel, onClose, onSlotsTaken 
       title="Payer le forfait"
       closeButton={busy ? 'disabled' : true}
       rootProps={{ size: { base: 'full', md: 'lg' }, scrollBehavior: 'inside' }}
+      footerProps={{ flexWrap: 'wrap' }}
       footer={
         <>
+          <ConnectionNeeded id="package-connection-needed" message={offlineMessages.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Annuler
           </Button>
-          <Button onClick={() => void pay()} loading={busy} loadingText="Traitement...">
+          <Button
+            onClick={() => void pay()}
+            disabled={!online}
+            aria-describedby={online ? undefined : 'package-connection-needed'}
+            loading={busy}
+            loadingText="Traitement..."
+          >
             Payer {formatAmount(plan.total)} FCFA
           </Button>
         </>

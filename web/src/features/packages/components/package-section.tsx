@@ -1,6 +1,9 @@
 import { courseOf } from '#shared/french';
 import type { LessonSlot } from '#shared/lesson-slots';
-import { messages } from '#shared/messages';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatAmount, formatFcfa } from '#shared/money';
 import {
   PACKAGE_DURATIONS,
@@ -14,14 +17,17 @@ import {
 } from '#shared/package-schemas';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT } from '#shared/payments';
 import { Alert, Badge, Box, Button, Card, Field, Heading, HStack, Input, Separator, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { LuCalendarRange, LuCalendarX } from 'react-icons/lu';
+import { SectionSpinner } from '@/components/ui/full-page-spinner';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { useAuth } from '@/lib/auth';
 import { shortDayLabel, hoursLabel } from '@/lib/lesson-dates';
 import { useTutorSlots } from '@/lib/tutor-slots';
 import { dateAfter, keepOffered, startDateBounds, toggleWeeklySlot, WEEKDAY_NAMES, weeklyHours, weeklyOptions, weeklySlotLabel } from '../package-plan';
-import { PackagePaymentDialog } from './package-payment-dialog';
+
+// The payment dialog's code (the dialog, the payment fields) comes when 'Payer le forfait' opens it (issue 34).
+const PackagePaymentDialog = lazy(() => import('./package-payment-dialog').then((module) => ({ default: module.PackagePaymentDialog })));
 
 /** What the section needs of the tutor (the signed-in profile). */
 export interface PackageTutor {
@@ -81,22 +87,22 @@ export function PackageSection({ tutor }: { tutor: PackageTutor }) {
         {profile && profile.role !== 'parent' ? (
           <Alert.Root status="info">
             <Alert.Indicator />
-            <Alert.Title>{messages.packages.parentsOnly}</Alert.Title>
+            <Alert.Title>{packagesMessages.parentsOnly}</Alert.Title>
           </Alert.Root>
         ) : !tutor.hourly_rate ? (
           <Alert.Root status="warning">
             <Alert.Indicator />
-            <Alert.Title>{messages.payments.tutorNotBookable}</Alert.Title>
+            <Alert.Title>{paymentsMessages.tutorNotBookable}</Alert.Title>
           </Alert.Root>
         ) : query.isPending ? (
-          <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+          <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
             <Skeleton h="10" />
             <Skeleton h="24" />
           </Stack>
         ) : query.isError ? (
-          <LoadError size="sm" title={messages.tutors.slotsLoadFailure} onRetry={() => void query.refetch()} />
+          <LoadError size="sm" title={tutorsMessages.slotsLoadFailure} onRetry={() => void query.refetch()} />
         ) : query.data.slots.length === 0 ? (
-          <EmptyNotice icon={<LuCalendarX />} title={messages.tutors.noFreeSlots} />
+          <EmptyNotice icon={<LuCalendarX />} title={tutorsMessages.noFreeSlots} />
         ) : (
           <PackageForm tutor={tutor} hourlyRate={tutor.hourly_rate} free={query.data.slots} />
         )}
@@ -127,7 +133,7 @@ function PackageForm({ tutor, hourlyRate, free }: { tutor: PackageTutor; hourlyR
   const starts = complete && startValid ? packageLessonStarts(startDate, slots) : [];
   const tutorName = `${tutor.first_name} ${tutor.last_name}`.trim();
 
-  const slotsError = tried && !complete ? (slots.length === 0 ? messages.packages.slotsRequired : messages.packages.slotsCountMismatch) : undefined;
+  const slotsError = tried && !complete ? (slots.length === 0 ? packagesMessages.slotsRequired : packagesMessages.slotsCountMismatch) : undefined;
 
   const plan: PackagePlan | null =
     complete && startValid
@@ -242,7 +248,7 @@ function PackageForm({ tutor, hourlyRate, free }: { tutor: PackageTutor; hourlyR
       <Field.Root invalid={!startValid} maxW="xs">
         <Field.Label>Date de début</Field.Label>
         <Input type="date" value={startDate} min={bounds.min} max={bounds.max} onChange={(event) => setStartDate(event.target.value)} />
-        {startValid ? <Field.HelperText>Dans les {PACKAGE_START_HORIZON_DAYS} prochains jours</Field.HelperText> : <Field.ErrorText>{messages.packages.startDateRange}</Field.ErrorText>}
+        {startValid ? <Field.HelperText>Dans les {PACKAGE_START_HORIZON_DAYS} prochains jours</Field.HelperText> : <Field.ErrorText>{packagesMessages.startDateRange}</Field.ErrorText>}
       </Field.Root>
 
       <Card.Root variant="subtle" size="sm">
@@ -293,12 +299,14 @@ function PackageForm({ tutor, hourlyRate, free }: { tutor: PackageTutor; hourlyR
         Payer le forfait · {formatAmount(price.total)} FCFA
       </Button>
       {plan && paying && (
-        <PackagePaymentDialog
-          plan={plan}
-          courseLabel={`${courseOf(plan.subject)} avec ${tutorName}`}
-          onClose={() => setPaying(false)}
-          onSlotsTaken={() => setPicked([])}
-        />
+        <Suspense fallback={<SectionSpinner />}>
+          <PackagePaymentDialog
+            plan={plan}
+            courseLabel={`${courseOf(plan.subject)} avec ${tutorName}`}
+            onClose={() => setPaying(false)}
+            onSlotsTaken={() => setPicked([])}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,6 +1,9 @@
 import { PAYMENT_METHODS } from '#shared/constants';
 import { courseOf } from '#shared/french';
-import { messages } from '#shared/messages';
+import { authMessages } from '#shared/message-catalogue/auth';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney } from '#shared/payments';
 import { isBookableDuration, phoneNumberError } from '#shared/payments-schemas';
@@ -28,12 +31,15 @@ import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { PaymentMethodFields } from '@/components/money/payment-method-fields';
 import { SlotPicker } from '@/components/slot-picker';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { CloseButton } from '@/components/ui/close-button';
 import { notify } from '@/components/ui/notify';
 import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { answerWindowTerms, parentCancellationTerms, tutorCancellationTerms } from '@/lib/cancellation-wording';
 import { lessonTimeLabel } from '@/lib/lesson-dates';
+import { useOnline } from '@/lib/pwa/online';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { keepIfStillFree, lessonSpan } from '@/lib/slot-selection';
 import { tutorSlotsKey, useTutorSlots } from '@/lib/tutor-slots';
 import { useInitializePayment, useMyTransactions } from '../api/payments';
@@ -44,7 +50,7 @@ import { FirstLessonNote } from './first-lesson-note';
 const bookingFormSchema = z
   .object({
     notes: z.string().check(z.maxLength(1000, { error: '1000 caractères au maximum' })),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.payments.methodInvalid }),
+    paymentMethod: z.enum(PAYMENT_METHODS, { error: paymentsMessages.methodInvalid }),
     phoneNumber: z.string(),
   })
   .check(
@@ -116,6 +122,9 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
   const noSlots = freeSlots?.length === 0;
   const canBook = profile?.role === 'parent' && Boolean(tutor.hourly_rate) && !noSlots;
   const busy = initialize.isPending;
+  // Paying needs the network now: never queued (issue 34). While the dialog is open no update prompt.
+  const online = useOnline();
+  useMarkPaymentInProgress();
   // 'Premier cours' (issue 32): said before paying when the parent never had a paid lesson with this tutor.
   const transactions = useMyTransactions(profile?.role === 'parent');
   const firstLesson = canBook && transactions.data !== undefined && isFirstLessonWith(tutor.id, transactions.data.transactions);
@@ -132,7 +141,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
       return;
     }
     if (!user) {
-      notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForPayment });
+      notify.error({ title: authMessages.signInRequired, description: authMessages.signInForPayment });
       return;
     }
     notify.dismissAll();
@@ -150,32 +159,32 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
         phoneNumber: isMobileMoney(values.paymentMethod) ? values.phoneNumber.trim() : undefined,
       });
       if (!result.success || !result.authorization_url) {
-        notify.error({ title: messages.payments.failureTitle, description: result.error || messages.payments.initFailure });
+        notify.error({ title: paymentsMessages.failureTitle, description: result.error || paymentsMessages.initFailure });
         return;
       }
       // The provider's page in a new tab (same tab if the browser blocks it).
       const tab = window.open(result.authorization_url, '_blank');
       if (tab) tab.opener = null;
       else window.location.assign(result.authorization_url);
-      notify.success({ title: messages.payments.initSuccessTitle, description: messages.payments.initSuccess });
+      notify.success({ title: paymentsMessages.initSuccessTitle, description: paymentsMessages.initSuccess });
       onClose();
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) {
-        notify.error({ title: messages.auth.signInRequired, description: messages.auth.signInForPayment });
+        notify.error({ title: authMessages.signInRequired, description: authMessages.signInForPayment });
         return;
       }
       if (error instanceof ApiRequestError && error.status === 409) {
         // Another parent held one of these slots meanwhile (the dialog only offers free consecutive
         // slots, so the API's "not free" and "just taken" both mean that): say it here, and show
         // what is free now.
-        setConflict(messages.payments.slotTaken);
+        setConflict(paymentsMessages.slotTaken);
         setPicked([]);
         await queryClient.invalidateQueries({ queryKey: tutorSlotsKey(tutor.id) });
         return;
       }
       notify.error({
-        title: messages.payments.failureTitle,
-        description: error instanceof ApiRequestError ? error.message : messages.payments.initFailure,
+        title: paymentsMessages.failureTitle,
+        description: error instanceof ApiRequestError ? error.message : paymentsMessages.initFailure,
       });
     }
   });
@@ -199,13 +208,13 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                 {profile && profile.role !== 'parent' && (
                   <Alert.Root status="info">
                     <Alert.Indicator />
-                    <Alert.Title>{messages.payments.parentsOnly}</Alert.Title>
+                    <Alert.Title>{paymentsMessages.parentsOnly}</Alert.Title>
                   </Alert.Root>
                 )}
                 {!tutor.hourly_rate && (
                   <Alert.Root status="warning">
                     <Alert.Indicator />
-                    <Alert.Title>{messages.payments.tutorNotBookable}</Alert.Title>
+                    <Alert.Title>{paymentsMessages.tutorNotBookable}</Alert.Title>
                   </Alert.Root>
                 )}
                 <SectionCard title="Détails du cours">
@@ -235,7 +244,7 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                           <Alert.Root status="info">
                             <Alert.Indicator />
                             <Alert.Title>
-                              {tutor.availability_slots === 0 ? NO_WEEKLY_AVAILABILITY : `${messages.tutors.noFreeSlots} : ${NOT_BOOKABLE_NOW}`}
+                              {tutor.availability_slots === 0 ? NO_WEEKLY_AVAILABILITY : `${tutorsMessages.noFreeSlots} : ${NOT_BOOKABLE_NOW}`}
                             </Alert.Title>
                           </Alert.Root>
                         ) : (
@@ -306,11 +315,19 @@ export default function BookingDialog({ tutor, onClose }: BookingDialogProps) {
                 </SectionCard>
               </Stack>
             </Dialog.Body>
-            <Dialog.Footer>
+            <Dialog.Footer flexWrap="wrap">
+              {/* Beside 'Payer', where the eye is when it does not answer. */}
+              <ConnectionNeeded id="booking-connection-needed" message={offlineMessages.paymentNeedsConnection} flexBasis="100%" textAlign="end" />
               <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
                 Annuler
               </Button>
-              <Button type="submit" disabled={!canBook} loading={busy} loadingText="Traitement...">
+              <Button
+                type="submit"
+                disabled={!canBook || !online}
+                aria-describedby={online ? undefined : 'booking-connection-needed'}
+                loading={busy}
+                loadingText="Traitement..."
+              >
                 {price ? `Payer ${formatAmount(price.total)} FCFA` : 'Payer'}
               </Button>
             </Dialog.Footer>

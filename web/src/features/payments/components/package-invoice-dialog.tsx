@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { packagesMessages } from '#shared/message-catalogue/packages';
 import type { PackageInvoiceView } from '#shared/package-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { InvoiceDocumentDialog } from '@/components/money/invoice-dialog';
@@ -12,5 +12,5 @@ export function PackageInvoiceDialog({ packageId, onClose }: { packageId: string
     queryFn: ({ signal }) => apiRequest<PackageInvoiceView>('getPackageInvoice', { params: { id: packageId! }, signal }),
     enabled: packageId !== null,
   });
-  return <InvoiceDocumentDialog open={packageId !== null} onClose={onClose} query={query} toHtml={packageInvoiceHtml} loadFailure={messages.packages.loadFailure} />;
+  return <InvoiceDocumentDialog open={packageId !== null} onClose={onClose} query={query} toHtml={packageInvoiceHtml} loadFailure={packagesMessages.loadFailure} />;
 }

@@ -1,4 +1,6 @@
-import { messages } from '#shared/messages';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { type TransactionView } from '#shared/payments-schemas';
 import { Button, Card, Flex, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
@@ -15,6 +17,9 @@ import { packageIdOf, packageOfReference, paymentsOf } from '../payment-list';
 import { PackageInvoiceDialog } from './package-invoice-dialog';
 import { PackagePaymentCard } from './package-payment-card';
 import { TransactionCard } from './transaction-card';
+import { markInstallMoment } from '@/lib/pwa/install';
+import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
 export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
 
@@ -25,7 +30,11 @@ const REFERENCE = /^kalan-([0-9a-f-]{36})$/i;
 
 /** What the parent is told on coming back from Paystack's checkout. */
 const RETURN_NOTICE = {
-  escrowed: () => notify.success({ title: 'Paiement confirmé', description: 'Les fonds sont sécurisés jusqu’à ce que vous les libériez.' }),
+  escrowed: () => {
+    notify.success({ title: 'Paiement confirmé', description: 'Les fonds sont sécurisés jusqu’à ce que vous les libériez.' });
+    // A first booking paid: a moment to offer 'Installer Kalan' (issue 34).
+    markInstallMoment();
+  },
   failed: () => notify.error({ title: 'Paiement échoué', description: 'Aucun montant n’a été prélevé. Vous pouvez réserver à nouveau.' }),
   amount_mismatch: () =>
     notify.error({ title: 'Paiement non conforme', description: 'Un administrateur va régulariser ce paiement.' }),
@@ -78,6 +87,8 @@ export function ParentPayments() {
   const packagesQuery = useMyPackages();
   const decision = useEscrowDecision();
   const verify = useVerifyPayments();
+  // Coming back from Paystack, until the payment is checked: no 'Nouvelle version disponible' reload.
+  useMarkPaymentInProgress(verify.isPending);
   const packageLesson = (packageId: string) =>
     packagesQuery.data?.find((pkg) => pkg.id === packageId)?.lessons[0]?.id ??
     query.data?.transactions.find((tx) => packageIdOf(tx) === packageId)?.id;
@@ -91,11 +102,11 @@ export function ParentPayments() {
     const { action, transaction } = pending;
     try {
       await decision.mutateAsync({ id: transaction.id, action });
-      if (action === 'release') notify.success({ title: messages.payments.released, description: messages.payments.releasedDescription });
-      else notify.success({ title: messages.payments.refunded, description: messages.payments.refundedDescription });
+      if (action === 'release') notify.success({ title: paymentsMessages.released, description: paymentsMessages.releasedDescription });
+      else notify.success({ title: paymentsMessages.refunded, description: paymentsMessages.refundedDescription });
     } catch (error) {
       notify.error({
-        title: action === 'release' ? messages.payments.releaseFailure : messages.payments.refundFailure,
+        title: action === 'release' ? paymentsMessages.releaseFailure : paymentsMessages.refundFailure,
         description: error instanceof ApiRequestError ? error.message : undefined,
       });
     } finally {
@@ -131,6 +142,7 @@ export function ParentPayments() {
   const summary = shown?.summary;
   return (
     <Stack gap="5">
+      <OfflineCopyBanner screen="payments" />
       <SimpleGrid columns={3} gap="3">
         <SummaryCard label="Transactions" value={summary?.total} />
         <SummaryCard label="En escrow" value={summary?.in_escrow} />
@@ -146,17 +158,17 @@ export function ParentPayments() {
       </Flex>
 
       {(query.isPending || (packagesQuery.isPending && !query.isError)) && (
-        <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+        <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="36" rounded="lg" />
           ))}
         </Stack>
       )}
       {query.isError && (
-        <LoadError title={messages.payments.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadError title={paymentsMessages.loadFailure} description={query.error.message} onRetry={() => void query.refetch()} />
       )}
       {packagesQuery.isError && !query.isError && (
-        <LoadError title={messages.packages.loadFailure} description={packagesQuery.error.message} onRetry={() => void packagesQuery.refetch()} />
+        <LoadError title={packagesMessages.loadFailure} description={packagesQuery.error.message} onRetry={() => void packagesQuery.refetch()} />
       )}
       {shown && shown.payments.length === 0 && (
         <EmptyNotice

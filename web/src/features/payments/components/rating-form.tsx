@@ -1,5 +1,5 @@
 import { DISPUTE_RATING_THRESHOLD } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { paymentsMessages } from '#shared/message-catalogue/payments';
 import { RATING_MAX } from '#shared/payments';
 import { Button, Field, HStack, IconButton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -17,9 +17,9 @@ export function RatingForm({ transactionId }: { transactionId: string }) {
   const submit = async () => {
     try {
       const result = await rate.mutateAsync({ id: transactionId, rating, review: review.trim() || undefined });
-      notify.success({ title: messages.payments.rated, description: result.dispute ? messages.payments.disputeOpened : undefined });
+      notify.success({ title: paymentsMessages.rated, description: result.dispute ? paymentsMessages.disputeOpened : undefined });
     } catch (error) {
-      notify.error({ title: messages.payments.loadFailure, description: error instanceof ApiRequestError ? error.message : undefined });
+      notify.error({ title: paymentsMessages.loadFailure, description: error instanceof ApiRequestError ? error.message : undefined });
     }
   };
   if (!open) {

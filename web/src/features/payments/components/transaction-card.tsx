@@ -1,4 +1,5 @@
 import { courseOf, formatRating } from '#shared/french';
+import { offlineMessages } from '#shared/message-catalogue/offline';
 import { formatFcfa } from '#shared/money';
 import { canTakeAction, moneyReceived } from '#shared/transaction-process';
 import { canRateLesson, PAYMENT_METHOD_LABELS, TRANSACTION_STATUS_DESCRIPTIONS } from '#shared/payments';
@@ -8,6 +9,8 @@ import { LuFileText, LuStar } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '@/components/money/format';
 import { CourseStatusBadge, TransactionStatusBadge } from '@/components/money/transaction-status-badge';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
+import { useOnline } from '@/lib/pwa/online';
 import { RatingForm } from './rating-form';
 
 interface TransactionCardProps {
@@ -25,6 +28,8 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
   const lesson = course?.lesson === true;
   const canRelease = !lesson && canTakeAction('release', tx.status, 'parent');
   const canRefund = !lesson && canTakeAction('refund', tx.status, 'parent');
+  // Releasing or refunding moves money: not offline, never queued (issue 34).
+  const online = useOnline();
   const rateable = course ? canRateLesson({ ...tx, course }, new Date()) : false;
   // No invoice before the money is received: it would say "Total payé" for nothing paid.
   const hasInvoice = moneyReceived(tx);
@@ -95,12 +100,12 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
               </Button>
             )}
             {canRelease && (
-              <Button size="sm" colorPalette="green" onClick={onRelease}>
+              <Button size="sm" colorPalette="green" onClick={onRelease} disabled={!online} aria-describedby={online ? undefined : `${tx.id}-connection-needed`}>
                 Libérer les fonds
               </Button>
             )}
             {canRefund && (
-              <Button size="sm" variant="outline" colorPalette="red" onClick={onRefund}>
+              <Button size="sm" variant="outline" colorPalette="red" onClick={onRefund} disabled={!online} aria-describedby={online ? undefined : `${tx.id}-connection-needed`}>
                 Demander un remboursement
               </Button>
             )}
@@ -116,6 +121,7 @@ export function TransactionCard({ transaction: tx, onRelease, onRefund, onInvoic
             )}
           </Flex>
         )}
+        {(canRelease || canRefund) && <ConnectionNeeded id={`${tx.id}-connection-needed`} message={offlineMessages.moneyActionNeedsConnection} />}
       </Card.Body>
     </Card.Root>
   );

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { accountMessages } from '#shared/message-catalogue/account';
 import { Alert, Button, Card, Dialog, Field, Heading, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { LuDownload, LuTrash2 } from 'react-icons/lu';
@@ -8,7 +8,7 @@ import { ApiRequestError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/my-data';
 
-const text = messages.account;
+const text = accountMessages;
 
 /**
  * 'Mes données' (law 2013-450 of Côte d'Ivoire): download everything Kalan holds about me, or

@@ -1,4 +1,6 @@
-import { messages } from '#shared/messages';
+import { onboardingMessages } from '#shared/message-catalogue/onboarding';
+import { packagesMessages } from '#shared/message-catalogue/packages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { PACKAGE_DISCOUNT_MAX, PACKAGE_DISCOUNT_MIN, packageLessonPrice, packageDiscountSchema } from '#shared/package-schemas';
 import { Button, Field, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -22,7 +24,7 @@ export function PackageDiscountSetting() {
   const stored = (profile.data as { package_discount_percent?: number }).package_discount_percent ?? 0;
   const value = draft ?? String(stored);
   const parsed = packageDiscountSchema.safeParse({ discountPercent: value.trim() === '' ? Number.NaN : Number(value) });
-  const error = parsed.success ? undefined : messages.packages.discountRange;
+  const error = parsed.success ? undefined : packagesMessages.discountRange;
   const rate = profile.data.hourly_rate;
 
   return (
@@ -31,7 +33,7 @@ export function PackageDiscountSetting() {
       if (!parsed.success) return;
       save.mutate(parsed.data.discountPercent, {
         onSuccess: () => (notify.success({ title: 'Remise forfait enregistrée' }), setDraft(null)),
-        onError: (failure) => notify.error({ title: messages.onboarding.saveFailure, description: failure instanceof ApiRequestError ? failure.message : messages.ui.networkFailure }),
+        onError: (failure) => notify.error({ title: onboardingMessages.saveFailure, description: failure instanceof ApiRequestError ? failure.message : uiMessages.networkFailure }),
       });
     }}>
       <HStack gap="2">

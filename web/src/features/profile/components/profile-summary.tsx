@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '#shared/constants';
-import { messages } from '#shared/messages';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
 import { LuLayoutDashboard, LuLogOut, LuUserPen } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -75,7 +75,7 @@ export function ProfileSummary() {
           )}
           <Button variant="outline" colorPalette="red" onClick={() => void handleSignOut()}>
             <LuLogOut />
-            {messages.ui.signOut}
+            {uiMessages.signOut}
           </Button>
         </Card.Footer>
       </Card.Root>

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { kycMessages } from '#shared/message-catalogue/kyc';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Alert, Badge, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LuExternalLink, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,7 +24,7 @@ export function TutorKycStatus() {
             {kyc.error.message}
           </Text>
           <Button size="xs" variant="outline" onClick={() => void kyc.refetch()}>
-            {messages.ui.retry}
+            {uiMessages.retry}
           </Button>
         </HStack>
       ) : !kyc.data ? (
@@ -39,7 +40,7 @@ export function TutorKycStatus() {
         <Alert.Root status="warning" size="sm">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{messages.kyc.pendingTitle}</Alert.Title>
+            <Alert.Title>{kycMessages.pendingTitle}</Alert.Title>
             <Alert.Description>Cela prend généralement 24-48 heures ouvrables.</Alert.Description>
           </Alert.Content>
         </Alert.Root>
@@ -52,7 +53,7 @@ export function TutorKycStatus() {
           <Alert.Indicator />
           <Alert.Content gap="2">
             <Alert.Title>Vérification rejetée</Alert.Title>
-            <Alert.Description>Motif : {kyc.data.admin_notes ?? messages.kyc.defaultRejectNote}</Alert.Description>
+            <Alert.Description>Motif : {kyc.data.admin_notes ?? kycMessages.defaultRejectNote}</Alert.Description>
             <Button asChild size="sm" alignSelf="flex-start" colorPalette="red" variant="outline">
               <RouterLink to="/kyc">Soumettre à nouveau</RouterLink>
             </Button>

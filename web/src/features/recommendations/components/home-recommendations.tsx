@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { aiMessages } from '#shared/message-catalogue/ai';
 import { Stack, Text } from '@chakra-ui/react';
 import { TutorListSkeleton } from '@/components/tutor-card';
 import { LoadError } from '@/components/ui/page-state';
@@ -13,11 +13,11 @@ export function HomeRecommendations({ renderTutor }: { renderTutor: RenderRecomm
   const isParent = profile?.role === 'parent';
   const query = useHomeRecommendations(isParent);
 
-  if (!isParent) return <Text color="fg.muted">{messages.ai.parentsOnly}</Text>;
+  if (!isParent) return <Text color="fg.muted">{aiMessages.parentsOnly}</Text>;
   if (query.isPending) return <TutorListSkeleton count={2} />;
   if (query.isError) {
     return (
-      <LoadError title={messages.ai.failure} onRetry={() => void query.refetch()} />
+      <LoadError title={aiMessages.failure} onRetry={() => void query.refetch()} />
     );
   }
   const suggestion = packageSuggestionOf(query.data);
@@ -25,7 +25,7 @@ export function HomeRecommendations({ renderTutor }: { renderTutor: RenderRecomm
     return (
       <Stack gap="3">
         <PackageSuggestionCard suggestion={suggestion} />
-        <Text color="fg.muted">{messages.ai.empty}</Text>
+        <Text color="fg.muted">{aiMessages.empty}</Text>
       </Stack>
     );
   }

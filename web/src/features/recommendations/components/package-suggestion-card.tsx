@@ -1,5 +1,5 @@
 import type { PackageSuggestion, RecommendationsResponse } from '#shared/discovery-schemas';
-import { PACKAGE_SUGGESTION_AFTER_LESSONS } from '#shared/package-schemas';
+import { PACKAGE_SUGGESTION_AFTER_LESSONS } from '#shared/packages';
 import { Box, Button, Card, HStack, Text } from '@chakra-ui/react';
 import { LuCalendarRange } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';

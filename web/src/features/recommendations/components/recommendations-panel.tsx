@@ -1,5 +1,6 @@
 import { type PreferenceSummary, type RecommendationsRequest } from '#shared/discovery-schemas';
-import { messages } from '#shared/messages';
+import { aiMessages } from '#shared/message-catalogue/ai';
+import { authMessages } from '#shared/message-catalogue/auth';
 import { zoneLabel, type SearchFilters } from '#shared/search';
 import { Badge, Box, Button, Card, HStack, IconButton, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
@@ -76,31 +77,31 @@ export function RecommendationsPanel({ filters, renderTutor, generateNow = false
     const here = `${pathname}${search}`;
     content = (
       <Stack gap="3">
-        <Text>{messages.auth.signInForRecommendations}</Text>
+        <Text>{authMessages.signInForRecommendations}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {messages.auth.backAfterSignIn}
+          {authMessages.backAfterSignIn}
         </Text>
         <SignInActions pending={{ action: 'recommend', returnTo: isAllowedReturnPath(here) ? here : '/search' }} />
       </Stack>
     );
   } else if (profile?.role !== 'parent') {
-    content = <Text color="fg.muted">{messages.ai.parentsOnly}</Text>;
+    content = <Text color="fg.muted">{aiMessages.parentsOnly}</Text>;
   } else if (generate.isPending) {
     content = (
       <HStack gap="3" py="4" role="status">
         <Spinner size="sm" color="orange.solid" />
-        <Text>{messages.ai.loading}</Text>
+        <Text>{aiMessages.loading}</Text>
       </HStack>
     );
   } else if (generate.isError) {
     content = (
-      <LoadError title={messages.ai.failure} />
+      <LoadError title={aiMessages.failure} />
     );
   } else if (data && data.recommendations.length === 0) {
     content = (
       <Stack gap="3">
         <PackageSuggestionCard suggestion={packageSuggestionOf(data)} />
-        <Text color="fg.muted">{messages.ai.empty}</Text>
+        <Text color="fg.muted">{aiMessages.empty}</Text>
       </Stack>
     );
   } else if (data) {

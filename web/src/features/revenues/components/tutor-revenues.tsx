@@ -1,5 +1,6 @@
 import { courseOf, formatRating } from '#shared/french';
-import { messages } from '#shared/messages';
+import { revenuesMessages } from '#shared/message-catalogue/revenues';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { EARNINGS_PERIOD_LABELS, EARNINGS_PERIODS, type EarningsPeriod } from '#shared/payments';
 import { Alert, Badge, Button, Card, SegmentGroup, SimpleGrid, Skeleton, Stack, Stat, Text } from '@chakra-ui/react';
@@ -53,12 +54,12 @@ export function TutorRevenues() {
         <Alert.Root status={missingProfile ? 'info' : 'error'}>
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>{missingProfile ? messages.revenues.profileMissing : messages.revenues.loadFailure}</Alert.Title>
+            <Alert.Title>{missingProfile ? revenuesMessages.profileMissing : revenuesMessages.loadFailure}</Alert.Title>
             {missingProfile && <Alert.Description>Complétez votre profil de répétiteur pour recevoir des réservations.</Alert.Description>}
           </Alert.Content>
           {!missingProfile && (
             <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              {messages.ui.retry}
+              {uiMessages.retry}
             </Button>
           )}
         </Alert.Root>

@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE } from '#shared/discovery-schemas';
+import { SEARCH_PAGE_SIZE } from '#shared/search';
 import { type SearchFilters } from '#shared/search';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
@@ -36,6 +36,8 @@ export function useSearchTutors(filters: SearchFilters | null, recordId: string 
     getNextPageParam: (last) => (last.offset + last.limit < last.total ? last.offset + last.limit : undefined),
     enabled: filters !== null,
     placeholderData: keepPreviousData,
-    staleTime: 15_000,
+    // A visitor's search (from a shared link) is kept a minute (issue 34): back from a tutor's page
+    // on a weak network, the same results show without asking again; their photos' URLs last 15 minutes.
+    staleTime: visitor ? 60_000 : 15_000,
   });
 }

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { searchMessages } from '#shared/message-catalogue/search';
 import { formatAmount } from '#shared/money';
 import { sortBadge, type SearchFilters, type UnderstandingChip } from '#shared/search';
 import { Badge, Button, Card, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
@@ -48,7 +48,7 @@ export function SearchResults(props: SearchResultsProps) {
   if (isLoading) return <TutorListSkeleton />;
   if (isError) {
     return (
-      <LoadError title={messages.search.failure} description={props.errorDetail} onRetry={onRetry} />
+      <LoadError title={searchMessages.failure} description={props.errorDetail} onRetry={onRetry} />
     );
   }
   const first = pages?.[0];
@@ -60,7 +60,7 @@ export function SearchResults(props: SearchResultsProps) {
           card={{ variant: 'outline' }}
           icon={<LuSearchX />}
           titleAs="h2"
-          title={messages.search.empty}
+          title={searchMessages.empty}
           description="Essayez une autre orthographe, une autre zone ou élargissez le tarif."
         />
         {/* What was read can still be taken out of the text, one chip at a time. */}

@@ -7,6 +7,8 @@ import { useSearchUrl } from '../hooks/use-search-url';
 import { SearchForm } from './search-form';
 import { resultsAnnouncement, searchWithoutChip } from '../understanding-view';
 import { RESULTS_HEADING_ID, SearchResults } from './search-results';
+import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
+import { markInstallMoment } from '@/lib/pwa/install';
 
 export const SEARCH_TITLE = 'Recherche';
 
@@ -88,9 +90,15 @@ export function SearchScreen({ renderTutor, renderHistory, renderSuggestions, re
   }, [chipRemoved, submittedKey, isLoading, results.isFetching]);
 
   const answered = submitted !== null && firstPage && !isLoading && !results.isError;
+  // A first search with tutors to show: the moment to offer 'Installer Kalan' (issue 34).
+  const foundTutors = Boolean(answered && firstPage.total > 0);
+  useEffect(() => {
+    if (foundTutors) markInstallMoment();
+  }, [foundTutors]);
 
   return (
     <Stack gap="5">
+      <OfflineCopyBanner screen="search" />
       <VisuallyHidden role="status" aria-live="polite">
         {answered ? resultsAnnouncement(firstPage.total, firstPage.understanding) : ''}
       </VisuallyHidden>

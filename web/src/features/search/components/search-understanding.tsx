@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { searchMessages } from '#shared/message-catalogue/search';
 import type { QueryUnderstanding, UnderstandingChip } from '#shared/search';
 import { Badge, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { LuX } from 'react-icons/lu';
@@ -38,7 +38,7 @@ function UnderstandingChips({ chips, onRemove }: { chips: UnderstandingChip[]; o
             {chip.label}
             {/* 32 px: a target a thumb can hit on a phone (WCAG 2.5.8 asks 24 px). */}
             <IconButton
-              aria-label={messages.search.removeChip(chip.label)}
+              aria-label={searchMessages.removeChip(chip.label)}
               variant="ghost"
               size="xs"
               borderRadius="full"

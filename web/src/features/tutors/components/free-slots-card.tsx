@@ -1,5 +1,6 @@
 import type { LessonSlot } from '#shared/lesson-slots';
-import { messages } from '#shared/messages';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { Badge, Box, Button, Card, Heading, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -30,16 +31,16 @@ export function FreeSlotsCard({ tutorId }: { tutorId: string }) {
       </Card.Header>
       <Card.Body>
         {query.isPending ? (
-          <Stack gap="3" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+          <Stack gap="3" role="status" aria-busy="true" aria-label={uiMessages.loading}>
             <Skeleton h="5" width="40%" />
             <Skeleton h="8" />
             <Skeleton h="5" width="35%" />
             <Skeleton h="8" />
           </Stack>
         ) : query.isError ? (
-          <LoadError size="sm" title={messages.tutors.slotsLoadFailure} onRetry={() => void query.refetch()} />
+          <LoadError size="sm" title={tutorsMessages.slotsLoadFailure} onRetry={() => void query.refetch()} />
         ) : query.data.slots.length === 0 ? (
-          <EmptyNotice icon={<LuCalendarX />} title={messages.tutors.noFreeSlots} />
+          <EmptyNotice icon={<LuCalendarX />} title={tutorsMessages.noFreeSlots} />
         ) : (
           <FreeDays slots={query.data.slots} />
         )}

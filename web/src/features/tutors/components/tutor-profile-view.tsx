@@ -1,6 +1,7 @@
 import { EXPERIENCE_LABELS, type Experience } from '#shared/constants';
 import { deBefore } from '#shared/french';
-import { messages } from '#shared/messages';
+import { tutorsMessages } from '#shared/message-catalogue/tutors';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { zoneLabel } from '#shared/search';
 import { type TutorLessonStats } from '#shared/tutor-profile-schemas';
@@ -61,7 +62,7 @@ export function TutorProfileView({ id, visitor, onBook, renderFavorite, askOf, r
     const notFound = query.error instanceof ApiRequestError && query.error.status === 404;
     return (
       <LoadError
-        title={notFound ? messages.tutors.notFound : messages.tutors.loadFailure}
+        title={notFound ? tutorsMessages.notFound : tutorsMessages.loadFailure}
         description={tooManyRequestsMessage(query.error)}
         onRetry={notFound ? undefined : () => void query.refetch()}
       />
@@ -101,7 +102,7 @@ function TutorProfileCard({ tutor, visitor, onBook, renderFavorite, askOf, rende
               <LessonFiguresLine stats={tutor.lesson_stats} />
               <ResponseFiguresLine tutor={tutor} />
               <Text fontSize="xl" fontWeight="bold" color="orange.fg">
-                {tutor.hourly_rate === null ? messages.tutors.noRate : formatFcfa(tutor.hourly_rate)}
+                {tutor.hourly_rate === null ? tutorsMessages.noRate : formatFcfa(tutor.hourly_rate)}
                 <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted">
                   {' '}
                   /h
@@ -250,7 +251,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function TutorProfileSkeleton() {
   return (
-    <Stack gap="4" role="status" aria-busy="true" aria-label={messages.ui.loading}>
+    <Stack gap="4" role="status" aria-busy="true" aria-label={uiMessages.loading}>
       <Card.Root>
         <Card.Body>
           <HStack gap="4">

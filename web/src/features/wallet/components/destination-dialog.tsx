@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatIvorianPhone, OPERATOR_RULES, PAYOUT_OPERATORS, type PayoutOperator } from '#shared/payouts';
 import { destinationFormSchema, setDestinationSchema, type DestinationView, type SetDestinationInput } from '#shared/payouts-schemas';
 import { Alert, Button, Input, Stack, Text } from '@chakra-ui/react';
@@ -57,9 +58,9 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
     try {
       const answer = await requestCode.mutateAsync();
       codeSent.current = true;
-      setSentTo(answer?.message ?? messages.payouts.codeSent(profile?.email ?? ''));
+      setSentTo(answer?.message ?? payoutsMessages.codeSent(profile?.email ?? ''));
     } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure);
     }
   };
 
@@ -68,10 +69,10 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
     setFailure(null);
     try {
       await save.mutateAsync(values);
-      notify.success({ title: messages.payouts.destinationSaved });
+      notify.success({ title: payoutsMessages.destinationSaved });
       onClose();
     } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure);
     }
   };
 
@@ -80,15 +81,15 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
     <DialogFrame
       open={open}
       onClose={onClose}
-      title={messages.payouts.destinationFormTitle}
+      title={payoutsMessages.destinationFormTitle}
       closeButton={busy ? 'disabled' : true}
       footer={
         <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
-            {messages.payouts.cancel}
+            {payoutsMessages.cancel}
           </Button>
           <Button type="submit" form="destination-form" loading={busy}>
-            {sentTo === null ? messages.payouts.sendCode : messages.payouts.saveDestination}
+            {sentTo === null ? payoutsMessages.sendCode : payoutsMessages.saveDestination}
           </Button>
         </>
       }
@@ -96,10 +97,10 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
       <form id="destination-form" noValidate onSubmit={handleSubmit(submit)}>
         <Stack gap="4">
           <Text fontSize="sm" color="fg.muted">
-            {messages.payouts.destinationFormIntro}
+            {payoutsMessages.destinationFormIntro}
           </Text>
           <SelectField
-            label={messages.payouts.operatorLabel}
+            label={payoutsMessages.operatorLabel}
             required
             placeholder="Choisissez…"
             options={PAYOUT_OPERATORS}
@@ -107,10 +108,10 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
             error={errors.operator?.message}
             field={register('operator')}
           />
-          <FormField label={messages.payouts.phoneLabel} required error={errors.phone?.message} helperText="10 chiffres, par exemple 07 01 02 03 04">
+          <FormField label={payoutsMessages.phoneLabel} required error={errors.phone?.message} helperText="10 chiffres, par exemple 07 01 02 03 04">
             <Input type="tel" inputMode="tel" autoComplete="tel-national" placeholder="07 01 02 03 04" {...register('phone')} />
           </FormField>
-          <FormField label={messages.payouts.holderNameLabel} required error={errors.holder_name?.message}>
+          <FormField label={payoutsMessages.holderNameLabel} required error={errors.holder_name?.message}>
             <Input autoComplete="name" {...register('holder_name')} />
           </FormField>
           {sentTo !== null && (
@@ -119,11 +120,11 @@ export function DestinationDialog({ open, onClose, current }: DestinationDialogP
                 <Alert.Indicator />
                 <Alert.Title>{sentTo}</Alert.Title>
               </Alert.Root>
-              <FormField label={messages.payouts.codeLabel} required error={errors.code?.message}>
+              <FormField label={payoutsMessages.codeLabel} required error={errors.code?.message}>
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus {...register('code')} />
               </FormField>
               <Button variant="ghost" size="sm" alignSelf="start" onClick={() => void sendCode()} disabled={busy}>
-                {messages.payouts.resendCode}
+                {payoutsMessages.resendCode}
               </Button>
             </>
           )}

@@ -1,4 +1,4 @@
-import { messages } from '#shared/messages';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
 import { formatFcfa } from '#shared/money';
 import { PAYOUT_STATUS_LABELS, type PayoutStatus } from '#shared/payouts';
 import type { PayoutView } from '#shared/payouts-schemas';
@@ -27,7 +27,7 @@ export function PayoutProgress({ payout, title }: { payout: PayoutView; title: s
       <Text fontSize="sm" color="fg.muted">
         {formatFcfa(payout.net)} vers {payout.operator_label} {payout.phone_masked} · {formatDateTime(payout.created_at)}
       </Text>
-      <Box as="ol" aria-label={messages.payouts.stepsLabel} display="flex" gap="2" listStyleType="none" flexWrap="wrap">
+      <Box as="ol" aria-label={payoutsMessages.stepsLabel} display="flex" gap="2" listStyleType="none" flexWrap="wrap">
         {payoutSteps(payout.status).map((step, index) => (
           <HStack as="li" key={index} gap="1" fontSize="sm" aria-current={step.state === 'current' ? 'step' : undefined}>
             <Flex
@@ -56,7 +56,7 @@ export function PayoutProgress({ payout, title }: { payout: PayoutView; title: s
       <Text fontSize="sm">{payout.status_description}</Text>
       {payout.failure_reason && (
         <Text fontSize="sm" color="fg.error" data-testid="payout-failure-reason">
-          {messages.payouts.reasonLabel} : {payout.failure_reason}
+          {payoutsMessages.reasonLabel} : {payout.failure_reason}
         </Text>
       )}
     </Stack>

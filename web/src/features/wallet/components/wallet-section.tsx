@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { offlineMessages } from '#shared/message-catalogue/offline';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
 import { formatFcfa } from '#shared/money';
 import { formatIvorianPhone } from '#shared/payouts';
 import type { DestinationView, WalletView } from '#shared/payouts-schemas';
@@ -6,8 +7,10 @@ import { Alert, Badge, Button, Card, Flex, Heading, SimpleGrid, Skeleton, Stack,
 import { useEffect, useRef, useState } from 'react';
 import { LuArrowDownToLine, LuPencil, LuPlus, LuSmartphone, LuWallet } from 'react-icons/lu';
 import { formatDateTime } from '@/components/money/format';
+import { ConnectionNeeded } from '@/components/pwa/connection-needed';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';
 import { PagedList } from '@/components/ui/paged-list';
+import { useOnline } from '@/lib/pwa/online';
 import { isInFlight, useMyPayouts, useWallet } from '../api/wallet';
 import { DestinationDialog } from './destination-dialog';
 import { PayoutProgress, PayoutStatusBadge } from './payout-status';
@@ -31,6 +34,8 @@ function Figure({ label, value, large, testId }: { label: string; value: string 
 export function WalletSection() {
   const wallet = useWallet();
   const data = wallet.data;
+  // A payout request moves money: not offline, never queued (issue 34).
+  const online = useOnline();
   const inFlight = isInFlight(data?.current_payout);
   const payouts = useMyPayouts(inFlight);
   const [editing, setEditing] = useState(false);
@@ -52,28 +57,29 @@ export function WalletSection() {
   return (
     <Stack gap="4" as="section" aria-labelledby="wallet-title">
       <Heading as="h2" size="lg" id="wallet-title">
-        {messages.payouts.walletTitle}
+        {payoutsMessages.walletTitle}
       </Heading>
       {wallet.isError ? (
-        <LoadError title={messages.payouts.loadFailure} description={wallet.error.message} onRetry={() => void wallet.refetch()} />
+        <LoadError title={payoutsMessages.loadFailure} description={wallet.error.message} onRetry={() => void wallet.refetch()} />
       ) : (
         <>
           <Card.Root size="sm">
             <Card.Body gap="4">
               <Flex justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="4" direction={{ base: 'column', sm: 'row' }}>
-                <Figure label={messages.payouts.available} value={data && formatFcfa(data.available)} large testId="wallet-available" />
+                <Figure label={payoutsMessages.available} value={data && formatFcfa(data.available)} large testId="wallet-available" />
                 <Stack gap="1" align={{ base: 'stretch', sm: 'flex-end' }}>
                   <Button
                     colorPalette="orange"
-                    disabled={!data || data.blocked_reason !== null || !data.destination}
+                    disabled={!data || data.blocked_reason !== null || !data.destination || !online}
                     onClick={() => {
                       setWithdrawOpenings((n) => n + 1);
                       setWithdrawing(true);
                     }}
-                    aria-describedby={data?.blocked_reason ? 'withdraw-blocked' : undefined}
+                    aria-describedby={data?.blocked_reason ? 'withdraw-blocked' : !online ? 'withdraw-connection-needed' : undefined}
                   >
-                    <LuArrowDownToLine /> {messages.payouts.withdraw}
+                    <LuArrowDownToLine /> {payoutsMessages.withdraw}
                   </Button>
+                  <ConnectionNeeded id="withdraw-connection-needed" message={offlineMessages.payoutNeedsConnection} />
                 </Stack>
               </Flex>
               {data?.blocked_reason && (
@@ -82,9 +88,9 @@ export function WalletSection() {
                 </Text>
               )}
               <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-                <Figure label={messages.payouts.held} value={data && formatFcfa(data.held)} testId="wallet-held" />
-                <Figure label={messages.payouts.inFlight} value={data && formatFcfa(data.in_flight)} testId="wallet-in-flight" />
-                <Figure label={messages.payouts.paidOut} value={data && formatFcfa(data.paid_out)} testId="wallet-paid-out" />
+                <Figure label={payoutsMessages.held} value={data && formatFcfa(data.held)} testId="wallet-held" />
+                <Figure label={payoutsMessages.inFlight} value={data && formatFcfa(data.in_flight)} testId="wallet-in-flight" />
+                <Figure label={payoutsMessages.paidOut} value={data && formatFcfa(data.paid_out)} testId="wallet-paid-out" />
               </SimpleGrid>
             </Card.Body>
           </Card.Root>
@@ -94,7 +100,7 @@ export function WalletSection() {
           {shown && (
             <Card.Root size="sm">
               <Card.Body>
-                <PayoutProgress payout={shown} title={isInFlight(shown) ? messages.payouts.currentPayoutTitle : messages.payouts.lastPayoutTitle} />
+                <PayoutProgress payout={shown} title={isInFlight(shown) ? payoutsMessages.currentPayoutTitle : payoutsMessages.lastPayoutTitle} />
               </Card.Body>
             </Card.Root>
           )}
@@ -103,14 +109,14 @@ export function WalletSection() {
 
       <Stack gap="3">
         <Heading as="h3" size="md">
-          {messages.payouts.historyTitle}
+          {payoutsMessages.historyTitle}
         </Heading>
         <PagedList
           query={payouts}
           itemsOf={(page) => page.payouts}
-          loadError={messages.payouts.historyLoadFailure}
+          loadError={payoutsMessages.historyLoadFailure}
           skeleton={{ count: 2, height: '16' }}
-          empty={<EmptyNotice icon={<LuWallet />} title={messages.payouts.historyEmpty} />}
+          empty={<EmptyNotice icon={<LuWallet />} title={payoutsMessages.historyEmpty} />}
           renderItem={(payout) => (
             <Card.Root key={payout.id} size="sm" data-testid="payout-row" data-status={payout.status}>
               <Card.Body gap="1">
@@ -123,7 +129,7 @@ export function WalletSection() {
                 </Text>
                 {payout.failure_reason && (
                   <Text fontSize="sm" color="fg.error">
-                    {messages.payouts.reasonLabel} : {payout.failure_reason}
+                    {payoutsMessages.reasonLabel} : {payout.failure_reason}
                   </Text>
                 )}
               </Card.Body>
@@ -146,18 +152,18 @@ function DestinationCard({ wallet, onEdit }: { wallet: WalletView | undefined; o
     <Card.Root size="sm" data-testid="payout-destination">
       <Card.Header>
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-          <Card.Title as="h3">{messages.payouts.destinationTitle}</Card.Title>
+          <Card.Title as="h3">{payoutsMessages.destinationTitle}</Card.Title>
           {wallet && (
             <Button size="sm" variant="outline" onClick={onEdit}>
               {destination ? <LuPencil /> : <LuPlus />}
-              {destination ? messages.payouts.destinationChange : messages.payouts.destinationAdd}
+              {destination ? payoutsMessages.destinationChange : payoutsMessages.destinationAdd}
             </Button>
           )}
         </Flex>
       </Card.Header>
       <Card.Body gap="2">
         {!wallet && <Skeleton height="12" />}
-        {wallet && !destination && <Text color="fg.muted">{messages.payouts.destinationNone}</Text>}
+        {wallet && !destination && <Text color="fg.muted">{payoutsMessages.destinationNone}</Text>}
         {destination && (
           <>
             <Flex gap="3" align="center" wrap="wrap">
@@ -165,15 +171,15 @@ function DestinationCard({ wallet, onEdit }: { wallet: WalletView | undefined; o
               <Text fontWeight="medium">
                 {destination.operator_label} · {formatIvorianPhone(destination.phone)}
               </Text>
-              <Badge colorPalette={DESTINATION_PALETTE[destination.status]}>{messages.payouts.destinationStatus[destination.status]}</Badge>
+              <Badge colorPalette={DESTINATION_PALETTE[destination.status]}>{payoutsMessages.destinationStatus[destination.status]}</Badge>
             </Flex>
             <Text fontSize="sm">
-              {messages.payouts.holderLabel} : {destination.holder_name}
+              {payoutsMessages.holderLabel} : {destination.holder_name}
             </Text>
             {destination.hold_until && (
               <Alert.Root status="info" size="sm">
                 <Alert.Indicator />
-                <Alert.Title>{messages.payouts.holdNotice(formatDateTime(destination.hold_until))}</Alert.Title>
+                <Alert.Title>{payoutsMessages.holdNotice(formatDateTime(destination.hold_until))}</Alert.Title>
               </Alert.Root>
             )}
           </>

@@ -1,4 +1,5 @@
-import { messages } from '#shared/messages';
+import { payoutsMessages } from '#shared/message-catalogue/payouts';
+import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
 import { formatIvorianPhone, quotePayout, withdrawalAmountError } from '#shared/payouts';
 import type { DestinationView } from '#shared/payouts-schemas';
@@ -43,10 +44,10 @@ export function WithdrawDialog({ onClose, available: availableNow, destination }
     setFailure(null);
     try {
       await withdraw.mutateAsync({ amount: quote.amount, request_id: requestId });
-      notify.success({ title: messages.payouts.requested });
+      notify.success({ title: payoutsMessages.requested });
       onClose();
     } catch (error) {
-      setFailure(error instanceof ApiRequestError ? error.message : messages.ui.networkFailure);
+      setFailure(error instanceof ApiRequestError ? error.message : uiMessages.networkFailure);
     }
   };
 
@@ -55,25 +56,25 @@ export function WithdrawDialog({ onClose, available: availableNow, destination }
       open
       onClose={() => !withdraw.isPending && onClose()}
       role={step === 'confirm' ? 'alertdialog' : 'dialog'}
-      title={step === 'amount' ? messages.payouts.withdrawTitle : messages.payouts.withdrawReviewTitle}
+      title={step === 'amount' ? payoutsMessages.withdrawTitle : payoutsMessages.withdrawReviewTitle}
       closeButton={withdraw.isPending ? 'disabled' : true}
       footer={
         step === 'amount' ? (
           <>
             <Button variant="outline" onClick={onClose}>
-              {messages.payouts.cancel}
+              {payoutsMessages.cancel}
             </Button>
             <Button type="submit" form="withdraw-form" disabled={quote === null}>
-              {messages.payouts.continue}
+              {payoutsMessages.continue}
             </Button>
           </>
         ) : (
           <>
             <Button variant="outline" onClick={() => setStep('amount')} disabled={withdraw.isPending}>
-              {messages.payouts.back}
+              {payoutsMessages.back}
             </Button>
             <Button colorPalette="orange" onClick={() => void confirm()} loading={withdraw.isPending} disabled={withdraw.isPending}>
-              {messages.payouts.withdrawConfirm}
+              {payoutsMessages.withdrawConfirm}
             </Button>
           </>
         )
@@ -90,10 +91,10 @@ export function WithdrawDialog({ onClose, available: availableNow, destination }
         >
           <Stack gap="4">
             <FormField
-              label={messages.payouts.amountLabel}
+              label={payoutsMessages.amountLabel}
               required
-              error={text.trim() === '' ? messages.payouts.amountRequired : (amountError ?? undefined)}
-              helperText={messages.payouts.withdrawAvailable(formatFcfa(available))}
+              error={text.trim() === '' ? payoutsMessages.amountRequired : (amountError ?? undefined)}
+              helperText={payoutsMessages.withdrawAvailable(formatFcfa(available))}
             >
               <InputGroup endElement="FCFA">
                 <Input inputMode="numeric" autoFocus value={text} onChange={(event) => setText(event.currentTarget.value)} />
@@ -106,7 +107,7 @@ export function WithdrawDialog({ onClose, available: availableNow, destination }
         <Stack gap="4">
           <Summary to={to} quote={quote} />
           <Text fontSize="sm" color="fg.muted">
-            {messages.payouts.withdrawIrreversible}
+            {payoutsMessages.withdrawIrreversible}
           </Text>
           {failure && (
             <Alert.Root status="error" size="sm" role="alert">
@@ -124,19 +125,19 @@ function Summary({ to, quote }: { to: string; quote: ReturnType<typeof quotePayo
   return (
     <DataList.Root orientation="horizontal" size="sm" data-testid="withdraw-summary">
       <DataList.Item>
-        <DataList.ItemLabel>{messages.payouts.destinationLabel}</DataList.ItemLabel>
+        <DataList.ItemLabel>{payoutsMessages.destinationLabel}</DataList.ItemLabel>
         <DataList.ItemValue>{to}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
-        <DataList.ItemLabel>{messages.payouts.amountLabel}</DataList.ItemLabel>
+        <DataList.ItemLabel>{payoutsMessages.amountLabel}</DataList.ItemLabel>
         <DataList.ItemValue>{quote ? formatFcfa(quote.amount) : '—'}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
-        <DataList.ItemLabel>{messages.payouts.feeLabel}</DataList.ItemLabel>
+        <DataList.ItemLabel>{payoutsMessages.feeLabel}</DataList.ItemLabel>
         <DataList.ItemValue>{quote ? formatFcfa(quote.fee) : '—'}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
-        <DataList.ItemLabel fontWeight="semibold">{messages.payouts.netLabel}</DataList.ItemLabel>
+        <DataList.ItemLabel fontWeight="semibold">{payoutsMessages.netLabel}</DataList.ItemLabel>
         <DataList.ItemValue fontWeight="semibold" data-testid="withdraw-net">
           {quote ? formatFcfa(quote.net) : '—'}
         </DataList.ItemValue>

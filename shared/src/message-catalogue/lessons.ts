@@ -1,0 +1,18 @@
+export const lessonsMessages = {
+  actionInvalid: 'Action invalide',
+  reasonRequired: 'Décrivez le problème rencontré',
+  notFound: 'Cours introuvable',
+  notAllowed: "Cette action n'est pas possible pour ce cours",
+  tooLateToCancel: 'Le cours a commencé : il ne peut plus être annulé. Signalez un problème si besoin.',
+  notStarted: "Le cours n'a pas encore commencé",
+  answerWindowClosed: 'Le délai de réponse est passé : cette demande ne peut plus être acceptée ni refusée. Le parent sera remboursé intégralement.',
+  alreadyGiven: 'Ce cours est déjà marqué comme donné',
+  tutorsOnly: 'Seul le répétiteur du cours peut faire cela',
+  accepted: 'Cours confirmé',
+  declined: 'Demande refusée : le parent sera remboursé intégralement',
+  cancelled: 'Cours annulé',
+  given: 'Cours marqué comme donné',
+  confirmed: 'Cours confirmé : les fonds sont versés au répétiteur',
+  reported: 'Signalement envoyé : un administrateur va examiner le cours',
+  loadFailure: 'Impossible de charger vos cours',
+} as const;

@@ -1,0 +1,2 @@
+/** The 404 page's line. */
+export const notFoundMessage = 'Oops! Page not found';

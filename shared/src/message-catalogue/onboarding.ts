@@ -1,0 +1,36 @@
+/** Onboarding answers and the tutor profile (spec §2 Onboarding, §5). */
+export const onboardingMessages = {
+  childrenRequired: 'Ajoutez au moins un enfant',
+  invalidAge: "L'âge doit être un nombre entier entre 1 et 99",
+  invalidChildLevel: 'Niveau scolaire invalide',
+  invalidZone: 'Zone inconnue',
+  invalidBudget: 'Budget invalide',
+  invalidCompanyType: "Type d'organisation invalide",
+  invalidTutorCount: 'Nombre de répétiteurs invalide',
+  invalidPhone: 'Numéro de téléphone invalide',
+  invalidWebsite: 'Adresse de site web invalide (https://…)',
+  subjectsRequired: 'Choisissez au moins une matière',
+  unknownSubject: 'Matière inconnue',
+  levelsRequired: 'Choisissez au moins un niveau',
+  unknownLevel: 'Niveau inconnu',
+  invalidExperience: 'Expérience invalide',
+  invalidRate: 'Le tarif horaire doit être un nombre entier de FCFA, positif ou nul',
+  invalidDay: 'Jour inconnu',
+  duplicateDay: "Chaque jour ne peut apparaître qu'une fois",
+  invalidSlotTime: 'Les horaires vont de 08:00 à 21:00, heure par heure',
+  slotEndBeforeStart: "L'heure de fin doit être après l'heure de début",
+  slotsOverlap: "Les créneaux d'une même journée ne doivent pas se chevaucher",
+  slotsWhenUnavailable: "Un jour indisponible n'a pas de créneau",
+  tooManyDiplomas: '5 diplômes au maximum',
+  // Days off (issue 15, point 1; not written by the spec).
+  invalidDayOffDate: "Date d'absence invalide",
+  dayOffEndBeforeStart: 'La date de fin doit être le jour du début ou après',
+  tooManyDaysOff: "20 périodes d'absence au maximum",
+  // Issue 17, point 5 (not written by the spec).
+  invalidHiddenFromVisitors: 'Indiquez si votre profil est masqué aux visiteurs (oui ou non)',
+  saveFailure: "Impossible d'enregistrer vos réponses. Veuillez réessayer.",
+  saved: 'Profil enregistré',
+  loadFailure: 'Impossible de charger vos réponses.',
+  // Issue 28: the profile editor saved with a refused answer (shown on its section).
+  checkAnswers: 'Vérifiez les champs signalés.',
+} as const;

@@ -1,0 +1,4 @@
+export const revenuesMessages = {
+  loadFailure: 'Impossible de charger vos revenus',
+  profileMissing: 'Profil répétiteur non trouvé',
+} as const;
