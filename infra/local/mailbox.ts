@@ -18,6 +18,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { messages } from '#shared/messages';
 import { localConfig, mailboxDir, type LocalConfig } from './config.js';
+import { readTextBody } from './request-body.js';
 
 /** The loopback, always, whatever KALAN_HOST says: whoever reads the codes can take the accounts. */
 export const MAILBOX_HOST = '127.0.0.1';
@@ -194,18 +195,6 @@ interface SesSendEmail {
   Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
 }
 
-function readBody(req: http.IncomingMessage, limit = 1_000_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      body += chunk;
-      if (body.length > limit) reject(new Error('too large'));
-    });
-    req.on('end', () => resolve(body));
-    req.on('error', reject);
-  });
-}
 
 /**
  * SES v2 `SendEmail`, locally: each address of the destination gets the message in the mailbox.
@@ -214,7 +203,7 @@ function readBody(req: http.IncomingMessage, limit = 1_000_000): Promise<string>
 async function sesSendEmail(req: http.IncomingMessage, dir: string, failures: Map<string, number>): Promise<{ status: number; body: unknown; type?: string }> {
   let input: SesSendEmail;
   try {
-    input = JSON.parse(await readBody(req)) as SesSendEmail;
+    input = JSON.parse(await readTextBody(req)) as SesSendEmail;
   } catch {
     return { status: 400, type: 'BadRequestException', body: { message: 'Invalid JSON body' } };
   }
@@ -271,7 +260,7 @@ export function createMailboxServer(dir: string = mailboxDir(), mount?: MailboxM
     }
     if (req.method === 'POST' && url.pathname === '/__ses/failures') {
       if (!json) return send(415, 'application/json', '{}');
-      void readBody(req)
+      void readTextBody(req)
         .then((raw) => {
           const { to, count } = JSON.parse(raw) as { to: string; count: number };
           if (typeof to !== 'string' || !Number.isInteger(count)) throw new Error('to, count');

@@ -30,6 +30,7 @@ import path from 'node:path';
 import { WHATSAPP_TEMPLATES, type WhatsAppTemplateName } from '#shared/whatsapp';
 import { localConfig, publicUrl, url, type LocalConfig } from './config.js';
 import { memoryJournal, openJournal, type Journal } from './journal.js';
+import { readTextBody } from './request-body.js';
 import { localWhatsAppCredentials, type LocalWhatsAppCredentials } from './whatsapp-credentials.js';
 
 /** What the Cloud API checks and signs with; the functions read the same as WHATSAPP_* variables. */
@@ -526,18 +527,6 @@ ${sections || `<p>${text.empty}</p>`}
 </html>`;
   }
 
-  function readBody(req: http.IncomingMessage, limit = 200_000): Promise<string> {
-    return new Promise((resolve, reject) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        body += chunk;
-        if (body.length > limit) reject(new Error('too large'));
-      });
-      req.on('end', () => resolve(body));
-      req.on('error', reject);
-    });
-  }
 
   function answer(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
@@ -564,7 +553,7 @@ ${sections || `<p>${text.empty}</p>`}
       }
       let parsed: unknown;
       try {
-        parsed = JSON.parse(await readBody(req));
+        parsed = JSON.parse(await readTextBody(req, 200_000));
       } catch {
         return answer(res, 400, invalid('The request body must be JSON').body);
       }
@@ -574,18 +563,18 @@ ${sections || `<p>${text.empty}</p>`}
     if (pathname === '/whatsapp/__control' && req.method === 'POST') {
       // JSON only: another site's page cannot send it without a preflight, which gets no CORS answer.
       if (!isJson(req)) return answer(res, 415, { message: 'application/json attendu' });
-      return answer(res, 200, control(JSON.parse(await readBody(req))));
+      return answer(res, 200, control(JSON.parse(await readTextBody(req, 200_000))));
     }
     if (pathname === '/whatsapp/__reply' && req.method === 'POST') {
       if (isJson(req)) {
-        const input = record(JSON.parse(await readBody(req))) ?? {};
+        const input = record(JSON.parse(await readTextBody(req, 200_000))) ?? {};
         const message = await reply({
           to: String(input.to ?? ''),
           ...(typeof input.message === 'string' ? { messageId: input.message, button: Number(input.button ?? 0) } : { text: String(input.text ?? '') }),
         });
         return answer(res, 200, { message });
       }
-      const form = new URLSearchParams(await readBody(req));
+      const form = new URLSearchParams(await readTextBody(req, 200_000));
       const given = Buffer.from(form.get('token') ?? '');
       if (given.length !== formToken.length || !timingSafeEqual(given, Buffer.from(formToken))) return answer(res, 403, { message: 'Formulaire expiré : rechargez la page' });
       const to = form.get('to') ?? '';

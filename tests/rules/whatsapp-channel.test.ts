@@ -280,6 +280,17 @@ async function notificationItem(userId: string, id: string) {
 }
 const templatesTo = (e164: string) => graph.requests.filter((r) => r.body.to === e164.slice(1) && r.body.template?.name !== 'kalan_code');
 
+/** A parent with a proven number who chose WhatsApp alone (e-mail off), and a 'Cours confirmé' for them. */
+async function parentOnWhatsAppAlone(): Promise<{ parent: Person; planned: PlannedNotification }> {
+  const parent = await newPerson('parent');
+  await verified(parent);
+  await call('saveNotificationPreferences', parent, { body: { email: false, whatsapp: true } });
+  const planned: PlannedNotification = { ...requestOf(), side: 'parent' };
+  planned.details = { ...planned.details, kind: 'lesson_accepted' } as PlannedNotification['details'];
+  planned.ref = planned.ref.replace('lesson_requested', 'lesson_accepted');
+  return { parent, planned };
+}
+
 describe('notifications on WhatsApp', () => {
   it('sends a notification once under replays, as its template with the Accepter / Refuser payloads', async () => {
     const tutor = await newPerson('tuteur');
@@ -353,12 +364,7 @@ describe('notifications on WhatsApp', () => {
   });
 
   it("settles a 'failed' status that came before its message's item: the e-mail instead, once, and the channel stopped", async () => {
-    const parent = await newPerson('parent');
-    await verified(parent);
-    await call('saveNotificationPreferences', parent, { body: { email: false, whatsapp: true } });
-    const planned: PlannedNotification = { ...requestOf(), side: 'parent' };
-    planned.details = { ...planned.details, kind: 'lesson_accepted' } as PlannedNotification['details'];
-    planned.ref = planned.ref.replace('lesson_requested', 'lesson_accepted');
+    const { parent, planned } = await parentOnWhatsAppAlone();
     const failed = (wamid: string) => ({ messageId: wamid, status: 'failed' as const, at: Date.now(), error: { code: 131026, title: 'Message undeliverable' } });
     const early: Array<{ outcome: string }> = [];
     // Meta posts the failure while the send's answer is still on its way: no item to store it on yet.
@@ -378,12 +384,7 @@ describe('notifications on WhatsApp', () => {
   });
 
   it("sends the e-mail once for the webhook's 'failed' status, however often it comes", async () => {
-    const parent = await newPerson('parent');
-    await verified(parent);
-    await call('saveNotificationPreferences', parent, { body: { email: false, whatsapp: true } });
-    const planned: PlannedNotification = { ...requestOf(), side: 'parent' };
-    planned.details = { ...planned.details, kind: 'lesson_accepted' } as PlannedNotification['details'];
-    planned.ref = planned.ref.replace('lesson_requested', 'lesson_accepted');
+    const { parent, planned } = await parentOnWhatsAppAlone();
     const result = await deliver(parent.userId, planned, new Date().toISOString());
     const item = await notificationItem(parent.userId, result!.id);
     expect(item.whatsapp_state).toBe('sent');

@@ -1,29 +1,27 @@
 import { Heading, Stack } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES, navigationOf, tabOpenedBy, unreadMessagesSuffix } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
-import { AdminPaymentsTab } from '@/features/admin-money/components/admin-payments-tab';
-import { FavoritesList } from '@/features/favorites/components/favorites-list';
+import { SectionSpinner } from '@/components/ui/full-page-spinner';
 import { BecomeTutor } from '@/features/home/components/become-tutor';
 import { Hero } from '@/features/home/components/hero';
 import { HomeTabs, type HomeTab, type TabBarLink } from '@/features/home/components/home-tabs';
 import { RecommendedTutors } from '@/features/home/components/recommended-tutors';
 import { HomeRecommendations } from '@/features/recommendations/components/home-recommendations';
-import {
-  PARENT_PAYMENTS_TITLE,
-  ParentPayments,
-} from '@/features/payments/components/parent-payments';
-import { ProfileSummary } from '@/features/profile/components/profile-summary';
-import {
-  TUTOR_REVENUES_TITLE,
-  TutorRevenues,
-} from '@/features/revenues/components/tutor-revenues';
-import { SEARCH_TITLE } from '@/features/search/components/search-screen';
+import { PARENT_PAYMENTS_TITLE, SEARCH_TITLE, TUTOR_REVENUES_TITLE } from '@/features/home/tab-titles';
 import { useAuth } from '@/lib/auth';
 import { useConversationsUnread } from '@/lib/conversation-entry';
 import { useAskTutor, useBookTutor, useRenderTutor } from '../tutor-cards';
-import { SearchPage } from './search';
+
+// A tab's code comes when the tab is opened (the tabs mount lazily): a parent's first screen does
+// not carry the tutor's revenues, the admin's payments, the search or the profile (issue 34).
+const SearchPage = lazy(() => import('./search').then((module) => ({ default: module.SearchPage })));
+const TutorRevenues = lazy(() => import('@/features/revenues/components/tutor-revenues').then((module) => ({ default: module.TutorRevenues })));
+const AdminPaymentsTab = lazy(() => import('@/features/admin-money/components/admin-payments-tab').then((module) => ({ default: module.AdminPaymentsTab })));
+const ParentPayments = lazy(() => import('@/features/payments/components/parent-payments').then((module) => ({ default: module.ParentPayments })));
+const FavoritesList = lazy(() => import('@/features/favorites/components/favorites-list').then((module) => ({ default: module.FavoritesList })));
+const ProfileSummary = lazy(() => import('@/features/profile/components/profile-summary').then((module) => ({ default: module.ProfileSummary })));
 
 function TabSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,7 +29,7 @@ function TabSection({ title, children }: { title: string; children: ReactNode })
       <Heading as="h2" size="2xl">
         {title}
       </Heading>
-      {children}
+      <Suspense fallback={<SectionSpinner />}>{children}</Suspense>
     </Stack>
   );
 }
@@ -96,8 +94,16 @@ export default function HomeRoute() {
             </TabSection>
           ),
           payments,
-          favorites: <FavoritesList onBook={onBook} askOf={askOf} />,
-          profile: <ProfileSummary />,
+          favorites: (
+            <Suspense fallback={<SectionSpinner />}>
+              <FavoritesList onBook={onBook} askOf={askOf} />
+            </Suspense>
+          ),
+          profile: (
+            <Suspense fallback={<SectionSpinner />}>
+              <ProfileSummary />
+            </Suspense>
+          ),
         }}
       />
       <BecomeTutor open={becomingTutor} onClose={() => setBecomingTutor(false)} />

@@ -21,7 +21,7 @@ import { markInstallMoment } from '@/lib/pwa/install';
 import { useMarkPaymentInProgress } from '@/lib/pwa/payment-in-progress';
 import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 
-export const PARENT_PAYMENTS_TITLE = 'Mes Paiements';
+export { PARENT_PAYMENTS_TITLE } from '@/features/home/tab-titles';
 
 type Pending = { action: 'release' | 'refund'; transaction: TransactionView } | null;
 

@@ -12,7 +12,7 @@ import { EmptyNotice } from '@/components/ui/page-state';
 import { ApiRequestError } from '@/lib/api';
 import { useEarnings } from '../api/earnings';
 
-export const TUTOR_REVENUES_TITLE = 'Mes Revenus';
+export { TUTOR_REVENUES_TITLE } from '@/features/home/tab-titles';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
 

@@ -10,7 +10,7 @@ import { RESULTS_HEADING_ID, SearchResults } from './search-results';
 import { OfflineCopyBanner } from '@/components/pwa/offline-copy-banner';
 import { markInstallMoment } from '@/lib/pwa/install';
 
-export const SEARCH_TITLE = 'Recherche';
+export { SEARCH_TITLE } from '@/features/home/tab-titles';
 
 interface SearchScreenProps {
   renderTutor: (tutor: ListedTutor) => ReactNode;
