@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CARD_RATING, WEEK_DAYS, type TutorSlots } from '#shared';
 import { messages } from '#shared/messages';
 import { blockingViolations, settle, watchRequests } from '../support/axe.js';
-import { launchBrowser, newPage, overflowsHorizontally, signInThroughUi, waitForPath } from '../support/browser.js';
+import { launchBrowser, newPage, overflowsHorizontally, passWhatsAppStep, signInThroughUi, waitForPath } from '../support/browser.js';
 import { api, newUser, type TestUser } from '../support/stack.js';
 import { tutorProfileBody } from '../integration/access-fixtures.js';
 import { withdrawTutorProfile } from '../integration/payments-helpers.js';
@@ -209,6 +209,7 @@ describe('a PDF diploma', () => {
         await shown(page.getByRole('link', { name: "Diplômes 1 en PDF, s'ouvre dans un nouvel onglet" })).toBe(true);
         await checkScreen(page, 'diplome-pdf-envoye', viewport.width);
         await page.getByRole('button', { name: 'Enregistrer et continuer' }).click();
+        await passWhatsAppStep(page);
         await shown(page.getByText('Vérifions votre identité')).toBe(true);
         const saved = await api('/api/me/tutor-profile', { token: tutor.user.accessToken });
         expect(saved.body.diploma_image_keys).toHaveLength(1);

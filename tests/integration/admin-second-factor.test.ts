@@ -37,21 +37,26 @@ describe('admin routes and the second factor', () => {
       .map(([id]) => id);
     expect(adminOnly.length).toBeGreaterThanOrEqual(8);
     expect(ids).toEqual(expect.arrayContaining([...adminOnly, 'decideEscrow', 'verifyPayment', 'getInvoice', 'getUploadUrl']));
-    // An admin's own notifications and preferences: nothing there an admin gets that a user does not.
+    // An admin's own notifications, preferences and WhatsApp channel (issue 34: what it reads in the
+    // app without a code, no more): nothing there an admin gets that a user does not.
     expect(exempt.map(([id]) => id).sort()).toEqual(
       [
+        'confirmWhatsAppVerification',
         'enrolAdminMfa',
         'getAdminMfa',
         'getMe',
         'getNotificationPreferences',
+        'getWhatsAppChannel',
         'getTutorProfile',
         'getTutorSlots',
         'listNotifications',
         'markAllNotificationsRead',
         'markNotificationRead',
         'notFound',
+        'removeWhatsAppChannel',
         'saveNotificationPreferences',
         'searchTutors',
+        'startWhatsAppVerification',
       ].sort(),
     );
   });
