@@ -111,6 +111,18 @@ function print(page: string, runs: Run[]): void {
 }
 
 /**
+ * Keeps the session (local storage) but makes the next load of `url` cold: the HTTP cache, the
+ * service worker and its caches emptied by hand (a worker would answer the scripts itself).
+ */
+async function loadCold(context: BrowserContext, url: string): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.detach();
+}
+
+/**
  * A first and a repeat visit of `url` under Lighthouse's slow-4G profile APPLIED to the network
  * (throttlingMethod 'devtools': 562.5 ms per request, 1.47 Mbit/s down, a 4× slower CPU) — the
  * simulated profile of the audits above replays the requests' own timings and cannot tell an answer
@@ -122,15 +134,10 @@ function print(page: string, runs: Run[]): void {
  * itself (network first, for the offline copies: a few KiB of JSON) are not in Lighthouse's records.
  */
 async function firstAndRepeatVisit(context: BrowserContext, port: number, label: string, url: string, runs: number): Promise<void> {
-  const origin = new URL(url).origin;
   const flags: Flags = { disableStorageReset: true, throttlingMethod: 'devtools', onlyCategories: ['performance'] };
   const visits: Record<'first' | 'repeat', Run[]> = { first: [], repeat: [] };
   for (let i = 0; i < runs; i++) {
-    const page = context.pages()[0] ?? (await context.newPage());
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
-    await cdp.detach();
+    await loadCold(context, url);
     visits.first.push(await audit(port, url, flags));
     const visit = await context.newPage();
     await visit.goto(url, { waitUntil: 'networkidle' });
@@ -192,13 +199,7 @@ async function benchLighthouse(runs: number, repeatVisits: boolean): Promise<voi
       const done: Run[] = [];
       for (let i = 0; i < runs; i++) {
         if (cold) {
-          // Keep the session (local storage), but load cold: the HTTP cache, the service worker
-          // and its caches are emptied by hand (a worker would answer the scripts itself).
-          const page = context.pages()[0] ?? (await context.newPage());
-          const cdp = await context.newCDPSession(page);
-          await cdp.send('Network.clearBrowserCache');
-          await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
-          await cdp.detach();
+          await loadCold(context, url);
         }
         done.push(await audit(port, url, flags));
       }

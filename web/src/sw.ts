@@ -17,6 +17,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { subjectOf } from './lib/jwt-subject';
 import { OFFLINE_COPIES_CACHE, OFFLINE_COPY_HEADER, OFFLINE_COPY_PATHS, OFFLINE_OWNER_HEADER } from './lib/pwa/offline-copies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
@@ -88,12 +89,7 @@ function ownerOf(request: Request): string {
   // Offline with a token past its hour, the app names the user instead (OFFLINE_OWNER_HEADER).
   const named = request.headers.get(OFFLINE_OWNER_HEADER);
   if (!token) return named && /^[\w-]{1,128}$/.test(named) ? named : 'visitor';
-  try {
-    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof payload.sub === 'string' ? payload.sub : 'visitor';
-  } catch {
-    return 'visitor';
-  }
+  return subjectOf(token) ?? 'visitor';
 }
 
 registerRoute(

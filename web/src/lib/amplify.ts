@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '#shared/schemas';
+import { subjectOf } from './jwt-subject';
 
 /**
  * Amplify (its configuration, the session's tokens, its Hub of auth events) is fetched only when a
@@ -70,10 +71,8 @@ export function lastSignedInUser(clientId = config?.userPoolClientId): { userId:
   try {
     const prefix = `CognitoIdentityServiceProvider.${clientId}`;
     const username = localStorage.getItem(`${prefix}.LastAuthUser`);
-    const token = username ? localStorage.getItem(`${prefix}.${username}.accessToken`) : null;
-    if (!username || !token) return null;
-    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
-    return typeof payload.sub === 'string' ? { userId: payload.sub, username } : null;
+    const userId = username ? subjectOf(localStorage.getItem(`${prefix}.${username}.accessToken`)) : null;
+    return username && userId ? { userId, username } : null;
   } catch {
     return null;
   }
