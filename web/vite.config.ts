@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { kalanGlobalCss } from './build/global-css';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -60,6 +61,38 @@ function precompress(): Plugin {
   };
 }
 
+/** Where Chakra's `createSystem` builds the global styles, eagerly, as the build finds it. */
+const CHAKRA_SYSTEM = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const EAGER_GLOBAL = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+
+/**
+ * Chakra's global styles (reset, base, the theme's CSS variables) built once, here, instead of in
+ * every browser at every start (build/global-css.ts):
+ * - index.html carries them in a `<style>` (~6 KB gzip): a stylesheet of its own would be one more
+ *   request before the first paint, and a pre-rendered tutor's page (functions/src/pages) painted
+ *   its text 0.9 s later on Lighthouse's slow 4G waiting for it;
+ * - the browser's `createSystem` no longer builds them: more than half of its time (~250 ms of a
+ *   mid-range phone's main thread, in the app's longest task) went to the variables' CSS, which
+ *   `ChakraProvider` then serialised, hashed and inserted again. If a Chakra update changes that
+ *   line, the build stops here rather than ship the styles twice (or none).
+ */
+function chakraGlobalCss(): Plugin {
+  return {
+    name: 'kalan-chakra-global-css',
+    transformIndexHtml: () => [{ tag: 'style', attrs: { 'data-kalan': 'global' }, children: kalanGlobalCss(), injectTo: 'head' }],
+    transform: {
+      filter: { id: CHAKRA_SYSTEM },
+      handler(code, id) {
+        if (!CHAKRA_SYSTEM.test(id)) return undefined;
+        if (!code.includes(EAGER_GLOBAL)) {
+          throw new Error(`${id} : « ${EAGER_GLOBAL} » introuvable — Chakra a changé, revoir chakraGlobalCss (web/vite.config.ts)`);
+        }
+        return { code: code.replace(EAGER_GLOBAL, 'const _global = [];'), map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // `#shared` (package.json subpath import) lives outside web/.
@@ -78,6 +111,7 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   plugins: [
     react(),
+    chakraGlobalCss(),
     // The installable app (issue 34): the manifest, and the service worker built from src/sw.ts
     // with the build's file list (injectManifest: the offline copies need code of our own).
     VitePWA({

@@ -171,6 +171,35 @@ describe('authentication', () => {
 });
 
 describe('app shell', () => {
+  it("takes Chakra's global styles from index.html, once: none inserted by the app, the theme's variables and reset in force", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/auth');
+    await expect.poll(() => page.getByRole('button', { name: 'Se connecter' }).first().isVisible()).toBe(true);
+    const styles = await page.evaluate(() => {
+      const rulesOf = (sheet: CSSStyleSheet | null) => Array.from(sheet?.cssRules ?? []).map((rule) => rule.cssText);
+      // The stylesheet's rules, those inside its layers included.
+      const nested = (rules: CSSRuleList): CSSRule[] =>
+        Array.from(rules).flatMap((rule) => [rule, ...('cssRules' in rule ? nested((rule as CSSGroupingRule).cssRules) : [])]);
+      // Built by the build (web/build/global-css.ts), in the page's <head> before any script ran.
+      const built = document.querySelector<HTMLStyleElement>('head > style[data-kalan="global"]');
+      // What emotion's <Global> inserted at run time: only the layers' order may remain.
+      const inserted = Array.from(document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css-global"]')).flatMap((tag) => rulesOf(tag.sheet));
+      const root = getComputedStyle(document.documentElement);
+      return {
+        builtRules: built?.sheet ? nested(built.sheet.cssRules).length : 0,
+        inserted,
+        orangeSolid: root.getPropertyValue('--chakra-colors-orange-solid').trim(),
+        bodyMargin: getComputedStyle(document.body).margin,
+      };
+    });
+    expect(styles.builtRules).toBeGreaterThan(100);
+    expect(styles.inserted.every((rule) => rule.startsWith('@layer') && !rule.includes('{'))).toBe(true);
+    // Kalan's orange (app/theme.ts), through the semantic token's reference.
+    expect(styles.orangeSolid).toBe('#c2410c');
+    expect(styles.bodyMargin).toBe('0px');
+    await context.close();
+  });
+
   it('shows the 404 page with a link home for an unknown URL', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/cette-page-n-existe-pas');

@@ -143,12 +143,15 @@ function tutorText(tutor: TutorSummary, name: string, image: ReturnType<typeof p
   ].join('');
 }
 
-/** The pre-rendered text's look until the app replaces it (the CSP allows inline styles). */
+/**
+ * The pre-rendered text's look until the app replaces it (the CSP allows inline styles). The app's
+ * stylesheet (Chakra's reset, in a layer) is already in force: what the text needs is said here.
+ */
 const TUTOR_STYLE =
   '<style>.kp{max-width:48rem;margin:0 auto;padding:1rem;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#1f2937}' +
-  '.kp h1{font-size:1.75rem;margin:.5rem 0}.kp h2{font-size:1.1rem;margin:1.25rem 0 .25rem}.kp p{margin:.25rem 0}' +
+  '.kp h1{font-size:1.75rem;font-weight:700;margin:.5rem 0}.kp h2{font-size:1.1rem;font-weight:700;margin:1.25rem 0 .25rem}.kp p{margin:.25rem 0}' +
   '.kp-photo{border-radius:50%;object-fit:cover}.kp-muted{color:#4b5563}.kp-rate{font-size:1.25rem;font-weight:700;color:#c2410c}' +
-  '.kp-text{white-space:pre-line}.kp-links{padding-left:1.25rem}.kp a{color:#9a3412}</style>';
+  '.kp-text{white-space:pre-line}.kp-links{padding-left:1.25rem;list-style:disc}.kp a{color:#9a3412}</style>';
 
 /** A listed tutor's page, from the SPA's index.html. */
 export function renderTutorPage(tutor: TutorSummary, site: PageSite): string {

@@ -186,15 +186,24 @@ const kalanConfig = defineConfig({
   },
 });
 
+/** The whole system, its global styles included: what the build turns into a stylesheet (web/build/global-css.ts). */
+export function createKalanSystem(): SystemContext {
+  return createSystem(mergeConfigs(defaultBaseConfig, themeConfig, kalanConfig));
+}
+
 let system: SystemContext | undefined;
 
 /**
- * Kalan's Chakra system, built on first call. Building it is the largest single step of the app's
- * start (token dictionary and CSS variables, ~70 ms on a laptop, four times that on a mid-range
- * phone): main.tsx calls this in a task of its own, between the modules' evaluation and the
- * first render, so that no one task blocks a tap for that long.
+ * Kalan's Chakra system in the browser, built on first call. Building it is the largest single
+ * step of the app's start (token dictionary and CSS variables, ~50 ms on a laptop, four times that
+ * on a mid-range phone): main.tsx calls this in a task of its own, between the modules' evaluation
+ * and the first render, so that no one task blocks a tap for that long.
+ *
+ * Its global styles (reset, base, the tokens' CSS variables) are left out: index.html carries them,
+ * built once by the build (web/build/global-css.ts, web/vite.config.ts), and `ChakraProvider` would
+ * serialise, hash and insert them again at the first render.
  */
 export function kalanSystem(): SystemContext {
-  system ??= createSystem(mergeConfigs(defaultBaseConfig, themeConfig, kalanConfig));
+  system ??= { ...createKalanSystem(), _global: [] };
   return system;
 }
