@@ -93,6 +93,50 @@ function chakraGlobalCss(): Plugin {
   };
 }
 
+/** The screens a visitor opens from a shared link (issue 17): a search, a tutor's page. */
+const VISITOR_SCREENS = /[\\/]src[\\/]app[\\/]routes[\\/](search|tutor-profile)\.tsx$/;
+
+/** The modules of the visitor's screens that the entry does not import (kalanVisitorScreens fills it). */
+const visitorScreensModules = new Set<string>();
+
+/**
+ * A visitor's screen comes as ONE file besides the entry and React (`visitor-*.js`), instead of ~40
+ * small ones, found only once the entry ran: over HTTP/1.1 (the local stack) each took its turn on
+ * one of the page's six connections, a round trip each (150 ms on Lighthouse's slow 4G, more on a
+ * phone's network in Abidjan); over CloudFront's HTTP/2 they share a connection but each still
+ * pays its request and compresses worse alone. Same bytes, 4 files instead of 41 (`npm run bench
+ * -- web`); the search's first screen ~0.6 s sooner on Lighthouse's slow 4G. Once the module graph is known, this lists what the search and a
+ * tutor's page import (statically, transitively) that the entry does not; the `visitor` group
+ * below makes it one chunk, with what those modules need (rolldown's default). The sign-in page
+ * uses some of the same components and takes them from that file too.
+ */
+function kalanVisitorScreens(): Plugin {
+  return {
+    name: 'kalan-visitor-screens',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const reachable = (roots: string[]) => {
+        const seen = new Set<string>();
+        const pending = [...roots];
+        while (pending.length) {
+          const id = pending.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const initial = reachable(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      visitorScreensModules.clear();
+      for (const id of reachable(ids.filter((id) => VISITOR_SCREENS.test(id)))) {
+        if (!initial.has(id)) visitorScreensModules.add(id);
+      }
+      if (visitorScreensModules.size === 0) this.error("Les écrans d'un visiteur (recherche, page de répétiteur) sont introuvables : revoir VISITOR_SCREENS");
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   // `#shared` (package.json subpath import) lives outside web/.
@@ -112,6 +156,7 @@ export default defineConfig({
   plugins: [
     react(),
     chakraGlobalCss(),
+    kalanVisitorScreens(),
     // The installable app (issue 34): the manifest, and the service worker built from src/sw.ts
     // with the build's file list (injectManifest: the offline copies need code of our own).
     VitePWA({
@@ -174,6 +219,8 @@ export default defineConfig({
             // instead of the ~15 small ones rolldown cuts by which lazy screens share them (each a
             // request, and a round trip on an HTTP/1.1 connection, before the first paint).
             { name: 'app', priority: 1, tags: ['$initial'] },
+            // A visitor's screens, in one file (kalanVisitorScreens above).
+            { name: 'visitor', priority: 0, test: (id) => visitorScreensModules.has(id) },
           ],
         },
       },
