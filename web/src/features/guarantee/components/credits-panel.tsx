@@ -1,8 +1,7 @@
 import type { CreditView } from '#shared/package-schemas';
 import { courseOf } from '#shared/french';
-import { uiMessages } from '#shared/message-catalogue/ui';
 import { formatFcfa } from '#shared/money';
-import { Badge, Button, Card, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { LoadError } from '@/components/ui/page-state';
 import { frenchMoment } from '@/lib/lesson-dates';
@@ -23,9 +22,10 @@ const REASON_LABELS: Record<CreditView['reason'], string> = {
 export function CreditsPanel({ reasons = ['guarantee'] }: { reasons?: ReadonlyArray<CreditView['reason']> }) {
   const query = useMyCredits();
   const [using, setUsing] = useState<CreditView | null>(null);
-  if (query.isPending) {
-    return <Skeleton h="24" rounded="lg" role="status" aria-busy="true" aria-label={uiMessages.loading} />;
-  }
+  // Nothing while they load ('Mes cours' asks for them with the lessons, whose skeleton covers the
+  // wait): most parents have none, and a skeleton that turned into nothing moved the lessons up
+  // (Lighthouse's layout shift, 0.104 on /cours).
+  if (query.isPending) return null;
   if (query.isError) return <LoadError size="sm" title="Impossible de charger vos crédits" onRetry={() => void query.refetch()} />;
   const credits = query.data.filter((credit) => reasons.includes(credit.reason));
   if (credits.length === 0) return null;
