@@ -20,6 +20,10 @@ const MONTHS = [
   'décembre',
 ] as const;
 
+/** Abbreviated as in French typography (and as the CLDR gives them: 'lun.', 'nov.'). */
+const SHORT_WEEK_DAYS = ['Dim.', 'Lun.', 'Mar.', 'Mer.', 'Jeu.', 'Ven.', 'Sam.'] as const;
+const SHORT_MONTHS = ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'] as const;
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** 'Mardi 1er décembre' of an instant (Abidjan). */
@@ -27,6 +31,19 @@ export function frenchDayOf(instant: string | Date): string {
   const date = new Date(instant);
   const day = date.getUTCDate();
   return `${WEEK_DAYS[date.getUTCDay()]} ${day === 1 ? '1er' : day} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/** '24 décembre 2026', '1er janvier 2027' of an instant (Abidjan). */
+export function frenchDateOf(instant: string | Date): string {
+  const date = new Date(instant);
+  const day = date.getUTCDate();
+  return `${day === 1 ? '1er' : day} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** 'Lun. 30 nov.', 'Mar. 1 déc.' of an instant (Abidjan): a day on a small button. */
+export function frenchShortDayOf(instant: string | Date): string {
+  const date = new Date(instant);
+  return `${SHORT_WEEK_DAYS[date.getUTCDay()]} ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }
 
 /** '09:00' of an instant (Abidjan). */

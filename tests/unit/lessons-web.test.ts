@@ -14,7 +14,7 @@ import {
   refundNote,
   tutorCancellationTerms,
 } from '../../web/src/lib/cancellation-wording';
-import { frenchMoment, lessonTimeLabel, shortDayLabel } from '../../web/src/lib/lesson-dates';
+import { frenchDate, frenchDayLabel, frenchMoment, lessonTimeLabel, shortDayLabel } from '../../web/src/lib/lesson-dates';
 import { keepIfStillFree, lessonSpan, slotsByDay, toggleSlot } from '../../web/src/lib/slot-selection';
 import { addDays, gridHours, gridPlacement, isOnCalendar, lessonsOfWeek, mondayOf, weekDates } from '../../web/src/features/lessons/lesson-week';
 import { lessonFigures } from '../../web/src/features/tutors/lesson-stats';
@@ -172,6 +172,24 @@ describe('lesson dates in French', () => {
     expect(lessonTimeLabel('2026-11-30T20:00:00.000Z', '2026-11-30T21:00:00.000Z')).toBe('Lundi 30 novembre, 20:00–21:00');
     expect(frenchMoment('2027-01-01T08:00:00.000Z')).toBe('vendredi 1er janvier à 08:00');
     expect(shortDayLabel('2026-11-30')).toBe('Lun. 30 nov.');
+    expect(frenchDate('2026-12-24')).toBe('24 décembre 2026');
+    expect(frenchDate('2027-01-01')).toBe('1er janvier 2027');
+  });
+
+  it('names every day of a year as the CLDR does in French (the tables of shared/french-dates, no date library)', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('fr-FR', { ...options, timeZone: 'UTC' });
+    const short = intl({ weekday: 'short', day: 'numeric', month: 'short' });
+    const long = intl({ weekday: 'long', day: 'numeric', month: 'long' });
+    const dated = intl({ day: 'numeric', month: 'long', year: 'numeric' });
+    const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+    const firstOfMonth = (text: string) => text.replace(/^(\D*)1 /, '$11er ');
+    for (let day = 0; day < 366; day++) {
+      const instant = new Date(Date.UTC(2028, 0, 1 + day));
+      const date = instant.toISOString().slice(0, 10);
+      expect(shortDayLabel(date), date).toBe(capital(short.format(instant)));
+      expect(frenchDayLabel(date), date).toBe(firstOfMonth(capital(long.format(instant))));
+      expect(frenchDate(date), date).toBe(firstOfMonth(dated.format(instant)));
+    }
   });
 });
 
