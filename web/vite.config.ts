@@ -105,10 +105,11 @@ const visitorScreensModules = new Set<string>();
  * one of the page's six connections, a round trip each (150 ms on Lighthouse's slow 4G, more on a
  * phone's network in Abidjan); over CloudFront's HTTP/2 they share a connection but each still
  * pays its request and compresses worse alone. Same bytes, 4 files instead of 41 (`npm run bench
- * -- web`); the search's first screen ~0.6 s sooner on Lighthouse's slow 4G. Once the module graph is known, this lists what the search and a
- * tutor's page import (statically, transitively) that the entry does not; the `visitor` group
- * below makes it one chunk, with what those modules need (rolldown's default). The sign-in page
- * uses some of the same components and takes them from that file too.
+ * -- web`); the search's first screen ~0.6 s sooner on Lighthouse's slow 4G. Once the module graph
+ * is known, this lists what the search and a tutor's page import (statically, transitively) that
+ * the entry does not; the `visitor` group below makes it one chunk, with what those modules need
+ * (rolldown's default). The sign-in page uses some of the same components and takes them from
+ * that file too.
  */
 function kalanVisitorScreens(): Plugin {
   return {

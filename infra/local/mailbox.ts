@@ -195,7 +195,6 @@ interface SesSendEmail {
   Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
 }
 
-
 /**
  * SES v2 `SendEmail`, locally: each address of the destination gets the message in the mailbox.
  * `failures` holds, per address, how many next sends fail with a 500 (set by tests).

@@ -527,7 +527,6 @@ ${sections || `<p>${text.empty}</p>`}
 </html>`;
   }
 
-
   function answer(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
     res.end(JSON.stringify(body));

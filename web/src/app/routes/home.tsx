@@ -23,13 +23,18 @@ const ParentPayments = lazy(() => import('@/features/payments/components/parent-
 const FavoritesList = lazy(() => import('@/features/favorites/components/favorites-list').then((module) => ({ default: module.FavoritesList })));
 const ProfileSummary = lazy(() => import('@/features/profile/components/profile-summary').then((module) => ({ default: module.ProfileSummary })));
 
+/** A tab's panel while its code (lazy, above) is on its way: a spinner. */
+function TabCode({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<SectionSpinner />}>{children}</Suspense>;
+}
+
 function TabSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="4">
       <Heading as="h2" size="2xl">
         {title}
       </Heading>
-      <Suspense fallback={<SectionSpinner />}>{children}</Suspense>
+      <TabCode>{children}</TabCode>
     </Stack>
   );
 }
@@ -95,14 +100,14 @@ export default function HomeRoute() {
           ),
           payments,
           favorites: (
-            <Suspense fallback={<SectionSpinner />}>
+            <TabCode>
               <FavoritesList onBook={onBook} askOf={askOf} />
-            </Suspense>
+            </TabCode>
           ),
           profile: (
-            <Suspense fallback={<SectionSpinner />}>
+            <TabCode>
               <ProfileSummary />
-            </Suspense>
+            </TabCode>
           ),
         }}
       />
