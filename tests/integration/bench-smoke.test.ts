@@ -48,7 +48,7 @@ const FIGURES: Record<string, RegExp[]> = {
     /time to first byte, local router \(5 requests, new connection each\): first [\d.]+ ms, median [\d.]+ ms/,
     /publication by the indexer: every page \([1-9]\d* files written\) \d+ ms; nothing changed \(0 written\) \d+ ms/,
   ],
-  search: [/^ +[1-9]\d* +[\d.]+ ms +[\d.]+ MB +[\d.]+ ms +\d+ MB +[\d.]+ ms \/ [\d.]+ ms \/ [\d.]+ ms .* ×\d+$/m],
+  search: [/^ +[1-9]\d* +[\d.]+ ms +[\d.]+ MB +[\d.]+ ms +[\d.]+ MB +[\d.]+ ms \/ [\d.]+ ms \/ [\d.]+ ms .* ×\d+$/m],
   relevance: [/relevance: hit@1 [01]\.\d\d · hit@3 [01]\.\d\d · precision@3 [01]\.\d\d \([1-9]\d{2,} queries, catalogue of [1-9]\d* tutors\)/],
   indexer: [
     // Thousands grouped as in French (a narrow no-break space).
