@@ -164,6 +164,15 @@ async function signIn(context: BrowserContext, appUrl: string, account: { email:
   await page.getByLabel('Mot de passe').fill(account.password);
   await page.locator('form').getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL((url) => url.pathname === '/', { timeout: 60_000 });
+  // A returning user: the onboarding was done on this device (its flag, web/src/lib/onboarding-flag.ts),
+  // so that / is the home screen and not the onboarding a new device gets first.
+  await page.evaluate(() => {
+    const last = Object.keys(localStorage).find((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
+    const token = last && localStorage.getItem(`${last.slice(0, -'LastAuthUser'.length)}${localStorage.getItem(last)}.accessToken`);
+    if (!token) throw new Error("Pas de jeton d'accès Cognito après la connexion");
+    const { sub } = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string };
+    localStorage.setItem(`kalan:onboarding-complete:${sub}`, 'true');
+  });
   await page.close();
 }
 

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import {
   RedirectIfSignedIn,
@@ -13,44 +12,45 @@ import {
 } from './guards';
 import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';
 import { mayHaveSession } from '@/lib/amplify';
+import { expectOpeningScreen } from '@/lib/opening-reads';
 import { RealtimeConnection } from '@/lib/realtime-provider';
+import { screen } from './lazy-screen';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './routes/route-error';
 
-// Every screen is fetched on first visit, so that each first page starts with little JS.
 const screens = {
-  auth: () => import('./routes/auth'),
-  home: () => import('./routes/home'),
-  search: () => import('./routes/search'),
-  payments: () => import('./routes/payments'),
-  lessons: () => import('./routes/lessons'),
-  tutorRevenues: () => import('./routes/tutor-revenues'),
-  favorites: () => import('./routes/favorites'),
-  tutorProfile: () => import('./routes/tutor-profile'),
-  onboarding: () => import('./routes/onboarding'),
-  profileEdit: () => import('./routes/profile-edit'),
-  kyc: () => import('./routes/kyc'),
-  admin: () => import('./routes/admin'),
-  notifications: () => import('./routes/notifications'),
-  messages: () => import('./routes/messages'),
-  notFound: () => import('./routes/not-found'),
+  auth: screen(() => import('./routes/auth')),
+  home: screen(() => import('./routes/home')),
+  search: screen(() => import('./routes/search')),
+  payments: screen(() => import('./routes/payments')),
+  lessons: screen(() => import('./routes/lessons')),
+  tutorRevenues: screen(() => import('./routes/tutor-revenues')),
+  favorites: screen(() => import('./routes/favorites')),
+  tutorProfile: screen(() => import('./routes/tutor-profile')),
+  onboarding: screen(() => import('./routes/onboarding')),
+  profileEdit: screen(() => import('./routes/profile-edit')),
+  kyc: screen(() => import('./routes/kyc')),
+  admin: screen(() => import('./routes/admin')),
+  notifications: screen(() => import('./routes/notifications')),
+  messages: screen(() => import('./routes/messages')),
+  notFound: screen(() => import('./routes/not-found')),
 };
 
-const AuthRoute = lazy(screens.auth);
-const HomeRoute = lazy(screens.home);
-const SearchRoute = lazy(screens.search);
-const PaymentsRoute = lazy(screens.payments);
-const LessonsRoute = lazy(screens.lessons);
-const TutorRevenuesRoute = lazy(screens.tutorRevenues);
-const FavoritesRoute = lazy(screens.favorites);
-const TutorProfileRoute = lazy(screens.tutorProfile);
-const OnboardingRoute = lazy(screens.onboarding);
-const ProfileEditRoute = lazy(screens.profileEdit);
-const KycRoute = lazy(screens.kyc);
-const AdminRoute = lazy(screens.admin);
-const NotificationsRoute = lazy(screens.notifications);
-const MessagesRoute = lazy(screens.messages);
-const NotFoundRoute = lazy(screens.notFound);
+const AuthRoute = screens.auth.Component;
+const HomeRoute = screens.home.Component;
+const SearchRoute = screens.search.Component;
+const PaymentsRoute = screens.payments.Component;
+const LessonsRoute = screens.lessons.Component;
+const TutorRevenuesRoute = screens.tutorRevenues.Component;
+const FavoritesRoute = screens.favorites.Component;
+const TutorProfileRoute = screens.tutorProfile.Component;
+const OnboardingRoute = screens.onboarding.Component;
+const ProfileEditRoute = screens.profileEdit.Component;
+const KycRoute = screens.kyc.Component;
+const AdminRoute = screens.admin.Component;
+const NotificationsRoute = screens.notifications.Component;
+const MessagesRoute = screens.messages.Component;
+const NotFoundRoute = screens.notFound.Component;
 
 /** The screen of each address (the routes below). */
 const SCREEN_OF_PATH: Record<string, keyof typeof screens> = {
@@ -81,8 +81,11 @@ export function preloadScreenOf(pathname: string): void {
   if (!screen) return;
   const openToVisitors = screen === 'tutorProfile' || screen === 'search' || screen === 'auth';
   const first = openToVisitors || mayHaveSession() ? screen : 'auth';
+  const module = screens[first].fetch();
+  // The screen's reads start with the session (lib/opening-reads.ts).
+  expectOpeningScreen(module);
   // A failure shows when the route renders (RouteErrorBoundary), not here.
-  screens[first]().catch(() => undefined);
+  module.catch(() => undefined);
 }
 
 /**

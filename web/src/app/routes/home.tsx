@@ -4,14 +4,17 @@ import { useLocation } from 'react-router-dom';
 import { MESSAGES, navigationOf, tabOpenedBy, unreadMessagesSuffix } from '@/components/layout/navigation';
 import { PageLayout } from '@/components/layout/page-layout';
 import { SectionSpinner } from '@/components/ui/full-page-spinner';
+import { favoritesQuery } from '@/features/favorites/api/favorites';
 import { BecomeTutor } from '@/features/home/components/become-tutor';
 import { Hero } from '@/features/home/components/hero';
 import { HomeTabs, type HomeTab, type TabBarLink } from '@/features/home/components/home-tabs';
 import { RecommendedTutors } from '@/features/home/components/recommended-tutors';
+import { homeRecommendationsQuery } from '@/features/recommendations/api/recommendations';
 import { HomeRecommendations } from '@/features/recommendations/components/home-recommendations';
 import { PARENT_PAYMENTS_TITLE, SEARCH_TITLE, TUTOR_REVENUES_TITLE } from '@/features/home/tab-titles';
 import { useAuth } from '@/lib/auth';
 import { useConversationsUnread } from '@/lib/conversation-entry';
+import { prefetchOpeningRead, type OpeningReads } from '@/lib/opening-reads';
 import { useAskTutor, useBookTutor, useRenderTutor } from '../tutor-cards';
 
 // A tab's code comes when the tab is opened (the tabs mount lazily): a parent's first screen does
@@ -22,6 +25,13 @@ const AdminPaymentsTab = lazy(() => import('@/features/admin-money/components/ad
 const ParentPayments = lazy(() => import('@/features/payments/components/parent-payments').then((module) => ({ default: module.ParentPayments })));
 const FavoritesList = lazy(() => import('@/features/favorites/components/favorites-list').then((module) => ({ default: module.FavoritesList })));
 const ProfileSummary = lazy(() => import('@/features/profile/components/profile-summary').then((module) => ({ default: module.ProfileSummary })));
+
+/** Opened on /: a parent's recommended tutors, and the favourites their cards' hearts show, are asked for with the profile. */
+export const openingReads: OpeningReads = (queryClient, role) => {
+  if (role !== 'parent') return;
+  void prefetchOpeningRead(queryClient, homeRecommendationsQuery());
+  void prefetchOpeningRead(queryClient, favoritesQuery());
+};
 
 /** A tab's panel while its code (lazy, above) is on its way: a spinner. */
 function TabCode({ children }: { children: ReactNode }) {

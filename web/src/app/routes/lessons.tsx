@@ -2,8 +2,19 @@ import { PageLayout } from '@/components/layout/page-layout';
 import { useMyCredits } from '@/features/guarantee/api/guarantee';
 import { CreditsPanel } from '@/features/guarantee/components/credits-panel';
 import { lessonGuaranteeSlots } from '@/features/guarantee/components/lesson-guarantee';
+import { myLessonsQuery } from '@/features/lessons/api/lessons';
+import { myCreditsQuery, myPackagesQuery } from '@/features/lessons/api/packages';
 import { MY_LESSONS_TITLE, MyLessons } from '@/features/lessons/components/my-lessons';
 import { useAuth } from '@/lib/auth';
+import { prefetchOpeningRead, type OpeningReads } from '@/lib/opening-reads';
+
+/** Opened on /cours: the lessons and the packages (and a parent's credits) are asked for with the profile. */
+export const openingReads: OpeningReads = (queryClient, role) => {
+  if (role !== 'parent' && role !== 'tuteur') return; // sent elsewhere (RequireRole)
+  void prefetchOpeningRead(queryClient, myLessonsQuery());
+  void prefetchOpeningRead(queryClient, myPackagesQuery());
+  if (role === 'parent') void prefetchOpeningRead(queryClient, myCreditsQuery());
+};
 
 /** `/cours`: 'Mes cours' of a parent or a tutor (issue 15). */
 export default function LessonsRoute() {

@@ -5,17 +5,22 @@ import { useAddFavoriteAfterSignIn } from '@/features/favorites/api/favorites';
 import { useHistoryRecorded } from '@/features/history/api/history';
 import { RecommendationsPanel } from '@/features/recommendations/components/recommendations-panel';
 import { SEARCH_TITLE, SearchScreen } from '@/features/search/components/search-screen';
-import { mayHaveSession } from '@/lib/amplify';
 import { useAuth } from '@/lib/auth';
+import type { OpeningReads } from '@/lib/opening-reads';
 import { useTakePendingAction } from '../resume-after-sign-in';
 import { useRenderTutor } from '../tutor-cards';
 
 // The history is a parent's (its dates bring date-fns and its French locale): a visitor's search
-// from a shared link does not carry it (issue 34); with a session in this browser it is fetched
-// with the screen, not after it.
+// from a shared link does not carry it (issue 34); a parent's search opened at start fetches it
+// with the profile (openingReads), not once the screen is drawn — and the other screens that share
+// this module's file (/cours…) do not fetch it at all.
 const loadHistoryCard = () => import('@/features/history/components/search-history-card').then((module) => ({ default: module.SearchHistoryCard }));
 const SearchHistoryCard = lazy(loadHistoryCard);
-if (mayHaveSession()) void loadHistoryCard().catch(() => undefined);
+
+/** Opened on /search: a parent's history card comes with the profile (lib/opening-reads.ts). */
+export const openingReads: OpeningReads = (_queryClient, role) => {
+  if (role === 'parent') void loadHistoryCard().catch(() => undefined);
+};
 
 /**
  * Search composed with its history, the AI panel and the tutor cards (also Home's search tab).

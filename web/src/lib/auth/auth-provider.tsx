@@ -6,6 +6,7 @@ import { AuthContext, type AuthActions, type AuthContextValue } from './auth-con
 import { authErrorMessage, type AuthAction, type AuthNextStep } from './auth-errors';
 import { getMe, meQueryKey } from './get-me';
 import { clearOfflineCopies } from '../pwa/offline-copy-store';
+import { roleOfGroups, startOpeningReads } from '../opening-reads';
 
 interface SessionState {
   user: AuthUser | null;
@@ -62,7 +63,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const session = await fetchAuthSession();
       // Asked now, not once the screens render: their code may still be on its way (issue 14).
       // Only the first time: later refreshes (a new token…) leave the query to its own rules.
-      if (!queryClient.getQueryState(meQueryKey(user.userId))) void queryClient.prefetchQuery(meQuery(user.userId));
+      if (!queryClient.getQueryState(meQueryKey(user.userId))) {
+        void queryClient.prefetchQuery(meQuery(user.userId));
+        // The screen's own reads too, in parallel with the profile (lib/opening-reads.ts).
+        startOpeningReads(queryClient, roleOfGroups(session.tokens?.accessToken.payload['cognito:groups']));
+      }
       startTransition(() => setSessionState({ user, session, isLoading: false }));
     } catch (error) {
       // Offline with a token past its hour: Amplify cannot renew it (it keeps it), yet this is still

@@ -2,7 +2,7 @@ import { type FavoritesResponse } from '#shared/discovery-schemas';
 import { authMessages } from '#shared/message-catalogue/auth';
 import { favoritesMessages } from '#shared/message-catalogue/favorites';
 import { type TutorSummary } from '#shared/search';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { notify } from '@/components/ui/notify';
 import type { TutorCardFavorite } from '@/components/tutor-card';
@@ -12,14 +12,16 @@ import { useAuth } from '@/lib/auth';
 export const favoritesQueryKey = ['favorites'] as const;
 
 /** The signed-in parent's favourites, newest first (other roles have none). */
-export function useFavorites() {
-  const { profile } = useAuth();
-  return useQuery({
+export const favoritesQuery = () =>
+  queryOptions({
     queryKey: favoritesQueryKey,
     queryFn: ({ signal }) => apiRequest<FavoritesResponse>('listFavorites', { signal }),
-    enabled: profile?.role === 'parent',
     staleTime: 30_000,
   });
+
+export function useFavorites() {
+  const { profile } = useAuth();
+  return useQuery({ ...favoritesQuery(), enabled: profile?.role === 'parent' });
 }
 
 type Change = { tutor: TutorSummary; add: boolean };

@@ -1,17 +1,21 @@
 import type { LessonActionInput, LessonsPage, LessonView } from '#shared/lesson-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { readOnEachVisit } from '@/lib/opening-reads';
 
 export const myLessonsKey = ['lessons', 'mine'] as const;
 
 /** 'Mes cours': the caller's lessons, upcoming then past, with the actions allowed now. */
-export function useMyLessons() {
-  return useQuery({
+export const myLessonsQuery = () =>
+  queryOptions({
     queryKey: myLessonsKey,
     queryFn: ({ signal }) => apiRequest<LessonsPage>('listMyLessons', { signal }),
     // The actions allowed depend on the clock (a lesson starts, an answer window ends): read again on each visit.
-    staleTime: 0,
+    staleTime: readOnEachVisit,
   });
+
+export function useMyLessons() {
+  return useQuery(myLessonsQuery());
 }
 
 /** A lesson with `updated` in its place (the API answers the lesson as it is after the action). */

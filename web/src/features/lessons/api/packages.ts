@@ -1,6 +1,7 @@
 import type { CreditsListResponse, CreditUseResult, PackageInitResult, PackagesListResponse, PackageView, RenewalPreview } from '#shared/package-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { readOnEachVisit } from '@/lib/opening-reads';
 import { tutorSlotsKey } from '@/lib/tutor-slots';
 import { myLessonsKey } from './lessons';
 
@@ -8,22 +9,27 @@ export const myPackagesKey = ['packages', 'mine'] as const;
 export const myCreditsKey = ['credits', 'mine'] as const;
 
 /** The caller's packages (parent's or tutor's), newest first: 'Mes cours' groups their lessons under them. */
-export function useMyPackages() {
-  return useQuery({
+export const myPackagesQuery = () =>
+  queryOptions({
     queryKey: myPackagesKey,
     queryFn: async ({ signal }) => (await apiRequest<PackagesListResponse>('listMyPackages', { signal })).packages,
-    staleTime: 0,
+    staleTime: readOnEachVisit,
   });
+
+export function useMyPackages() {
+  return useQuery(myPackagesQuery());
 }
 
 /** The parent's open credits (package lessons cancelled in time). */
-export function useMyCredits(enabled: boolean) {
-  return useQuery({
+export const myCreditsQuery = () =>
+  queryOptions({
     queryKey: myCreditsKey,
-    enabled,
     queryFn: async ({ signal }) => (await apiRequest<CreditsListResponse>('listMyCredits', { signal })).credits,
-    staleTime: 0,
+    staleTime: readOnEachVisit,
   });
+
+export function useMyCredits(enabled: boolean) {
+  return useQuery({ ...myCreditsQuery(), enabled });
 }
 
 /** Everything an answer, a stop, a rebooking or a move changes: lessons, packages, credits, payments, slots. */

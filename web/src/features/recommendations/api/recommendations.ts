@@ -1,5 +1,5 @@
 import type { RecommendationsRequest, RecommendationsResponse } from '#shared/discovery-schemas';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 const recommend = (body: RecommendationsRequest, signal?: AbortSignal) =>
@@ -11,11 +11,13 @@ export function useGenerateRecommendations() {
 }
 
 /** Home's recommended tutors: generated when the page opens, for a parent. */
-export function useHomeRecommendations(enabled: boolean) {
-  return useQuery({
+export const homeRecommendationsQuery = () =>
+  queryOptions({
     queryKey: ['recommendations', 'home'],
     queryFn: ({ signal }) => recommend({}, signal),
-    enabled,
     staleTime: 5 * 60_000,
   });
+
+export function useHomeRecommendations(enabled: boolean) {
+  return useQuery({ ...homeRecommendationsQuery(), enabled });
 }
