@@ -1,6 +1,7 @@
 import type { Role } from '#shared/constants';
 import { uiMessages } from '#shared/message-catalogue/ui';
 import { Button } from '@chakra-ui/react';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { navigationOf } from '@/components/layout/navigation';
 import { SecondFactorGate } from '@/features/admin-mfa/components/second-factor-gate';
@@ -36,10 +37,17 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Screens whose rules depend on the role wait for the profile (`GET /api/me`). */
+/**
+ * Screens whose rules depend on the role wait for the profile (`GET /api/me`). The profile arrives
+ * through react-query, whose updates React renders in one piece: the whole screen, its cards
+ * included, was one task of ~85 ms (~340 ms on Lighthouse's 4× slower phone). The screen is first
+ * drawn from the deferred profile instead, in the background, a few milliseconds at a time: a tap
+ * is answered meanwhile (issue 34).
+ */
 export function RequireProfile() {
   const { profile, isProfileLoading, profileError, refetchProfile, signOut } = useAuth();
-  if (isProfileLoading) return <FullPageSpinner />;
+  const drawnProfile = useDeferredValue(profile);
+  if (isProfileLoading || (profile && !drawnProfile)) return <FullPageSpinner />;
   if (!profile) {
     return (
       <FullPageError
