@@ -1,4 +1,5 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -93,6 +94,61 @@ function chakraGlobalCss(): Plugin {
   };
 }
 
+/** Chakra's recipes, one module each (the package exports them only through its theme's barrel). */
+const chakraRecipes = path.join(path.dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json')), 'dist', 'esm', 'theme', 'recipes');
+const CHAKRA_THEME_BARREL = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/;
+const LATE_COMPONENTS = path.join(webRoot, 'src', 'components', 'chakra');
+
+/** The recipes that web/src/components/chakra gives the theme when their components arrive. */
+async function lateRecipeModules(): Promise<Set<string>> {
+  const modules = new Set<string>();
+  for (const file of await readdir(LATE_COMPONENTS)) {
+    const code = await readFile(path.join(LATE_COMPONENTS, file), 'utf8');
+    for (const [, name] of code.matchAll(/'@chakra-ui\/react\/theme\/recipes\/([a-z-]+)'/g)) modules.add(name!);
+  }
+  return modules;
+}
+
+/**
+ * The recipes of the components no first screen draws come with those components
+ * (web/src/components/chakra, `addRecipes` in app/theme.ts), ~5 KB gzip out of the entry. They
+ * import them from their modules (the alias below); Chakra's theme barrel, which the entry imports
+ * for the other recipes and the tokens, also re-exports them, and rolldown counts a module a barrel
+ * re-exports as the barrel's own import even when no one takes it from there: the entry carried them
+ * all. The build drops those re-exports from the barrel; importing one of them from the barrel
+ * then fails the build.
+ */
+function chakraLateRecipes(): Plugin {
+  let late: Set<string>;
+  return {
+    name: 'kalan-chakra-late-recipes',
+    async buildStart() {
+      late = await lateRecipeModules();
+    },
+    transform: {
+      filter: { id: CHAKRA_THEME_BARREL },
+      handler(code, id) {
+        if (!CHAKRA_THEME_BARREL.test(id)) return undefined;
+        let dropped = 0;
+        const kept = code.replace(/^export \{ \w+ \} from '\.\/recipes\/([a-z-]+)\.js';\n/gm, (line, name: string) => {
+          if (!late.has(name)) return line;
+          dropped += 1;
+          return '';
+        });
+        if (dropped !== late.size) {
+          throw new Error(`${id} : ${dropped} recettes retirées sur ${late.size} — Chakra a changé, revoir chakraLateRecipes (web/vite.config.ts)`);
+        }
+        const withoutAll = kept
+          .replace("import { recipes } from './recipes.js';\n", '')
+          .replace("import { slotRecipes } from './slot-recipes.js';\n", '')
+          .replace('    recipes,\n    slotRecipes,\n', '')
+          .replace('keyframes, layerStyles, recipes, semanticTokens, slotRecipes, textStyles', 'keyframes, layerStyles, semanticTokens, textStyles');
+        return { code: withoutAll, map: null };
+      },
+    },
+  };
+}
+
 /** The screens a visitor opens from a shared link (issue 17): a search, a tutor's page. */
 const VISITOR_SCREENS = /[\\/]src[\\/]app[\\/]routes[\\/](search|tutor-profile)\.tsx$/;
 
@@ -153,10 +209,19 @@ export default defineConfig({
     },
   },
   preview: { port: 4173 },
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      // One of Chakra's recipes, from its own module (web/src/components/chakra): through the
+      // '@chakra-ui/react/theme' barrel, which the entry imports, rolldown counts every recipe used
+      // anywhere as the entry's import, and the entry carried them all.
+      { find: /^@chakra-ui\/react\/theme\/recipes\/([a-z-]+)$/, replacement: `${chakraRecipes}/$1.js` },
+    ],
+  },
   plugins: [
     react(),
     chakraGlobalCss(),
+    chakraLateRecipes(),
     kalanVisitorScreens(),
     // The installable app (issue 34): the manifest, and the service worker built from src/sw.ts
     // with the build's file list (injectManifest: the offline copies need code of our own).

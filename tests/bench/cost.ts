@@ -135,8 +135,8 @@ function firstVisitBytes(): { bytes: number; files: number } | null {
 }
 
 /**
- * WhatsApp (issue 34): Meta's price per template message, an input the operator sets from Meta's
- * rate card (tests/bench/whatsapp-prices.json says why and where), times the templates a lesson
+ * WhatsApp (issue 34): Meta's price per template message, read from its rate card for Côte d'Ivoire
+ * (tests/bench/whatsapp-prices.json says where and when; the operator may override it), times the templates a lesson
  * sends when both sides chose WhatsApp: the parent's 'Paiement reçu', the tutor's 'Nouvelle demande',
  * the parent's 'Cours accepté', the two reminders to each side, the tutor's 'Fonds versés' — 8; a
  * number proven costs one authentication template; the replies in the window are free.
@@ -146,23 +146,28 @@ const WHATSAPP_TEMPLATES_PER_BOOKING = 8;
 function printWhatsAppCost(): void {
   const file = JSON.parse(readFileSync(path.join(import.meta.dirname, 'whatsapp-prices.json'), 'utf8')) as {
     as_of: string;
+    rates_effective: string;
     market: string;
     prices: Record<string, { usd: number | null; input?: string }>;
   };
-  const rate = (name: string): number | null => {
+  /** The price of a template, and where it comes from. */
+  type Rate = { usd: number | null; from: string };
+  const rate = (name: string): Rate => {
     const input = file.prices[name]!.input;
     const given = input ? process.env[input] : undefined;
-    return given !== undefined && given !== '' && Number.isFinite(Number(given)) ? Number(given) : file.prices[name]!.usd;
+    return given !== undefined && given !== '' && Number.isFinite(Number(given))
+      ? { usd: Number(given), from: `${input}, operator's input` }
+      : { usd: file.prices[name]!.usd, from: `Meta's rate card effective ${file.rates_effective}, read ${file.as_of}; override with ${input}` };
   };
   const utility = rate('utility_template');
   const authentication = rate('authentication_template');
-  const shown = (usd: number | null, input: string) => (usd === null ? `not set (${input}: read it on Meta's rate card)` : `${usd} USD (${input}, operator's input)`);
+  const shown = ({ usd, from }: Rate) => (usd === null ? `not set (${from}: read it on Meta's rate card)` : `${usd} USD (${from})`);
   console.log(`## WhatsApp (Meta's prices, not AWS's; ${file.market}; tests/bench/whatsapp-prices.json of ${file.as_of})`);
-  console.log(`  per utility template (a notification): ${shown(utility, 'WHATSAPP_UTILITY_USD')}`);
-  console.log(`  per authentication template (a number's code): ${shown(authentication, 'WHATSAPP_AUTHENTICATION_USD')}`);
+  console.log(`  per utility template (a notification): ${shown(utility)}`);
+  console.log(`  per authentication template (a number's code): ${shown(authentication)}`);
   console.log('  per reply inside the 24-hour window (Accepter / Refuser answered, STOP): 0 USD');
   console.log(
-    `  per 1 000 bookings with both sides on WhatsApp: ${WHATSAPP_TEMPLATES_PER_BOOKING * 1000} utility templates = ${utility === null ? 'not computed (no price set)' : `${(utility * WHATSAPP_TEMPLATES_PER_BOOKING * 1000).toFixed(2)} USD`}`,
+    `  per 1 000 bookings with both sides on WhatsApp: ${WHATSAPP_TEMPLATES_PER_BOOKING * 1000} utility templates = ${utility.usd === null ? 'not computed (no price set)' : `${(utility.usd * WHATSAPP_TEMPLATES_PER_BOOKING * 1000).toFixed(2)} USD`}`,
   );
 }
 

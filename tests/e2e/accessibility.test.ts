@@ -170,6 +170,17 @@ async function scanProfileEditor(page: Page, role: string): Promise<void> {
   }
 }
 
+/**
+ * Computed styles of an element. The recipes of dialogs, data lists and tabs come with their
+ * components (web/src/components/chakra): one drawn before its recipe was added would be unstyled.
+ */
+async function styleOf(locator: Locator, ...properties: string[]): Promise<Record<string, string>> {
+  return locator.first().evaluate((element, names) => {
+    const style = getComputedStyle(element);
+    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
+  }, properties);
+}
+
 /** Closes the open dialog with its 'Annuler' button and waits until it is gone. */
 async function cancel(page: Page, role: 'dialog' | 'alertdialog' = 'alertdialog'): Promise<void> {
   await page.getByRole(role).getByRole('button', { name: 'Annuler', exact: true }).click();
@@ -276,6 +287,8 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await shown(booking).toBe(true);
     await pickSlots(booking, ['16:00–17:00', '17:00–18:00']);
     await shown(booking.getByRole('button', { name: /Payer 8\s000 FCFA/ })).toBe(true);
+    expect(await styleOf(booking, 'background-color', 'position')).toEqual({ 'background-color': 'rgb(255, 255, 255)', position: 'relative' });
+    expect(await styleOf(booking.locator('xpath=..'), 'position', 'display')).toEqual({ position: 'fixed', display: 'flex' });
     await scan(page, 'parent : dialogue de réservation');
     await booking.getByText('Orange Money').click();
     await booking.getByRole('button', { name: /Payer 8\s000 FCFA/ }).click();
@@ -286,6 +299,7 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.goto('/cours');
     const lessonCard = page.locator(`[data-lesson-id="${world.requested}"]`);
     await shown(lessonCard).toBe(true);
+    expect(await styleOf(lessonCard.locator('dl'), 'display')).toEqual({ display: 'flex' });
     await scan(page, 'parent : mes cours');
     await lessonCard.getByRole('button', { name: 'Annuler le cours' }).click();
     await shown(page.getByRole('alertdialog').getByText(/Vous serez remboursé/)).toBe(true);
@@ -390,6 +404,7 @@ describe('no serious or critical accessibility violation on any screen', { timeo
     await page.keyboard.press('Escape');
     await shown(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBe(false);
 
+    expect(await styleOf(page.getByRole('tab', { name: 'Paiements' }), 'display')).toEqual({ display: 'flex' });
     await page.getByRole('tab', { name: 'Paiements' }).click();
     const row = page.locator(`[data-transaction-id="${world.escrowed}"]`);
     await shown(row.getByText('En escrow')).toBe(true);

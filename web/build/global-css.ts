@@ -10,10 +10,13 @@
  */
 import { serializeStyles } from '@emotion/serialize';
 import { compile, middleware, prefixer, serialize, stringify } from 'stylis';
+import { defineConfig } from '@chakra-ui/react';
+import { globalCss, keyframes } from '@chakra-ui/react/theme';
 import { createKalanSystem } from '../src/app/theme';
 
 export function kalanGlobalCss(): string {
-  const system = createKalanSystem();
+  // The reset, Chakra's base styles and keyframes: here only, the browser's system leaves them out.
+  const system = createKalanSystem(defineConfig({ preflight: true, globalCss, theme: { keyframes } }));
   // The layers' order first (`@layer reset, base, tokens, recipes;`): the components' styles,
   // inserted by emotion at run time in `@layer recipes`, come after the tokens.
   const { styles } = serializeStyles([system.layers.atRule, system._global], undefined, {});

@@ -5,6 +5,7 @@ import {
   defineRecipe,
   defineSlotRecipe,
   mergeConfigs,
+  type SystemConfig,
   type SystemContext,
 } from '@chakra-ui/react';
 import {
@@ -15,36 +16,23 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   codeRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
-  globalCss,
   headingRecipe,
   iconRecipe,
   inputRecipe,
-  keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  qrCodeSlotRecipe,
-  radioCardSlotRecipe,
-  radiomarkRecipe,
-  segmentGroupSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
-  sliderSlotRecipe,
   spinnerRecipe,
   statSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
   toastSlotRecipe,
@@ -91,17 +79,18 @@ function withoutUnusedPalettes<T extends { colors?: object }>(group: T): T {
  * Chakra's default theme, but only with the recipes Kalan uses: the full `defaultConfig` ships
  * ~70 component recipes (date picker, colour picker…) and costs ~25 KB gzip on every page.
  *
- * ⚠ Using a Chakra component whose recipe is not listed here renders it UNSTYLED:
- * import its recipe from '@chakra-ui/react/theme' and add it below.
+ * The recipes of the components no visitor's first screen draws (dialog, menu, tabs…) are not here
+ * either: each comes with the code that draws it (web/src/components/chakra, `addRecipes`).
+ *
+ * ⚠ Using a Chakra component whose recipe is neither listed here nor added renders it UNSTYLED:
+ * import its recipe from '@chakra-ui/react/theme' and add it below, or give the component a module
+ * in web/src/components/chakra (tests/unit/web-late-recipes.test.ts lists them).
  */
 const themeConfig = defineConfig({
-  preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
   theme: {
     breakpoints,
-    keyframes,
     tokens: withoutUnusedPalettes(tokens),
     semanticTokens: lightOnly(withoutUnusedPalettes(semanticTokens)),
     textStyles,
@@ -110,14 +99,12 @@ const themeConfig = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: solidButtonDarkensOnHover(),
-      checkmark: checkmarkRecipe,
       code: codeRecipe,
       container: containerRecipe,
       heading: headingRecipe,
       icon: iconRecipe,
       input: inputRecipe,
       link: linkRecipe,
-      radiomark: radiomarkRecipe,
       separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
@@ -127,20 +114,10 @@ const themeConfig = defineConfig({
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      // The admin's TOTP enrolment (features/admin-mfa).
-      qrCode: qrCodeSlotRecipe,
-      radioCard: radioCardSlotRecipe,
-      segmentGroup: segmentGroupSlotRecipe,
-      slider: sliderSlotRecipe,
       stat: statSlotRecipe,
-      tabs: tabsSlotRecipe,
       // The description at full opacity: white at 80 % on a solid toast falls under 4.5:1.
       toast: defineSlotRecipe({
         ...toastSlotRecipe,
@@ -186,12 +163,34 @@ const kalanConfig = defineConfig({
   },
 });
 
-/** The whole system, its global styles included: what the build turns into a stylesheet (web/build/global-css.ts). */
-export function createKalanSystem(): SystemContext {
-  return createSystem(mergeConfigs(defaultBaseConfig, themeConfig, kalanConfig));
+/**
+ * Kalan's system. What only its global styles use — the reset, Chakra's base styles, the keyframes —
+ * is given by the build, which turns them into a stylesheet (web/build/global-css.ts): the browser
+ * never builds them.
+ */
+export function createKalanSystem(globalStyles?: SystemConfig): SystemContext {
+  return createSystem(mergeConfigs(defaultBaseConfig, ...(globalStyles ? [globalStyles] : []), themeConfig, kalanConfig));
 }
 
 let system: SystemContext | undefined;
+
+type Recipes = Pick<NonNullable<Parameters<typeof defineConfig>[0]['theme']>, 'recipes' | 'slotRecipes'>;
+const lateRecipes: Required<Recipes> = { recipes: {}, slotRecipes: {} };
+
+/**
+ * A recipe given to the system by the code that draws its component, when that code arrives
+ * (web/src/components/chakra): the entry every first screen loads carries only the recipes those
+ * screens draw. Chakra reads a recipe from the theme the first time a component asks for it
+ * (`getRecipeFn`, `getSlotRecipeFn`) and never before, so one added later styles it all the same.
+ */
+export function addRecipes({ recipes = {}, slotRecipes = {} }: Recipes): void {
+  Object.assign(lateRecipes.recipes, recipes);
+  Object.assign(lateRecipes.slotRecipes, slotRecipes);
+  if (!system) return;
+  const theme = system._config.theme!;
+  theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
+}
 
 /**
  * Kalan's Chakra system in the browser, built on first call. Building it is the largest single
@@ -204,6 +203,9 @@ let system: SystemContext | undefined;
  * serialise, hash and insert them again at the first render.
  */
 export function kalanSystem(): SystemContext {
-  system ??= { ...createKalanSystem(), _global: [] };
+  if (!system) {
+    system = { ...createKalanSystem(), _global: [] };
+    addRecipes(lateRecipes);
+  }
   return system;
 }

@@ -1,5 +1,6 @@
 import { uiMessages } from '#shared/message-catalogue/ui';
-import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { IconButton, Portal } from '@chakra-ui/react';
+import { Menu } from '@/components/chakra/menu';
 import { LuLogOut, LuMenu } from 'react-icons/lu';
 import { SIGN_OUT_ENTRY, type NavigationEntry } from './navigation';
 import { NAVIGATION_ICONS } from './navigation-icons';

@@ -1,6 +1,7 @@
 import { paymentsMessages } from '#shared/message-catalogue/payments';
 import { type InvoiceView } from '#shared/payments-schemas';
-import { Alert, Box, Button, Dialog, Skeleton, Stack } from '@chakra-ui/react';
+import { Alert, Box, Button, Skeleton, Stack } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { SyntheticEvent } from 'react';
 import { LuDownload } from 'react-icons/lu';

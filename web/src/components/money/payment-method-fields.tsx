@@ -1,6 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMethod } from '#shared/constants';
 import { isMobileMoney, PAYMENT_METHOD_LABELS } from '#shared/payments';
-import { Field, Input, RadioCard, SimpleGrid, Stack, type InputProps } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, type InputProps } from '@chakra-ui/react';
+import { RadioCard } from '@/components/chakra/radio-card';
 
 /** One line under each method. */
 const METHOD_DESCRIPTIONS: Record<PaymentMethod, string> = {

@@ -1,5 +1,6 @@
 import { authMessages } from '#shared/message-catalogue/auth';
-import { Button, Dialog, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { SignInActions } from './sign-in-actions';
 import type { SignInRequest } from './store';

@@ -1,4 +1,5 @@
-import { Dialog, Portal, type DialogBodyProps, type DialogFooterProps, type DialogPositionerProps, type DialogRootProps } from '@chakra-ui/react';
+import { Portal, type DialogBodyProps, type DialogFooterProps, type DialogPositionerProps, type DialogRootProps } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
 import type { ReactNode } from 'react';
 import { CloseButton } from './close-button';
 

@@ -1,4 +1,4 @@
-import { SegmentGroup } from '@chakra-ui/react';
+import { SegmentGroup } from '@/components/chakra/segment-group';
 
 export interface ViewOption<V extends string> {
   value: V;

@@ -1,5 +1,6 @@
 import { mfaMessages } from '#shared/message-catalogue/mfa';
-import { Box, Card, Code, QrCode, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Code, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { QrCode } from '@/components/chakra/qr-code';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageLayout } from '@/components/layout/page-layout';

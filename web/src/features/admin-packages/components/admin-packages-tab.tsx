@@ -1,7 +1,8 @@
 import { courseOf } from '#shared/french';
 import { formatFcfa } from '#shared/money';
 import type { PackageStatus, PackageView } from '#shared/package-schemas';
-import { Badge, Card, DataList, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { DataList } from '@/components/chakra/data-list';
 import { LuCalendarRange } from 'react-icons/lu';
 import { formatDate, formatDateTime } from '@/components/money/format';
 import { EmptyNotice } from '@/components/ui/page-state';

@@ -1,4 +1,5 @@
-import { Stack, Tabs } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { Tabs } from '@/components/chakra/tabs';
 import type { ReactNode } from 'react';
 import { LuArrowDownToLine, LuCalendarRange, LuCreditCard, LuFlag, LuShieldCheck, LuTriangleAlert, LuUsers } from 'react-icons/lu';
 import { KycReviewTab } from './kyc-review-tab';

@@ -2,23 +2,8 @@ import { ROLE_LABELS, type KycStatus } from '#shared/constants';
 import { deBefore } from '#shared/french';
 import { kycMessages } from '#shared/message-catalogue/kyc';
 import { type AdminKycItem } from '#shared/kyc-schemas';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Dialog,
-  Field,
-  Heading,
-  HStack,
-  Image,
-  Link,
-  Portal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Heading, HStack, Image, Link, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
 import { format } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import { useState } from 'react';

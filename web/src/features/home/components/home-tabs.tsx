@@ -1,4 +1,5 @@
-import { Box, Flex, Tabs, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Flex, VisuallyHidden } from '@chakra-ui/react';
+import { Tabs } from '@/components/chakra/tabs';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { HOME_TABS, type HomeTab, type HomeTabBar, type NavigationEntry } from '@/components/layout/navigation';

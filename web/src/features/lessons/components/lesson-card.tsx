@@ -1,7 +1,8 @@
 import { courseOf } from '#shared/french';
 import { LESSON_ACTIONS, type LessonAction, type LessonSide, type LessonView } from '#shared/lesson-schemas';
 import { commissionOf, formatFcfa } from '#shared/money';
-import { Badge, Button, Card, DataList, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+import { DataList } from '@/components/chakra/data-list';
 import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { offlineMessages } from '#shared/message-catalogue/offline';
 import { forwardRef, type ReactNode } from 'react';

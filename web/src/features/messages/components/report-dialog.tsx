@@ -1,7 +1,9 @@
 import { messagingMessages } from '#shared/message-catalogue/messaging';
 import { uiMessages } from '#shared/message-catalogue/ui';
 import { REPORT_REASONS, type ReportReason } from '#shared/messaging-schemas';
-import { Button, Dialog, Field, RadioCard, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
+import { RadioCard } from '@/components/chakra/radio-card';
 import { useState } from 'react';
 import { DialogFrame } from '@/components/ui/dialog-frame';
 import { notify } from '@/components/ui/notify';

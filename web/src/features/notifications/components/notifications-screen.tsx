@@ -1,6 +1,7 @@
 import { lessonTimeLabel } from '#shared/french-dates';
 import type { NotificationView } from '#shared/notifications';
-import { Box, Button, Card, Checkbox, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Checkbox } from '@/components/chakra/checkbox';
 import { LuBellOff } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';
 import { EmptyNotice, LoadError } from '@/components/ui/page-state';

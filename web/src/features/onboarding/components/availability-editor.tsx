@@ -1,6 +1,7 @@
 import { SLOT_TIMES, type WeekDay } from '#shared/constants';
 import { addSlot, canAddSlot, removeSlot, setDayAvailable, type AvailabilityEntry } from '#shared/tutor-profile-schemas';
-import { Badge, Button, Card, Checkbox, HStack, IconButton, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, HStack, IconButton, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Checkbox } from '@/components/chakra/checkbox';
 import { useState } from 'react';
 import { LuPlus, LuX } from 'react-icons/lu';
 

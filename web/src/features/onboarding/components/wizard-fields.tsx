@@ -1,4 +1,5 @@
-import { Checkbox, Input, SimpleGrid, Stack, Text, Textarea, type InputProps } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Text, Textarea, type InputProps } from '@chakra-ui/react';
+import { Checkbox } from '@/components/chakra/checkbox';
 import { useId, type ReactNode } from 'react';
 import { Controller, get, type FieldPath, type FieldValues, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';

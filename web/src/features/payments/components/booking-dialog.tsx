@@ -7,23 +7,8 @@ import { tutorsMessages } from '#shared/message-catalogue/tutors';
 import { formatAmount, formatFcfa, priceLesson } from '#shared/money';
 import { BOOKING_DEFAULT_LEVEL, BOOKING_DEFAULT_SUBJECT, isMobileMoney } from '#shared/payments';
 import { isBookableDuration, phoneNumberError } from '#shared/payments-schemas';
-import {
-  Alert,
-  Button,
-  Card,
-  Dialog,
-  Field,
-  Fieldset,
-  HStack,
-  Input,
-  List,
-  Portal,
-  Separator,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Fieldset, HStack, Input, List, Portal, Separator, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';

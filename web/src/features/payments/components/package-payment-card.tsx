@@ -1,7 +1,8 @@
 import { courseOf } from '#shared/french';
 import { formatFcfa } from '#shared/money';
 import { PACKAGE_WEEKS, type PackageStatus, type PackageView } from '#shared/package-schemas';
-import { Badge, Box, Button, Card, DataList, Flex, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { DataList } from '@/components/chakra/data-list';
 import { useId, useState } from 'react';
 import { LuChevronDown, LuChevronUp, LuFileText } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router-dom';

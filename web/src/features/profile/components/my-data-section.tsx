@@ -1,5 +1,6 @@
 import { accountMessages } from '#shared/message-catalogue/account';
-import { Alert, Button, Card, Dialog, Field, Heading, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Heading, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog } from '@/components/chakra/dialog';
 import { useId, useState } from 'react';
 import { LuDownload, LuTrash2 } from 'react-icons/lu';
 import { useNavigate } from 'react-router-dom';

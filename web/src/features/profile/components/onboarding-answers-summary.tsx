@@ -1,5 +1,6 @@
 import { CHILD_LEVEL_LABELS, COMPANY_TYPE_LABELS, MONTHLY_BUDGET_LABELS, TUTOR_COUNT_LABELS, ZONE_LABELS } from '#shared/constants';
-import { DataList, Skeleton } from '@chakra-ui/react';
+import { Skeleton } from '@chakra-ui/react';
+import { DataList } from '@/components/chakra/data-list';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { organisation, parentPreferences } from '@/lib/my-records';
 

@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '#shared/constants';
 import { uiMessages } from '#shared/message-catalogue/ui';
-import { Avatar, Badge, Button, Card, DataList, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
+import { Avatar, Badge, Button, Card, Heading, HStack, Separator, Stack } from '@chakra-ui/react';
+import { DataList } from '@/components/chakra/data-list';
 import { LuLayoutDashboard, LuLogOut, LuUserPen } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PROFILE_EDITOR_PATH } from '@/components/layout/navigation';

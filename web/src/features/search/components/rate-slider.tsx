@@ -1,6 +1,7 @@
 import { RATE_MAX, RATE_MIN, RATE_STEP } from '#shared/constants';
 import { formatAmount } from '#shared/money';
-import { HStack, Slider } from '@chakra-ui/react';
+import { HStack } from '@chakra-ui/react';
+import { Slider } from '@/components/chakra/slider';
 
 interface RateSliderProps {
   minRate: number;
