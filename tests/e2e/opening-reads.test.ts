@@ -1,5 +1,6 @@
 /**
- * A signed-in screen opened from its address (issue 34, "light on a weak network"): its reads are
+ * A screen opened from its address (issue 34, "light on a weak network"): the page shows Kalan's
+ * splash while the app's code is on its way, not a blank page; a signed-in screen's reads are
  * asked for while the profile (`GET /api/me`) is on its way — not once the page is drawn, one more
  * round trip later — and the screen takes the copy they brought without reading a second time.
  */
@@ -16,6 +17,35 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+});
+
+describe('a page whose code is still on its way', () => {
+  it("shows Kalan's name and 'Chargement…' until the app's first screen replaces them", async () => {
+    const context = await browser.newContext({ baseURL: stack().appUrl, viewport: { width: 390, height: 844 }, locale: 'fr-FR', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The entry script held: what the page shows then is all a weak network shows for seconds.
+    await page.route(
+      (url) => /^\/assets\/index-[\w-]+\.js$/.test(url.pathname),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+
+    // Not 'domcontentloaded': it waits for the module scripts, the held one included.
+    await page.goto('/search', { waitUntil: 'commit' });
+    const splash = page.getByRole('status');
+    await expect.poll(() => splash.textContent()).toBe('KalanChargement…');
+    expect(await page.getByText('Kalan', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('Chargement…').isVisible()).toBe(true);
+
+    release();
+    await page.getByRole('heading', { name: 'Recherche', level: 1 }).waitFor();
+    await expect.poll(() => page.locator('.kalan-splash').count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe("/cours opened from its address", () => {

@@ -3,6 +3,8 @@
  * without running a script, who is listed, and that user input never escapes its element. The
  * HTTP test on the local stack is tests/integration/visitor-pages.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_LAYOUT, type TutorSummary } from '#shared';
 import { renderPages, renderTutorPage, PRIVATE_PATHS } from '../../functions/src/pages/render.js';
@@ -12,6 +14,8 @@ import { canonicalOf, h1Of, jsonLdOf, metaTags, scriptElements, sitemapUrls, tit
 import { tutor } from './search-fixtures.js';
 
 const SITE = 'https://kalan.example';
+/** web/index.html's root: its splash, drawn until the app starts. */
+const SPLASH_ROOT = /<div id="root">.*<\/div>/.exec(readFileSync(path.resolve(import.meta.dirname, '../../web/index.html'), 'utf8'))![0];
 /** The shape of the built index.html (web/index.html after vite build). */
 const SHELL = `<!doctype html>
 <html lang="fr">
@@ -27,7 +31,7 @@ const SHELL = `<!doctype html>
   </head>
   <body>
     <noscript>Kalan a besoin de JavaScript pour fonctionner.</noscript>
-    <div id="root"></div>
+    ${SPLASH_ROOT}
   </body>
 </html>
 `;
@@ -108,6 +112,9 @@ describe('a tutor page', () => {
     expect(html).toContain('href="/repetiteurs/mathematiques/cocody"');
     // The SPA boots on it: its entry script is still there.
     expect(html).toContain('src="/assets/index-abc123.js"');
+    // …in place of the splash the SPA's own index.html shows until it starts.
+    expect(SPLASH_ROOT).toContain('kalan-splash');
+    expect(root).not.toContain('kalan-splash');
   });
 
   it('describes a Person offering a Service at an hourly price in XOF, and no rating (the catalogue has none)', () => {

@@ -47,11 +47,12 @@ export interface ShellPage {
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const metaNamed = (name: string) => new RegExp(`<meta\\s+name="${name}"[^>]*>`, 'i');
-const ROOT = /<div id="root"><\/div>/;
+/** The SPA's root, empty or with the splash web/index.html draws until the app starts. */
+const ROOT = /<div id="root">(?:<div class="kalan-splash"[^>]*>(?:(?!<\/div>)[\s\S])*<\/div>)?<\/div>/;
 
 /** The SPA's index.html with this page's title, description, robots meta, head tags and content. */
 export function fromShell(shell: string, page: ShellPage): string {
-  if (!ROOT.test(shell) || !/<\/head>/i.test(shell)) throw new Error('index.html has no <div id="root"></div> or no </head>');
+  if (!ROOT.test(shell) || !/<\/head>/i.test(shell)) throw new Error('index.html has no <div id="root"> (empty or with its splash) or no </head>');
   const set = (html: string, pattern: RegExp, tag: string) => (pattern.test(html) ? html.replace(pattern, () => tag) : html.replace(/<\/head>/i, () => `${tag}\n</head>`));
   let html = shell;
   html = set(html, TITLE, `<title>${escapeHtml(page.title)}</title>`);

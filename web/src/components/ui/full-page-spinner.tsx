@@ -1,12 +1,21 @@
 import { uiMessages } from '#shared/message-catalogue/ui';
-import { Center, Spinner, VisuallyHidden } from '@chakra-ui/react';
+import { Center, Spinner, Text, VisuallyHidden } from '@chakra-ui/react';
 
-/** Centered spinner shown while the session, the profile or a screen's code is loading. */
+/**
+ * Kalan's name, a spinner and 'Chargement…', centred: shown while the session, the profile or a
+ * screen's code is loading. web/index.html draws the same before the app has started (its splash,
+ * in the same Chakra variables), so the page goes from one to the other without a change.
+ */
 export function FullPageSpinner() {
   return (
-    <Center minH="100dvh" role="status" aria-live="polite">
+    <Center minH="100dvh" role="status" aria-live="polite" flexDirection="column" gap="3">
+      <Text as="span" textStyle="2xl" fontWeight="bold" color="orange.solid" aria-hidden>
+        Kalan
+      </Text>
       <Spinner size="xl" color="orange.solid" borderWidth="3px" />
-      <VisuallyHidden>{uiMessages.loading}</VisuallyHidden>
+      <Text as="span" textStyle="sm" color="fg.muted">
+        {uiMessages.loading}
+      </Text>
     </Center>
   );
 }
