@@ -191,7 +191,8 @@ describe('who is listed', () => {
     expect(missing.status).toBe(200);
     expect(missing.location).toBeNull();
     expect(metaTags(missing.text).get('robots')).toBe('noindex');
-    expect(missing.text).toContain('<div id="root"></div>');
+    // The SPA's own index.html: its root holds the splash until the app starts.
+    expect(missing.text).toContain('<div id="root"><div class="kalan-splash"');
   });
 
   it("answers a tutor's address written with a trailing slash with the tutor's page: one permanent hop to its own address, query kept", async () => {
