@@ -115,8 +115,9 @@ async function lateRecipeModules(): Promise<Set<string>> {
  * import them from their modules (the alias below); Chakra's theme barrel, which the entry imports
  * for the other recipes and the tokens, also re-exports them, and rolldown counts a module a barrel
  * re-exports as the barrel's own import even when no one takes it from there: the entry carried them
- * all. The build drops those re-exports from the barrel; importing one of them from the barrel
- * then fails the build.
+ * all. The build drops those re-exports from the barrel, and the two objects that gather every
+ * recipe for `defaultConfig` (which Kalan does not use); importing one of them from the barrel then
+ * fails the build, and so does a barrel that no longer reads as expected.
  */
 function chakraLateRecipes(): Plugin {
   let late: Set<string>;
@@ -138,12 +139,17 @@ function chakraLateRecipes(): Plugin {
         if (dropped !== late.size) {
           throw new Error(`${id} : ${dropped} recettes retirées sur ${late.size} — Chakra a changé, revoir chakraLateRecipes (web/vite.config.ts)`);
         }
-        const withoutAll = kept
-          .replace("import { recipes } from './recipes.js';\n", '')
-          .replace("import { slotRecipes } from './slot-recipes.js';\n", '')
-          .replace('    recipes,\n    slotRecipes,\n', '')
-          .replace('keyframes, layerStyles, recipes, semanticTokens, slotRecipes, textStyles', 'keyframes, layerStyles, semanticTokens, textStyles');
-        return { code: withoutAll, map: null };
+        // `defaultThemeConfig` gathers every recipe (recipes.js, slot-recipes.js): without them.
+        const withoutAggregates = [
+          ["import { recipes } from './recipes.js';\n", ''],
+          ["import { slotRecipes } from './slot-recipes.js';\n", ''],
+          ['    recipes,\n    slotRecipes,\n', ''],
+          ['keyframes, layerStyles, recipes, semanticTokens, slotRecipes, textStyles', 'keyframes, layerStyles, semanticTokens, textStyles'],
+        ].reduce((text, [from, to]) => {
+          if (!text.includes(from!)) throw new Error(`${id} : « ${from!.trim()} » introuvable — Chakra a changé, revoir chakraLateRecipes (web/vite.config.ts)`);
+          return text.replace(from!, to!);
+        }, kept);
+        return { code: withoutAggregates, map: null };
       },
     },
   };
@@ -212,9 +218,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
-      // One of Chakra's recipes, from its own module (web/src/components/chakra): through the
-      // '@chakra-ui/react/theme' barrel, which the entry imports, rolldown counts every recipe used
-      // anywhere as the entry's import, and the entry carried them all.
+      // One of Chakra's recipes, from its own module (web/src/components/chakra; chakraLateRecipes says why).
       { find: /^@chakra-ui\/react\/theme\/recipes\/([a-z-]+)$/, replacement: `${chakraRecipes}/$1.js` },
     ],
   },

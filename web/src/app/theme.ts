@@ -174,8 +174,14 @@ export function createKalanSystem(globalStyles?: SystemConfig): SystemContext {
 
 let system: SystemContext | undefined;
 
-type Recipes = Pick<NonNullable<Parameters<typeof defineConfig>[0]['theme']>, 'recipes' | 'slotRecipes'>;
+type Recipes = Pick<NonNullable<SystemConfig['theme']>, 'recipes' | 'slotRecipes'>;
 const lateRecipes: Required<Recipes> = { recipes: {}, slotRecipes: {} };
+
+function giveRecipes({ _config }: SystemContext, { recipes, slotRecipes }: Recipes): void {
+  const theme = _config.theme!;
+  theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
+  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
+}
 
 /**
  * A recipe given to the system by the code that draws its component, when that code arrives
@@ -186,10 +192,7 @@ const lateRecipes: Required<Recipes> = { recipes: {}, slotRecipes: {} };
 export function addRecipes({ recipes = {}, slotRecipes = {} }: Recipes): void {
   Object.assign(lateRecipes.recipes, recipes);
   Object.assign(lateRecipes.slotRecipes, slotRecipes);
-  if (!system) return;
-  const theme = system._config.theme!;
-  theme.recipes = Object.assign(theme.recipes ?? {}, recipes);
-  theme.slotRecipes = Object.assign(theme.slotRecipes ?? {}, slotRecipes);
+  if (system) giveRecipes(system, { recipes, slotRecipes });
 }
 
 /**
@@ -205,7 +208,7 @@ export function addRecipes({ recipes = {}, slotRecipes = {} }: Recipes): void {
 export function kalanSystem(): SystemContext {
   if (!system) {
     system = { ...createKalanSystem(), _global: [] };
-    addRecipes(lateRecipes);
+    giveRecipes(system, lateRecipes);
   }
   return system;
 }
